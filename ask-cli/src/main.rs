@@ -1,0 +1,2 @@
+//! The `ask` binary.
+fn main() {}

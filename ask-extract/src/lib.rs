@@ -1,0 +1,1 @@
+//! Skeleton: this crate is being built; see ARCHITECTURE.md for its role.

@@ -1,0 +1,1 @@
+//! End-to-end tests: one integration-test binary, modules per area.
