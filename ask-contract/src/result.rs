@@ -1,0 +1,288 @@
+//! The tool result: exactly the JSON shape of the contract's "Output" section.
+
+use indexmap::IndexMap;
+use serde::{Deserialize, Serialize};
+
+use crate::form::{AskForm, Question, QuestionOption, QuestionType};
+use crate::issue::Issue;
+
+/// The whole tool result: `{"content": [...], "details": {...}}`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AskResult {
+    /// Agent-facing text blocks (one, in practice).
+    pub content: Vec<TextContent>,
+    /// Structured result.
+    pub details: AskDetails,
+}
+
+/// A `{"type": "text", "text": ...}` content block.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TextContent {
+    /// Always `"text"`.
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// The text the agent reads.
+    pub text: String,
+}
+
+impl TextContent {
+    /// A text block.
+    pub fn text(text: impl Into<String>) -> Self {
+        Self {
+            kind: "text".into(),
+            text: text.into(),
+        }
+    }
+}
+
+/// How the flow ended when it was not cancelled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Mode {
+    /// Normal completion.
+    #[default]
+    Submit,
+    /// The user asked the agent to follow up on notes first.
+    Elaborate,
+}
+
+/// The structured part of the result.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AskDetails {
+    /// The form title, when it had one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+    /// True when the user dismissed the flow, no UI was available, or the payload was invalid.
+    pub cancelled: bool,
+    /// Present only for invalid payloads.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<PayloadError>,
+    /// `submit` or `elaborate`.
+    pub mode: Mode,
+    /// Normalized question metadata, in form order.
+    pub questions: Vec<QuestionSummary>,
+    /// Answers keyed by question id, in question order; unanswered questions are omitted.
+    pub answers: IndexMap<String, Answer>,
+    /// Only in elaborate mode.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub continuation: Option<Continuation>,
+    /// Only in elaborate mode.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub elaboration: Option<Elaboration>,
+}
+
+/// `{"kind": "invalid_input", "issues": [...]}`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PayloadError {
+    /// Always [`ErrorKind::InvalidInput`].
+    pub kind: ErrorKind,
+    /// Every issue found.
+    pub issues: Vec<Issue>,
+}
+
+/// The kind of a result error.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorKind {
+    /// The payload broke the input rules.
+    InvalidInput,
+}
+
+/// Question metadata in `details.questions`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct QuestionSummary {
+    /// Question id.
+    pub id: String,
+    /// Tab label.
+    pub label: String,
+    /// Question text.
+    pub prompt: String,
+    /// Question type.
+    #[serde(rename = "type")]
+    pub kind: QuestionType,
+}
+
+impl From<&Question> for QuestionSummary {
+    fn from(q: &Question) -> Self {
+        Self {
+            id: q.id.clone(),
+            label: q.label.clone(),
+            prompt: q.prompt.clone(),
+            kind: q.kind,
+        }
+    }
+}
+
+/// A full question with its options, as carried by elaboration items.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct QuestionDetail {
+    /// Question id.
+    pub id: String,
+    /// Tab label.
+    pub label: String,
+    /// Question text.
+    pub prompt: String,
+    /// Question type.
+    #[serde(rename = "type")]
+    pub kind: QuestionType,
+    /// Declared options in order.
+    pub options: Vec<QuestionOption>,
+}
+
+impl From<&Question> for QuestionDetail {
+    fn from(q: &Question) -> Self {
+        Self {
+            id: q.id.clone(),
+            label: q.label.clone(),
+            prompt: q.prompt.clone(),
+            kind: q.kind,
+            options: q.options.clone(),
+        }
+    }
+}
+
+/// One question's answer.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Answer {
+    /// Selected option values (declaration order), then the free-form text.
+    pub values: Vec<String>,
+    /// Labels matching `values` one to one (free-form text is its own label).
+    pub labels: Vec<String>,
+    /// 1-based positions of the selected declared options.
+    pub indices: Vec<u32>,
+    /// The free-form answer, when one is committed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub custom_text: Option<String>,
+    /// The question-level note.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+    /// Notes of selected options, keyed by option value.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub option_notes: Option<IndexMap<String, String>>,
+}
+
+impl Answer {
+    /// True when something is chosen or written (not just a note).
+    pub fn is_committed(&self) -> bool {
+        !self.values.is_empty()
+    }
+
+    /// True when the answer carries a question note or option notes.
+    pub fn has_notes(&self) -> bool {
+        self.note.is_some() || self.option_notes.as_ref().is_some_and(|n| !n.is_empty())
+    }
+}
+
+/// How the agent should continue after an elaborate result.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Continuation {
+    /// Always `refine_only` for now.
+    pub strategy: ContinuationStrategy,
+    /// The only questions to revisit: those with any note.
+    pub affected_question_ids: Vec<String>,
+    /// Committed answers of questions without notes: keep, do not re-ask.
+    pub preserved_answers: IndexMap<String, Answer>,
+    /// A state for every question.
+    pub question_states: IndexMap<String, QuestionStatus>,
+}
+
+/// `refine_only` or `resume`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ContinuationStrategy {
+    /// Refine the current flow rather than restart it.
+    RefineOnly,
+    /// Resume the flow.
+    Resume,
+}
+
+/// `{"status": ...}`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct QuestionStatus {
+    /// The question's state.
+    pub status: QuestionState,
+}
+
+/// Where a question stands after an elaborate result.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum QuestionState {
+    /// Committed answer and no notes.
+    Answered,
+    /// Has a question or option note.
+    NeedsClarification,
+    /// Nothing committed, no notes.
+    Unanswered,
+}
+
+/// The elaboration request.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Elaboration {
+    /// What the agent should do next, in words.
+    pub instruction: String,
+    /// `clarify` or `clarify_then_reask`.
+    pub next_action: NextAction,
+    /// Question notes and option notes, in question order.
+    pub items: Vec<ElaborationItem>,
+}
+
+/// The agent's next step after elaboration.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum NextAction {
+    /// Answer the clarification (Elaborate chosen without notes).
+    Clarify,
+    /// Answer the notes, then re-ask the affected questions if needed.
+    ClarifyThenReask,
+}
+
+/// One note the user wants the agent to address.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ElaborationItem {
+    /// What the note is attached to.
+    pub target: ElaborationTarget,
+    /// The full question with its options.
+    pub question: QuestionDetail,
+    /// The noted option (option targets only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub option: Option<QuestionOption>,
+    /// Whether the noted option is selected (option targets only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub selected: Option<bool>,
+    /// Whether the question has a committed answer.
+    pub answered: bool,
+    /// The committed answer, when there is one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub answer: Option<Answer>,
+    /// The note text.
+    pub note: String,
+}
+
+/// `{"kind": "question"}` or `{"kind": "option", "optionValue": ...}`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "camelCase")]
+pub enum ElaborationTarget {
+    /// A question note.
+    Question,
+    /// An option note.
+    Option {
+        /// The noted option's value.
+        #[serde(rename = "optionValue")]
+        option_value: String,
+    },
+}
+
+impl AskDetails {
+    /// Empty details for a form: not cancelled, submit mode, no answers.
+    pub fn for_form(form: &AskForm) -> Self {
+        Self {
+            title: form.title.clone(),
+            questions: form.questions.iter().map(QuestionSummary::from).collect(),
+            ..Self::default()
+        }
+    }
+}

@@ -1,0 +1,214 @@
+//! Agent-facing texts and the result constructors that use them.
+
+use std::fmt::Write as _;
+
+use crate::form::AskForm;
+use crate::issue::Issue;
+use crate::result::{
+    AskDetails, AskResult, ElaborationItem, ElaborationTarget, ErrorKind, Mode, PayloadError,
+    TextContent,
+};
+
+/// Text of a cancelled flow.
+pub const CANCELLED_TEXT: &str = "User cancelled the ask flow.";
+
+/// Text of a submit with no answers at all.
+pub const EMPTY_SUBMIT_TEXT: &str = "User submitted the ask flow without answering.";
+
+/// The instruction carried by every elaboration.
+pub const ELABORATION_INSTRUCTION: &str = "Answer the user's clarification notes directly first. \
+Notes are questions or comments, not final answers. If a choice is still needed afterwards, \
+re-ask only the affected questions with another structured ask_user call (bundle 2-3 related \
+questions), and keep the preserved answers without asking them again.";
+
+/// `Invalid ask_user payload:` followed by one `- <path>: <message>` line per issue.
+pub fn invalid_payload_text(issues: &[Issue]) -> String {
+    let mut out = String::from("Invalid ask_user payload:");
+    for issue in issues {
+        let _ = write!(out, "\n- {}: {}", issue.path, issue.message);
+    }
+    out
+}
+
+/// The non-interactive fallback: every pending question with its options and values.
+pub fn non_interactive_text(form: &AskForm) -> String {
+    let count = form.questions.len();
+    let mut out = format!(
+        "Needs user input: no interactive UI is available, so {count} question{} could not be asked. \
+Ask the user directly and continue with their answers.",
+        if count == 1 { "" } else { "s" }
+    );
+    if let Some(title) = &form.title {
+        let _ = write!(out, "\n{title}");
+    }
+    for (n, q) in form.questions.iter().enumerate() {
+        let _ = write!(out, "\n{}. {}: {}", n + 1, q.label, q.prompt);
+        for option in &q.options {
+            let _ = write!(out, "\n   - {} [{}]", option.label, option.value);
+        }
+        let custom = if q.freeform {
+            "Type your answer"
+        } else {
+            "Type your own"
+        };
+        let _ = write!(out, "\n   - {custom} [custom]");
+    }
+    out.push_str(
+        "\ndetails.questions holds the normalized pending questions; details.answers stays empty until the user responds.",
+    );
+    out
+}
+
+/// One line per answer, note and option note, questions in order.
+pub fn submit_text(details: &AskDetails) -> String {
+    if details.answers.is_empty() {
+        return EMPTY_SUBMIT_TEXT.to_owned();
+    }
+    answer_lines(details, |_| true).join("\n")
+}
+
+/// Lines `<label>: <answers>`, `<label> note: ...`, `<label> / <option> note: ...`
+/// for the answers whose question id passes `keep`.
+fn answer_lines(details: &AskDetails, keep: impl Fn(&str) -> bool) -> Vec<String> {
+    let mut lines = Vec::new();
+    for q in &details.questions {
+        let Some(answer) = details.answers.get(&q.id) else {
+            continue;
+        };
+        if !keep(&q.id) {
+            continue;
+        }
+        if !answer.labels.is_empty() {
+            lines.push(format!("{}: {}", q.label, answer.labels.join(", ")));
+        }
+        if let Some(note) = &answer.note {
+            lines.push(format!("{} note: {note}", q.label));
+        }
+        for (value, note) in answer.option_notes.iter().flatten() {
+            let option_label = answer
+                .values
+                .iter()
+                .position(|v| v == value)
+                .and_then(|i| answer.labels.get(i))
+                .unwrap_or(value);
+            lines.push(format!("{} / {option_label} note: {note}", q.label));
+        }
+    }
+    lines
+}
+
+fn quoted(s: &str) -> String {
+    serde_json::to_string(s).unwrap_or_else(|_| format!("\"{s}\""))
+}
+
+fn item_line(item: &ElaborationItem) -> String {
+    let mut line = format!(
+        "User asked to elaborate on question {}",
+        quoted(&item.question.prompt)
+    );
+    if let (ElaborationTarget::Option { .. }, Some(option)) = (&item.target, &item.option) {
+        let _ = write!(line, " option {}", quoted(&option.label));
+    }
+    if let Some(answer) = item.answer.as_ref().filter(|a| a.is_committed()) {
+        let _ = write!(
+            line,
+            " after current answer {}",
+            quoted(&answer.labels.join(", "))
+        );
+    }
+    let _ = write!(line, " with note {}", quoted(&item.note));
+    line
+}
+
+/// The elaborate text: one direct line per note (or per answered question when
+/// there are no notes), the answers to keep, then the instruction.
+pub fn elaborate_text(details: &AskDetails) -> String {
+    let mut lines: Vec<String> = Vec::new();
+    let items = details
+        .elaboration
+        .as_ref()
+        .map(|e| e.items.as_slice())
+        .unwrap_or_default();
+    if items.is_empty() {
+        for q in &details.questions {
+            if let Some(answer) = details.answers.get(&q.id).filter(|a| a.is_committed()) {
+                lines.push(format!(
+                    "User asked to elaborate on question {} after current answer {}",
+                    quoted(&q.prompt),
+                    quoted(&answer.labels.join(", "))
+                ));
+            }
+        }
+        if lines.is_empty() {
+            lines.push("User asked to elaborate on the ask flow.".to_owned());
+        }
+    } else {
+        lines.extend(items.iter().map(item_line));
+        if let Some(continuation) = &details.continuation {
+            let preserved: Vec<String> = answer_lines(details, |id| {
+                continuation.preserved_answers.contains_key(id)
+            });
+            if !preserved.is_empty() {
+                lines.push("Answers to keep (do not re-ask):".to_owned());
+                lines.extend(preserved.into_iter().map(|l| format!("- {l}")));
+            }
+        }
+    }
+    if let Some(elaboration) = &details.elaboration {
+        lines.push(String::new());
+        lines.push(elaboration.instruction.clone());
+    }
+    lines.join("\n")
+}
+
+impl AskResult {
+    /// The result for an invalid payload: cancelled, `error.kind = invalid_input`.
+    pub fn invalid(issues: Vec<Issue>) -> Self {
+        let text = invalid_payload_text(&issues);
+        Self {
+            content: vec![TextContent::text(text)],
+            details: AskDetails {
+                cancelled: true,
+                error: Some(PayloadError {
+                    kind: ErrorKind::InvalidInput,
+                    issues,
+                }),
+                ..AskDetails::default()
+            },
+        }
+    }
+
+    /// The result when no interactive UI is available: cancelled, empty answers.
+    pub fn non_interactive(form: &AskForm) -> Self {
+        Self {
+            content: vec![TextContent::text(non_interactive_text(form))],
+            details: AskDetails {
+                cancelled: true,
+                ..AskDetails::for_form(form)
+            },
+        }
+    }
+
+    /// Wraps finished details with the text that matches them: cancel text,
+    /// elaborate lines, or the submit summary.
+    pub fn from_details(details: AskDetails) -> Self {
+        let text = if let Some(error) = &details.error {
+            invalid_payload_text(&error.issues)
+        } else if details.cancelled {
+            CANCELLED_TEXT.to_owned()
+        } else if details.mode == Mode::Elaborate {
+            elaborate_text(&details)
+        } else {
+            submit_text(&details)
+        };
+        Self {
+            content: vec![TextContent::text(text)],
+            details,
+        }
+    }
+
+    /// The first text block, or an empty string.
+    pub fn text(&self) -> &str {
+        self.content.first().map_or("", |c| c.text.as_str())
+    }
+}
