@@ -1,0 +1,88 @@
+/**
+ * Opening a form in whatever UI pi has: the terminal hand-off (interactive),
+ * `select`/`input` dialogs (RPC), or the non-interactive result (print/json).
+ */
+import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
+import { AskExit, type AskToolResult, EXIT, readResult, runCaptured, type Scratch } from "./binary";
+import { askThroughDialogs } from "./dialogs";
+import { handOffTerminal } from "./terminal";
+
+/** A finished flow: the tool result and the exit status it came with. */
+export interface Outcome {
+	result: AskToolResult;
+	status: number;
+}
+
+/** A form to open: an `ask` subcommand that ends in the UI, plus the payload for the dialog fallback. */
+export interface FormSource {
+	/** Arguments selecting the form, e.g. `["run", "--input", F]` or `["replay", "--session", S, "--leaf", L]`. */
+	args: string[];
+	/** The payload, when known, for the RPC dialog fallback. */
+	params?: unknown;
+	/** Forms from /answer extraction may hold freeform-only questions. */
+	allowFreeform?: boolean;
+}
+
+function isResultStatus(status: number | null): status is number {
+	return status === EXIT.completed || status === EXIT.cancelled || status === EXIT.invalid || status === EXIT.noTerminal;
+}
+
+/** `ask <args> --output G --cwd C [--allow-freeform] [extra]`, shared by every mode. */
+function runArgs(source: FormSource, output: string, cwd: string, extra: string[]): string[] {
+	const args = [...source.args, "--output", output, "--cwd", cwd];
+	if (source.allowFreeform) args.push("--allow-freeform");
+	return [...args, ...extra];
+}
+
+/** Run `ask` without a UI (captured), returning the result it wrote. */
+export async function runHeadless(
+	bin: string,
+	scratch: Scratch,
+	source: FormSource,
+	cwd: string,
+	extra: string[],
+): Promise<Outcome> {
+	const output = scratch.path(`result-${Date.now()}-${Math.random().toString(36).slice(2)}.json`);
+	const run = runCaptured(bin, runArgs(source, output, cwd, extra));
+	if (run.error) throw new Error(`ask could not start: ${run.error.message}`);
+	if (!isResultStatus(run.status)) {
+		throw new AskExit(run.status, run.stderr ?? "");
+	}
+	return { result: readResult(output, run.status, run.stderr ?? ""), status: run.status };
+}
+
+/**
+ * Open the form in pi's UI. Returns the outcome; throws with the binary's
+ * stderr as an `AskExit` when `ask` ends without a result,
+ * for example exit 4 "nothing to replay".
+ */
+export async function openForm(
+	ctx: ExtensionContext,
+	bin: string,
+	scratch: Scratch,
+	source: FormSource,
+	dialogParams?: () => unknown,
+): Promise<Outcome> {
+	if (!ctx.hasUI) return runHeadless(bin, scratch, source, ctx.cwd, ["--no-ui"]);
+
+	const output = scratch.path(`result-${Date.now()}.json`);
+	const handOff = await handOffTerminal(ctx, bin, runArgs(source, output, ctx.cwd, []));
+	if (handOff.ran) {
+		if (!isResultStatus(handOff.status)) {
+			throw new AskExit(handOff.status, handOff.stderr);
+		}
+		return { result: readResult(output, handOff.status, handOff.stderr), status: handOff.status };
+	}
+
+	// RPC mode: custom() never called the factory. Ask through dialogs, then let
+	// `ask run --answers` build the result from the collected answers.
+	const params = source.params ?? dialogParams?.();
+	if (params === undefined) {
+		throw new AskExit(EXIT.noTerminal, "this form cannot be shown without a terminal UI");
+	}
+	const input = scratch.write("dialog-input.json", JSON.stringify(params));
+	const answers = await askThroughDialogs(ctx, params);
+	const answersFile = scratch.write("answers.json", JSON.stringify(answers));
+	const runSource: FormSource = { args: ["run", "--input", input], allowFreeform: source.allowFreeform };
+	return runHeadless(bin, scratch, runSource, ctx.cwd, ["--answers", answersFile]);
+}

@@ -1,0 +1,222 @@
+/**
+ * pi extension: the `ask_user` tool and the /answer, /answer:again,
+ * /ask:replay and /ask-settings commands. A thin shim over the `ask` binary,
+ * which validates payloads, draws the UI, extracts forms and builds results.
+ */
+import type { ExtensionAPI, ExtensionCommandContext, ExtensionContext } from "@mariozechner/pi-coding-agent";
+import { Text } from "@mariozechner/pi-tui";
+import { Type } from "typebox";
+import { extract, pickModel, readAnswerSettings } from "./answer";
+import { AskExit, type AskToolResult, EXIT, findAsk, missingBinaryMessage, runCaptured, Scratch } from "./binary";
+import { type FormSource, openForm, type Outcome, runHeadless } from "./form";
+import { handOffTerminal } from "./terminal";
+import { latestPayloadParams, PAYLOAD_ENTRY, type PayloadSource, payloadEntry, writeBranch } from "./session";
+
+const QUESTIONS_SHAPE =
+	"Array of 1 or more questions. Each question: {id: string (unique), label?: string (short tab title), " +
+	"prompt: string (the full question), type?: 'single' | 'multi' | 'preview' (default 'single'), " +
+	"required?: boolean, options: [{value: string (unique in the question), label: string, description?: string, " +
+	"preview?: string (required on every option of a 'preview' question: code, layout or text to compare)}]}. " +
+	"The user can always type their own answer; do not add an 'Other' option.";
+
+// Deliberately permissive: malformed calls must reach the binary, which answers
+// with a structured invalid-payload result instead of a schema error.
+const PARAMETERS = Type.Object(
+	{
+		title: Type.Optional(Type.Unknown({ description: "Optional string: a title for the whole form." })),
+		questions: Type.Optional(Type.Unknown({ description: QUESTIONS_SHAPE })),
+	},
+	{ additionalProperties: true },
+);
+
+const DESCRIPTION =
+	"Ask the user one or more structured questions in a tabbed terminal form and wait for the answers. " +
+	"Use it when the next step depends on a preference or a requirement only the user can settle. " +
+	"Each question has distinct options with stable values; the user may also type a free-form answer, " +
+	"add notes, or ask you to elaborate instead of answering. Returns normalized JSON answers keyed by question id.";
+
+const GUIDELINES = [
+	"Use ask_user when a decision is ambiguous or costly to get wrong and only the user can settle it; do not use ask_user for facts you can find in the code, docs or tools.",
+	"In ask_user, put one decision in each question, give options that are truly distinct with short labels and stable values, and put trade-offs in option descriptions.",
+	"Use ask_user question type 'preview' only when every option carries preview text (code, layout, wording) worth comparing side by side; otherwise use 'single' or 'multi'.",
+	"Bundle two or three related follow-up questions into one ask_user call instead of a long series of single-question calls.",
+	"When an ask_user result has mode 'elaborate', answer the user's notes directly first; call ask_user again only for the affected questions if a choice is still open, and keep preserved answers.",
+];
+
+function notifyMissing(ctx: ExtensionContext): never {
+	const message = missingBinaryMessage();
+	ctx.ui.notify(message, "error");
+	throw new Error(message);
+}
+
+function textOf(result: AskToolResult): string {
+	return result.content.map((block) => block.text).join("\n");
+}
+
+/** Transcript text of a result, computed once per tool call by `ask render-result`. */
+const renderCache = new Map<string, { result: unknown; text: string }>();
+function transcript(toolCallId: string, result: AskToolResult): string {
+	const cached = renderCache.get(toolCallId);
+	if (cached && cached.result === result) return cached.text;
+	const bin = findAsk();
+	let text = textOf(result);
+	if (bin && result.details) {
+		const run = runCaptured(bin, ["render-result", "--input", "-"], JSON.stringify(result));
+		if (run.status === 0 && run.stdout.trim()) text = run.stdout.replace(/\n+$/, "");
+	}
+	renderCache.set(toolCallId, { result, text });
+	return text;
+}
+
+function callSummary(args: unknown): string {
+	const questions = (args as { questions?: unknown })?.questions;
+	if (!Array.isArray(questions)) return "";
+	const labels = questions.map((q, i) => {
+		const label = (q as { label?: unknown })?.label;
+		return typeof label === "string" && label.trim() ? label.trim() : `Q${i + 1}`;
+	});
+	const list = labels.join(", ");
+	const cut = list.length > 50 ? `${list.slice(0, 49)}…` : list;
+	return `${questions.length} question${questions.length === 1 ? "" : "s"} (${cut})`;
+}
+
+export default function askUser(pi: ExtensionAPI) {
+	pi.registerTool({
+		name: "ask_user",
+		label: "Ask user",
+		description: DESCRIPTION,
+		promptSnippet: "Ask the user structured clarification questions (single, multi or preview choices) in a form",
+		promptGuidelines: GUIDELINES,
+		parameters: PARAMETERS,
+		executionMode: "sequential",
+
+		async execute(toolCallId, params, _signal, _onUpdate, ctx) {
+			const bin = findAsk() ?? notifyMissing(ctx);
+			const scratch = new Scratch();
+			try {
+				const input = scratch.write("input.json", JSON.stringify(params ?? {}));
+				const source: FormSource = { args: ["run", "--input", input], params };
+				// One headless run validates: exit 2 is the invalid-payload result,
+				// exit 3 the non-interactive result of a valid payload.
+				const check = await runHeadless(bin, scratch, source, ctx.cwd, ["--no-ui"]);
+				if (check.status === EXIT.invalid) return check.result;
+				pi.appendEntry(PAYLOAD_ENTRY, payloadEntry(params, "tool", toolCallId));
+				if (!ctx.hasUI) return check.result;
+				return (await openForm(ctx, bin, scratch, source)).result;
+			} finally {
+				scratch.dispose();
+			}
+		},
+
+		renderCall(args, theme) {
+			const summary = callSummary(args);
+			return new Text(theme.fg("toolTitle", theme.bold("ask_user")) + (summary ? ` ${theme.fg("muted", summary)}` : ""), 0, 0);
+		},
+
+		renderResult(result, { isPartial }, theme, context) {
+			if (isPartial) return new Text(theme.fg("muted", "Waiting for the user's answers…"), 0, 0);
+			const text = transcript(context.toolCallId, result as unknown as AskToolResult);
+			return new Text(theme.fg(context.isError ? "error" : "toolOutput", text), 0, 0);
+		},
+	});
+
+	/** Send a finished command flow back: completed -> user message, cancelled -> notification. */
+	function deliver(ctx: ExtensionContext, outcome: Outcome, what: string): void {
+		if (outcome.status === EXIT.completed) {
+			const text = textOf(outcome.result);
+			if (ctx.isIdle()) pi.sendUserMessage(text);
+			else pi.sendUserMessage(text, { deliverAs: "followUp" });
+			return;
+		}
+		if (outcome.status === EXIT.cancelled) ctx.ui.notify(`${what} cancelled`, "info");
+		else ctx.ui.notify(`${what}: ${textOf(outcome.result)}`, outcome.status === EXIT.invalid ? "error" : "warning");
+	}
+
+	function reportError(ctx: ExtensionContext, what: string, error: unknown): void {
+		if (error instanceof AskExit && error.exitStatus === EXIT.nothingFound) {
+			ctx.ui.notify(`${what}: ${error.message}`, "info");
+			return;
+		}
+		ctx.ui.notify(`${what} failed: ${error instanceof Error ? error.message : String(error)}`, "error");
+	}
+
+	async function withBinary(ctx: ExtensionContext, what: string, body: (bin: string, scratch: Scratch) => Promise<void>) {
+		const bin = findAsk();
+		if (!bin) {
+			ctx.ui.notify(missingBinaryMessage(), "error");
+			return;
+		}
+		const scratch = new Scratch();
+		try {
+			await body(bin, scratch);
+		} catch (error) {
+			reportError(ctx, what, error);
+		} finally {
+			scratch.dispose();
+		}
+	}
+
+	pi.registerCommand("answer", {
+		description: "Turn the questions in the last assistant message into a form and send the answers back",
+		handler: async (_args, ctx: ExtensionCommandContext) =>
+			withBinary(ctx, "/answer", async (bin, scratch) => {
+				const settings = readAnswerSettings(bin, ctx);
+				const model = pickModel(ctx, settings);
+				if (typeof model === "string") {
+					ctx.ui.notify(model, "error");
+					return;
+				}
+				const branchArgs = writeBranch(ctx, scratch);
+				ctx.ui.setStatus("ask-user", `Extracting questions with ${model.provider}/${model.id}…`);
+				let extraction: Awaited<ReturnType<typeof extract>>;
+				try {
+					extraction = await extract(ctx, bin, scratch, branchArgs, model, settings);
+				} finally {
+					ctx.ui.setStatus("ask-user", undefined);
+				}
+				if (extraction.status === "no_questions") {
+					ctx.ui.notify("/answer: no questions found in the last assistant message", "info");
+					return;
+				}
+				if (extraction.status === "failed") {
+					ctx.ui.notify(`/answer: ${extraction.error}`, "error");
+					return;
+				}
+				pi.appendEntry(PAYLOAD_ENTRY, payloadEntry(extraction.params, "answer-extraction", extraction.assistantEntryId));
+				const input = scratch.write("form.json", JSON.stringify(extraction.params));
+				const source: FormSource = { args: ["run", "--input", input], params: extraction.params, allowFreeform: true };
+				deliver(ctx, await openForm(ctx, bin, scratch, source), "/answer");
+			}),
+	});
+
+	function replayCommand(name: string, subcommand: string, payloadSource: PayloadSource, description: string) {
+		pi.registerCommand(name, {
+			description,
+			handler: async (_args, ctx: ExtensionCommandContext) =>
+				withBinary(ctx, `/${name}`, async (bin, scratch) => {
+					const source: FormSource = {
+						args: [subcommand, ...writeBranch(ctx, scratch)],
+						allowFreeform: payloadSource === "answer-extraction",
+					};
+					const outcome = await openForm(ctx, bin, scratch, source, () => latestPayloadParams(ctx, payloadSource));
+					deliver(ctx, outcome, `/${name}`);
+				}),
+		});
+	}
+	replayCommand("answer:again", "answer-again", "answer-extraction", "Reopen the latest /answer form on this branch");
+	replayCommand("ask:replay", "replay", "tool", "Reopen the latest ask_user form on this branch");
+
+	pi.registerCommand("ask-settings", {
+		description: "Open the ask_user settings (behaviour toggles, config path, keymap)",
+		handler: async (_args, ctx: ExtensionCommandContext) =>
+			withBinary(ctx, "/ask-settings", async (bin) => {
+				const handOff = ctx.hasUI ? await handOffTerminal(ctx, bin, ["settings"]) : undefined;
+				if (handOff?.ran) {
+					if (handOff.status !== 0) throw new AskExit(handOff.status, handOff.stderr);
+					return;
+				}
+				const path = runCaptured(bin, ["settings", "--path"]);
+				ctx.ui.notify(`ask settings need a terminal; edit ${path.stdout.trim() || "the settings file"} instead`, "info");
+			}),
+	});
+}
