@@ -1,0 +1,118 @@
+//! The four behaviour toggles of the settings overlay.
+
+/// The persisted behaviour settings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Behaviour {
+    /// Submit at once when the review tab is reached with every question answered and no notes.
+    pub auto_submit_when_answered_without_notes: bool,
+    /// Ask for a second cancel/dismiss before discarding a dirty flow.
+    pub confirm_dismiss_when_dirty: bool,
+    /// Review-tab digits need the same key twice.
+    pub double_press_review_shortcuts: bool,
+    /// Show the contextual key hints at the bottom.
+    pub show_footer_hints: bool,
+}
+
+impl Default for Behaviour {
+    /// Auto-submit off, everything else on.
+    fn default() -> Self {
+        Behaviour {
+            auto_submit_when_answered_without_notes: false,
+            confirm_dismiss_when_dirty: true,
+            double_press_review_shortcuts: true,
+            show_footer_hints: true,
+        }
+    }
+}
+
+/// One behaviour toggle, as listed in the settings overlay.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum BehaviourSetting {
+    /// `autoSubmitWhenAnsweredWithoutNotes`.
+    AutoSubmit,
+    /// `confirmDismissWhenDirty`.
+    ConfirmDismiss,
+    /// `doublePressReviewShortcuts`.
+    DoublePress,
+    /// `showFooterHints`.
+    FooterHints,
+}
+
+impl BehaviourSetting {
+    /// Every setting, in the order the settings overlay lists them.
+    pub const ALL: [BehaviourSetting; 4] = [
+        BehaviourSetting::AutoSubmit,
+        BehaviourSetting::ConfirmDismiss,
+        BehaviourSetting::DoublePress,
+        BehaviourSetting::FooterHints,
+    ];
+
+    /// The label shown in the settings overlay.
+    pub const fn label(self) -> &'static str {
+        match self {
+            BehaviourSetting::AutoSubmit => "Auto-submit when answered without notes",
+            BehaviourSetting::ConfirmDismiss => "Confirm dismiss when dirty",
+            BehaviourSetting::DoublePress => "Double-press review shortcuts",
+            BehaviourSetting::FooterHints => "Show footer hints",
+        }
+    }
+
+    /// The field name in the `behaviour` section of the settings file.
+    pub const fn config_name(self) -> &'static str {
+        match self {
+            BehaviourSetting::AutoSubmit => "autoSubmitWhenAnsweredWithoutNotes",
+            BehaviourSetting::ConfirmDismiss => "confirmDismissWhenDirty",
+            BehaviourSetting::DoublePress => "doublePressReviewShortcuts",
+            BehaviourSetting::FooterHints => "showFooterHints",
+        }
+    }
+}
+
+impl Behaviour {
+    /// The value of one setting.
+    pub const fn get(&self, setting: BehaviourSetting) -> bool {
+        match setting {
+            BehaviourSetting::AutoSubmit => self.auto_submit_when_answered_without_notes,
+            BehaviourSetting::ConfirmDismiss => self.confirm_dismiss_when_dirty,
+            BehaviourSetting::DoublePress => self.double_press_review_shortcuts,
+            BehaviourSetting::FooterHints => self.show_footer_hints,
+        }
+    }
+
+    /// Changes one setting.
+    pub fn set(&mut self, setting: BehaviourSetting, on: bool) {
+        let field = match setting {
+            BehaviourSetting::AutoSubmit => &mut self.auto_submit_when_answered_without_notes,
+            BehaviourSetting::ConfirmDismiss => &mut self.confirm_dismiss_when_dirty,
+            BehaviourSetting::DoublePress => &mut self.double_press_review_shortcuts,
+            BehaviourSetting::FooterHints => &mut self.show_footer_hints,
+        };
+        *field = on;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn get_set_round_trip() {
+        let mut b = Behaviour::default();
+        let defaults: Vec<bool> = BehaviourSetting::ALL.iter().map(|s| b.get(*s)).collect();
+        assert_eq!(defaults, [false, true, true, true]);
+        for s in BehaviourSetting::ALL {
+            let before = b.get(s);
+            b.set(s, !before);
+            assert_eq!(b.get(s), !before);
+        }
+        assert_eq!(
+            b,
+            Behaviour {
+                auto_submit_when_answered_without_notes: true,
+                confirm_dismiss_when_dirty: false,
+                double_press_review_shortcuts: false,
+                show_footer_hints: false,
+            }
+        );
+    }
+}

@@ -1,0 +1,389 @@
+//! The settings file schema (version 2), its defaults and the migration from version 1.
+
+use serde_json::{Map, Value, json};
+
+use crate::keymap::describe;
+use crate::{Action, Behaviour, BehaviourSetting, Keymap};
+
+/// The schema version this crate reads and writes.
+pub const SCHEMA_VERSION: u64 = 2;
+
+/// Default `answer.extractionTimeoutMs`.
+pub const DEFAULT_EXTRACTION_TIMEOUT_MS: u64 = 30_000;
+/// Default `answer.extractionRetries`.
+pub const DEFAULT_EXTRACTION_RETRIES: u8 = 1;
+/// The largest accepted `answer.extractionRetries`; larger values clamp to it.
+pub const MAX_EXTRACTION_RETRIES: u8 = 3;
+
+/// A model used for `/answer` extraction, as `{"provider": ..., "id": ...}`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct ModelRef {
+    /// The provider name, e.g. `anthropic`.
+    pub provider: String,
+    /// The model id within the provider.
+    pub id: String,
+}
+
+/// The `answer` section: settings of the `/answer` extraction.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct AnswerSettings {
+    /// Models to try in order; empty means the host's current model.
+    pub extraction_models: Vec<ModelRef>,
+    /// Time limit of one extraction attempt, in milliseconds (always positive).
+    pub extraction_timeout_ms: u64,
+    /// Extra attempts after a reply that is not valid JSON, 0..=3.
+    pub extraction_retries: u8,
+}
+
+impl Default for AnswerSettings {
+    /// No models, 30000 ms, 1 retry.
+    fn default() -> Self {
+        AnswerSettings {
+            extraction_models: Vec::new(),
+            extraction_timeout_ms: DEFAULT_EXTRACTION_TIMEOUT_MS,
+            extraction_retries: DEFAULT_EXTRACTION_RETRIES,
+        }
+    }
+}
+
+/// The whole settings file, validated.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct AskConfig {
+    /// `/answer` extraction settings.
+    pub answer: AnswerSettings,
+    /// The behaviour toggles.
+    pub behaviour: Behaviour,
+    /// The bindings of the configurable actions.
+    pub keymap: Keymap,
+}
+
+/// Why a document cannot be read at all (the store backs such files up).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Unsupported {
+    NotObject(String),
+    FutureVersion(u64),
+    BadVersion(String),
+}
+
+impl std::fmt::Display for Unsupported {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Unsupported::NotObject(found) => {
+                write!(f, "the settings should be a JSON object, found {found}")
+            }
+            Unsupported::FutureVersion(v) => write!(
+                f,
+                "schemaVersion {v} is newer than this version of ask understands (up to {SCHEMA_VERSION})"
+            ),
+            Unsupported::BadVersion(found) => write!(
+                f,
+                "schemaVersion should be 1 or {SCHEMA_VERSION}, found {found}"
+            ),
+        }
+    }
+}
+
+/// Brings a document to the current schema. Returns the migrated object and the version it
+/// had (`SCHEMA_VERSION` when nothing changed). Migrations keep every user value and only add
+/// defaults where fields are absent.
+pub(crate) fn migrate(value: &Value) -> Result<(Map<String, Value>, u64), Unsupported> {
+    let Some(obj) = value.as_object() else {
+        return Err(Unsupported::NotObject(describe(value)));
+    };
+    let version = match obj.get("schemaVersion") {
+        None => 1,
+        Some(v) => match v.as_u64() {
+            Some(n @ 1..=SCHEMA_VERSION) => n,
+            Some(n) if n > SCHEMA_VERSION => return Err(Unsupported::FutureVersion(n)),
+            _ => return Err(Unsupported::BadVersion(describe(v))),
+        },
+    };
+    let mut doc = obj.clone();
+    let mut at = version;
+    while at < SCHEMA_VERSION {
+        doc = match at {
+            1 => v1_to_v2(doc),
+            _ => doc,
+        };
+        at += 1;
+    }
+    Ok((doc, version))
+}
+
+/// Version 2 added the `answer` section.
+fn v1_to_v2(old: Map<String, Value>) -> Map<String, Value> {
+    let mut doc = Map::new();
+    doc.insert("schemaVersion".to_owned(), json!(2));
+    let answer = old
+        .get("answer")
+        .cloned()
+        .unwrap_or_else(|| answer_to_json(&AnswerSettings::default()));
+    doc.insert("answer".to_owned(), answer);
+    for (k, v) in old {
+        if k != "schemaVersion" && k != "answer" {
+            doc.insert(k, v);
+        }
+    }
+    doc
+}
+
+pub(crate) fn answer_to_json(answer: &AnswerSettings) -> Value {
+    let models: Vec<Value> = answer
+        .extraction_models
+        .iter()
+        .map(|m| json!({"provider": m.provider, "id": m.id}))
+        .collect();
+    json!({
+        "extractionModels": models,
+        "extractionTimeoutMs": answer.extraction_timeout_ms,
+        "extractionRetries": answer.extraction_retries,
+    })
+}
+
+pub(crate) fn behaviour_to_json(behaviour: Behaviour) -> Value {
+    let mut obj = Map::new();
+    for s in BehaviourSetting::ALL {
+        obj.insert(s.config_name().to_owned(), Value::Bool(behaviour.get(s)));
+    }
+    Value::Object(obj)
+}
+
+impl AskConfig {
+    /// The settings file content (schema version 2).
+    pub fn to_json(&self) -> Value {
+        json!({
+            "schemaVersion": SCHEMA_VERSION,
+            "answer": answer_to_json(&self.answer),
+            "behaviour": behaviour_to_json(self.behaviour),
+            "keymaps": self.keymap.to_json(),
+        })
+    }
+
+    /// Reads a settings document of any supported version, never failing: version 1 is
+    /// migrated, and every bad part falls back to its default with a notice. An invalid
+    /// `keymaps` section falls back to the default keymap while the other sections still load.
+    /// A document that is not an object or has an unsupported `schemaVersion` gives the
+    /// defaults with a notice.
+    pub fn from_json(value: &Value) -> (AskConfig, Vec<String>) {
+        match migrate(value) {
+            Ok((doc, _)) => read_doc(&doc),
+            Err(why) => (
+                AskConfig::default(),
+                vec![format!("{why}; using the default settings")],
+            ),
+        }
+    }
+}
+
+/// Reads a migrated (current-version) document.
+pub(crate) fn read_doc(doc: &Map<String, Value>) -> (AskConfig, Vec<String>) {
+    let mut notices = Vec::new();
+    let answer = doc
+        .get("answer")
+        .map_or_else(AnswerSettings::default, |v| read_answer(v, &mut notices));
+    let behaviour = doc
+        .get("behaviour")
+        .map_or_else(Behaviour::default, |v| read_behaviour(v, &mut notices));
+    let keymap = doc
+        .get("keymaps")
+        .map_or_else(Keymap::default, |v| read_keymap(v, &mut notices));
+    (
+        AskConfig {
+            answer,
+            behaviour,
+            keymap,
+        },
+        notices,
+    )
+}
+
+fn read_answer(value: &Value, notices: &mut Vec<String>) -> AnswerSettings {
+    let mut answer = AnswerSettings::default();
+    let Some(obj) = value.as_object() else {
+        notices.push(format!(
+            "answer should be an object, found {}; using the default answer settings",
+            describe(value)
+        ));
+        return answer;
+    };
+    if let Some(models) = obj.get("extractionModels") {
+        match models.as_array() {
+            Some(items) => {
+                for (i, item) in items.iter().enumerate() {
+                    match read_model(item) {
+                        Some(m) => answer.extraction_models.push(m),
+                        None => notices.push(format!(
+                            "answer.extractionModels[{i}] should be {{\"provider\": ..., \"id\": ...}} \
+                             with non-empty strings, found {}; skipped it",
+                            describe(item)
+                        )),
+                    }
+                }
+            }
+            None => notices.push(format!(
+                "answer.extractionModels should be an array of {{\"provider\", \"id\"}} objects, \
+                 found {}; using no models",
+                describe(models)
+            )),
+        }
+    }
+    if let Some(timeout) = obj.get("extractionTimeoutMs") {
+        match timeout.as_f64() {
+            Some(ms) if ms >= 1.0 && ms.is_finite() => answer.extraction_timeout_ms = ms_to_u64(ms),
+            _ => notices.push(format!(
+                "answer.extractionTimeoutMs should be a positive number of milliseconds, found {}; \
+                 using {DEFAULT_EXTRACTION_TIMEOUT_MS}",
+                describe(timeout)
+            )),
+        }
+    }
+    if let Some(retries) = obj.get("extractionRetries") {
+        match retries.as_f64() {
+            Some(n) if n.is_finite() => {
+                let clamped = n.round().clamp(0.0, f64::from(MAX_EXTRACTION_RETRIES));
+                // In range 0..=3 after the clamp, so the conversion is exact.
+                #[allow(clippy::cast_sign_loss)]
+                let whole = clamped as u8;
+                answer.extraction_retries = whole;
+                if (clamped - n).abs() > f64::EPSILON {
+                    notices.push(format!(
+                        "answer.extractionRetries should be a whole number from 0 to \
+                         {MAX_EXTRACTION_RETRIES}, found {}; using {}",
+                        describe(retries),
+                        answer.extraction_retries
+                    ));
+                }
+            }
+            _ => notices.push(format!(
+                "answer.extractionRetries should be a whole number from 0 to {MAX_EXTRACTION_RETRIES}, \
+                 found {}; using {DEFAULT_EXTRACTION_RETRIES}",
+                describe(retries)
+            )),
+        }
+    }
+    answer
+}
+
+#[allow(clippy::cast_sign_loss, clippy::cast_precision_loss)] // positive, finite, saturating
+fn ms_to_u64(ms: f64) -> u64 {
+    if ms >= u64::MAX as f64 {
+        u64::MAX
+    } else {
+        ms.round() as u64
+    }
+}
+
+fn read_model(item: &Value) -> Option<ModelRef> {
+    let non_empty = |v: Option<&Value>| {
+        v.and_then(Value::as_str)
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(str::to_owned)
+    };
+    match item {
+        Value::Object(obj) => Some(ModelRef {
+            provider: non_empty(obj.get("provider"))?,
+            id: non_empty(obj.get("id"))?,
+        }),
+        // pi's own "provider/model" notation.
+        Value::String(s) => {
+            let (provider, id) = s.trim().split_once('/')?;
+            (!provider.is_empty() && !id.is_empty()).then(|| ModelRef {
+                provider: provider.to_owned(),
+                id: id.to_owned(),
+            })
+        }
+        _ => None,
+    }
+}
+
+fn read_behaviour(value: &Value, notices: &mut Vec<String>) -> Behaviour {
+    let mut behaviour = Behaviour::default();
+    let Some(obj) = value.as_object() else {
+        notices.push(format!(
+            "behaviour should be an object, found {}; using the default behaviour",
+            describe(value)
+        ));
+        return behaviour;
+    };
+    for s in BehaviourSetting::ALL {
+        match obj.get(s.config_name()) {
+            None => {}
+            Some(Value::Bool(b)) => behaviour.set(s, *b),
+            Some(other) => notices.push(format!(
+                "behaviour.{} should be true or false, found {}; using {}",
+                s.config_name(),
+                describe(other),
+                behaviour.get(s)
+            )),
+        }
+    }
+    behaviour
+}
+
+fn read_keymap(value: &Value, notices: &mut Vec<String>) -> Keymap {
+    match Keymap::from_json(value) {
+        Ok(keymap) => {
+            if let Some(obj) = value.as_object() {
+                for name in obj.keys() {
+                    if !Action::ALL.iter().any(|a| a.config_name() == name) {
+                        notices.push(format!(
+                            "keymaps.{name} is not a configurable action (expected cancel, dismiss, \
+                             toggle, confirm, optionNote or questionNote); ignored it"
+                        ));
+                    }
+                }
+            }
+            keymap
+        }
+        Err(err) => {
+            notices.push(format!("{err}; using the default keymap"));
+            Keymap::default()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_round_trip() {
+        let config = AskConfig::default();
+        let (back, notices) = AskConfig::from_json(&config.to_json());
+        assert_eq!(back, config);
+        assert!(notices.is_empty());
+    }
+
+    #[test]
+    fn v1_gains_answer_and_keeps_user_values() {
+        let v1 = json!({"schemaVersion": 1, "behaviour": {"showFooterHints": false}, "extra": 7});
+        let (doc, from) = migrate(&v1).unwrap();
+        assert_eq!(from, 1);
+        assert_eq!(
+            Value::Object(doc),
+            json!({"schemaVersion": 2, "answer": answer_to_json(&AnswerSettings::default()),
+                   "behaviour": {"showFooterHints": false}, "extra": 7})
+        );
+    }
+
+    #[test]
+    fn unsupported_versions() {
+        assert_eq!(
+            migrate(&json!({"schemaVersion": 3})).unwrap_err(),
+            Unsupported::FutureVersion(3)
+        );
+        assert!(matches!(
+            migrate(&json!({"schemaVersion": "2"})),
+            Err(Unsupported::BadVersion(_))
+        ));
+        assert!(matches!(
+            migrate(&json!({"schemaVersion": 0})),
+            Err(Unsupported::BadVersion(_))
+        ));
+        assert!(matches!(
+            migrate(&json!(null)),
+            Err(Unsupported::NotObject(_))
+        ));
+    }
+}

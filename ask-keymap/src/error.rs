@@ -1,0 +1,92 @@
+//! The crate's error type.
+
+use std::path::PathBuf;
+
+/// Everything that can go wrong in this crate: key ids, keymaps and the settings file.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum KeymapError {
+    /// A key id string could not be parsed.
+    #[error("invalid key id {input:?}: {reason}")]
+    InvalidKey {
+        /// The text that was parsed.
+        input: String,
+        /// What was wrong and what was expected.
+        reason: String,
+    },
+    /// The `keymaps` section is not a JSON object.
+    #[error("keymaps should be an object of action names to key ids, found {found}")]
+    KeymapNotObject {
+        /// A short description of the JSON that was found.
+        found: String,
+    },
+    /// A configurable action has no binding.
+    #[error("keymap is missing the {action:?} action; expected a key id such as {example:?}")]
+    MissingAction {
+        /// The action's config name.
+        action: &'static str,
+        /// The default key id of the action, as an example.
+        example: String,
+    },
+    /// An action is bound to something that is not a valid key id string.
+    #[error("keymap action {action:?} has an invalid key {input}: {reason}")]
+    InvalidActionKey {
+        /// The action's config name.
+        action: &'static str,
+        /// The value found (JSON text).
+        input: String,
+        /// What was wrong and what was expected.
+        reason: String,
+    },
+    /// An action is bound to a key with a fixed meaning.
+    #[error(
+        "keymap action {action:?} uses the reserved key {key:?}; \
+         ? tab shift+tab left right up down and 1..9 have fixed meanings, pick another key"
+    )]
+    ReservedKey {
+        /// The action's config name.
+        action: &'static str,
+        /// The reserved key, in canonical notation.
+        key: String,
+    },
+    /// Two actions are bound to the same key.
+    #[error(
+        "keymap actions {first:?} and {second:?} are both bound to {key:?}; each action needs its own key"
+    )]
+    DuplicateKey {
+        /// The shared key, in canonical notation.
+        key: String,
+        /// The first action (in `Action::ALL` order).
+        first: &'static str,
+        /// The second action.
+        second: &'static str,
+    },
+    /// No settings path could be derived: no explicit path, no environment and no home directory.
+    #[error(
+        "cannot locate the settings file: no --config path, no ASK_CONFIG or PI_CODING_AGENT_DIR, \
+         and no home directory; pass --config FILE"
+    )]
+    NoConfigPath,
+    /// Reading, writing or moving a settings file failed.
+    #[error("cannot {op} settings file {path:?}")]
+    Io {
+        /// What was being done: "read", "write", "create the folder of", "back up", "move".
+        op: &'static str,
+        /// The file involved.
+        path: PathBuf,
+        /// The underlying I/O error.
+        #[source]
+        source: std::io::Error,
+    },
+}
+
+impl KeymapError {
+    #[allow(dead_code)] // used by the store, being written
+    pub(crate) fn io(op: &'static str, path: impl Into<PathBuf>, source: std::io::Error) -> Self {
+        Self::Io {
+            op,
+            path: path.into(),
+            source,
+        }
+    }
+}
