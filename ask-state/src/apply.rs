@@ -1,0 +1,557 @@
+//! Applying commands: one `match` dispatching to small functions.
+
+use ask_contract::QuestionType;
+use ask_keymap::BehaviourSetting;
+
+use crate::command::{Command, Effect, Outcome};
+use crate::completion::{CompletionList, at_word};
+use crate::editor::{EditCommand, TextBuffer};
+use crate::flow::{Editor, EditorTarget, Flow, ReviewAction, Tab};
+
+/// `current + delta`, clamped to `0..len` (0 when `len` is 0).
+pub(crate) fn step(current: usize, delta: i32, len: usize) -> usize {
+    let delta = isize::try_from(delta).unwrap_or(0);
+    current
+        .saturating_add_signed(delta)
+        .min(len.saturating_sub(1))
+}
+
+/// `current + delta` wrapped around `0..len`.
+fn wrap(current: usize, delta: i32, len: usize) -> usize {
+    let len = i64::try_from(len.max(1)).unwrap_or(1);
+    let current = i64::try_from(current).unwrap_or(0);
+    usize::try_from((current + i64::from(delta)).rem_euclid(len)).unwrap_or(0)
+}
+
+/// Stores trimmed text; empty after trimming means none.
+fn trimmed(text: &str) -> Option<String> {
+    let t = text.trim();
+    (!t.is_empty()).then(|| t.to_owned())
+}
+
+impl Flow {
+    /// Applies one command and reports what changed.
+    pub fn apply(&mut self, command: Command) -> Outcome {
+        if self.done {
+            return Outcome::Unchanged;
+        }
+        let armed = self.armed.take();
+        let had_armed = armed.is_some();
+        let outcome = match command {
+            Command::Noop => Outcome::Unchanged,
+            Command::NextTab => self.change_tab(1),
+            Command::PrevTab => self.change_tab(-1),
+            Command::MoveCursor(delta) => self.move_cursor(delta),
+            Command::Confirm => self.confirm(),
+            Command::Toggle => self.toggle(),
+            Command::Digit(d) => self.digit(d, armed),
+            Command::OpenOptionNote => self.open_option_note(),
+            Command::OpenQuestionNote => self.open_editor_on(EditorTarget::QuestionNote),
+            Command::Cancel | Command::Dismiss => self.cancel_or_dismiss(),
+            Command::Review(action) => self.trigger(action),
+            Command::ScrollPreview(delta) => self.scroll_preview(delta),
+            Command::Edit(edit) => self.edit(&edit),
+            Command::EditorSubmit => self.editor_submit(),
+            Command::EditorClose => self.close_editor_saving(),
+            Command::Paste(text) => self.paste(&text),
+            Command::OpenSettings => {
+                self.settings_cursor = Some(0);
+                Outcome::Changed
+            }
+            Command::CloseSettings => {
+                self.settings_cursor = None;
+                Outcome::Changed
+            }
+            Command::SettingsMove(delta) => self.settings_move(delta),
+            Command::SettingsToggle => self.settings_toggle(),
+            Command::CompletionMove(delta) => self.completion_move(delta),
+            Command::CompletionAccept => self.completion_accept(),
+            Command::CompletionClose => self.completion_close(),
+            Command::SetCompletions(items) => self.set_completions(items),
+            Command::ApplyBehaviour(behaviour) => {
+                if behaviour == self.behaviour {
+                    Outcome::Unchanged
+                } else {
+                    self.behaviour = behaviour;
+                    self.auto_submit_check().unwrap_or(Outcome::Changed)
+                }
+            }
+            Command::ApplyKeymap(keymap) => {
+                self.keymap = keymap;
+                Outcome::Changed
+            }
+            Command::SetNotice(notice) => {
+                self.options.notice = notice;
+                Outcome::Changed
+            }
+        };
+        if had_armed && matches!(outcome, Outcome::Unchanged) {
+            Outcome::Changed
+        } else {
+            outcome
+        }
+    }
+
+    fn changed_or_auto_submit(&mut self) -> Outcome {
+        self.auto_submit_check().unwrap_or(Outcome::Changed)
+    }
+
+    /// Completes the flow when auto-submit is on, the review tab is shown,
+    /// every question is answered and there are no notes.
+    fn auto_submit_check(&mut self) -> Option<Outcome> {
+        let ready = self.behaviour.auto_submit_when_answered_without_notes
+            && self.tab == Tab::Review
+            && self.all_answered()
+            && !self.has_notes();
+        ready.then(|| self.finish(ReviewAction::Submit))
+    }
+
+    pub(crate) fn finish(&mut self, action: ReviewAction) -> Outcome {
+        self.done = true;
+        self.editor = None;
+        Outcome::Effects(vec![Effect::Done(Box::new(self.result_for(action)))])
+    }
+
+    // ---- tabs and cursor ----
+
+    fn change_tab(&mut self, delta: i32) -> Outcome {
+        let count = self.tab_count();
+        let current = match self.tab {
+            Tab::Question(i) => i,
+            Tab::Review => count - 1,
+        };
+        self.go_to(wrap(current, delta, count))
+    }
+
+    /// Shows tab `index` (questions, then Review), closing any editor (saving its draft).
+    pub(crate) fn go_to(&mut self, index: usize) -> Outcome {
+        self.save_and_close_editor();
+        self.dismiss_warning = false;
+        self.tab = if index < self.form.questions.len() {
+            Tab::Question(index)
+        } else {
+            Tab::Review
+        };
+        self.enter_tab();
+        self.changed_or_auto_submit()
+    }
+
+    fn advance(&mut self) -> Outcome {
+        match self.tab {
+            Tab::Question(i) => self.go_to(i + 1),
+            Tab::Review => Outcome::Changed,
+        }
+    }
+
+    /// Opens the editor a tab shows on arrival (free-form-only questions).
+    pub(crate) fn enter_tab(&mut self) {
+        if let Tab::Question(i) = self.tab {
+            if self.question(i).is_some_and(|q| q.freeform) {
+                let _ = self.open_editor_on(EditorTarget::Custom);
+            }
+        }
+    }
+
+    fn move_cursor(&mut self, delta: i32) -> Outcome {
+        match self.tab {
+            Tab::Review => {
+                let i = step(self.review_cursor.index(), delta, 3);
+                self.review_cursor = ReviewAction::from_index(i);
+                Outcome::Changed
+            }
+            Tab::Question(i) => {
+                let rows = self.row_count(i);
+                let Some(draft) = self.drafts.get(i) else {
+                    return Outcome::Unchanged;
+                };
+                let next = step(draft.cursor, delta, rows);
+                if next == draft.cursor && self.editor.is_none() {
+                    return Outcome::Unchanged;
+                }
+                self.save_and_close_editor();
+                if let Some(draft) = self.drafts.get_mut(i) {
+                    draft.cursor = next;
+                    draft.preview_scroll = 0;
+                }
+                let no_text = self.drafts.get(i).is_some_and(|d| d.custom_text.is_none());
+                if self.is_custom_row(i, next) && no_text {
+                    let _ = self.open_editor_on(EditorTarget::Custom);
+                }
+                Outcome::Changed
+            }
+        }
+    }
+
+    fn scroll_preview(&mut self, delta: i32) -> Outcome {
+        let Tab::Question(i) = self.tab else {
+            return Outcome::Unchanged;
+        };
+        let Some(q) = self.question(i) else {
+            return Outcome::Unchanged;
+        };
+        if q.kind != QuestionType::Preview {
+            return Outcome::Unchanged;
+        }
+        let Some(draft) = self.drafts.get(i) else {
+            return Outcome::Unchanged;
+        };
+        let lines = q
+            .options
+            .get(draft.cursor)
+            .and_then(|o| o.preview.as_deref())
+            .map_or(0, |p| p.lines().count());
+        let next = step(draft.preview_scroll, delta, lines);
+        if next == draft.preview_scroll {
+            return Outcome::Unchanged;
+        }
+        if let Some(draft) = self.drafts.get_mut(i) {
+            draft.preview_scroll = next;
+        }
+        Outcome::Changed
+    }
+
+    // ---- selection ----
+
+    fn confirm(&mut self) -> Outcome {
+        let i = match self.tab {
+            Tab::Review => return self.trigger(self.review_cursor),
+            Tab::Question(i) => i,
+        };
+        let Some(row) = self.drafts.get(i).map(|d| d.cursor) else {
+            return Outcome::Unchanged;
+        };
+        if self.is_custom_row(i, row) {
+            return self.open_editor_on(EditorTarget::Custom);
+        }
+        match self.kind(i) {
+            QuestionType::Multi => self.advance(),
+            QuestionType::Single | QuestionType::Preview => {
+                self.select_only(i, row);
+                self.advance()
+            }
+        }
+    }
+
+    fn toggle(&mut self) -> Outcome {
+        let Tab::Question(i) = self.tab else {
+            return Outcome::Unchanged;
+        };
+        let Some(draft) = self.drafts.get(i) else {
+            return Outcome::Unchanged;
+        };
+        let row = draft.cursor;
+        if self.is_custom_row(i, row) {
+            if draft.custom_text.is_none() {
+                return self.open_editor_on(EditorTarget::Custom);
+            }
+            let multi = self.kind(i) == QuestionType::Multi;
+            if let Some(draft) = self.drafts.get_mut(i) {
+                draft.custom_selected = !draft.custom_selected;
+                if draft.custom_selected && !multi {
+                    draft.selected.iter_mut().for_each(|s| *s = false);
+                }
+            }
+            return Outcome::Changed;
+        }
+        match self.kind(i) {
+            QuestionType::Multi => self.flip(i, row),
+            QuestionType::Single | QuestionType::Preview => {
+                if draft.selected.get(row).copied().unwrap_or(false) {
+                    self.flip(i, row);
+                } else {
+                    self.select_only(i, row);
+                }
+            }
+        }
+        Outcome::Changed
+    }
+
+    fn digit(&mut self, d: u8, armed: Option<ReviewAction>) -> Outcome {
+        let Tab::Question(i) = self.tab else {
+            let Some(action) = ReviewAction::ALL
+                .get(usize::from(d).wrapping_sub(1))
+                .copied()
+            else {
+                return Outcome::Unchanged;
+            };
+            self.review_cursor = action;
+            if self.behaviour.double_press_review_shortcuts && armed != Some(action) {
+                self.armed = Some(action);
+                return Outcome::Changed;
+            }
+            return self.trigger(action);
+        };
+        let row = usize::from(d).wrapping_sub(1);
+        let options = self
+            .question(i)
+            .map_or(0, |q| if q.freeform { 0 } else { q.options.len() });
+        if row >= options {
+            return Outcome::Unchanged;
+        }
+        if let Some(draft) = self.drafts.get_mut(i) {
+            draft.cursor = row;
+            draft.preview_scroll = 0;
+        }
+        match self.kind(i) {
+            QuestionType::Multi => {
+                self.flip(i, row);
+                Outcome::Changed
+            }
+            QuestionType::Single | QuestionType::Preview => {
+                self.select_only(i, row);
+                self.advance()
+            }
+        }
+    }
+
+    fn flip(&mut self, i: usize, row: usize) {
+        if let Some(s) = self.drafts.get_mut(i).and_then(|d| d.selected.get_mut(row)) {
+            *s = !*s;
+        }
+    }
+
+    /// Single/preview selection: this option only, free-form answer deselected.
+    fn select_only(&mut self, i: usize, row: usize) {
+        if let Some(draft) = self.drafts.get_mut(i) {
+            for (j, s) in draft.selected.iter_mut().enumerate() {
+                *s = j == row;
+            }
+            draft.custom_selected = false;
+        }
+    }
+
+    // ---- review, cancel, dismiss ----
+
+    fn trigger(&mut self, action: ReviewAction) -> Outcome {
+        self.finish(action)
+    }
+
+    fn cancel_or_dismiss(&mut self) -> Outcome {
+        if self.behaviour.confirm_dismiss_when_dirty && self.is_dirty() && !self.dismiss_warning {
+            self.dismiss_warning = true;
+            return Outcome::Changed;
+        }
+        self.finish(ReviewAction::Cancel)
+    }
+
+    // ---- settings overlay ----
+
+    fn settings_move(&mut self, delta: i32) -> Outcome {
+        let Some(cursor) = self.settings_cursor else {
+            return Outcome::Unchanged;
+        };
+        let next = step(cursor, delta, BehaviourSetting::ALL.len());
+        self.settings_cursor = Some(next);
+        if next == cursor {
+            Outcome::Unchanged
+        } else {
+            Outcome::Changed
+        }
+    }
+
+    fn settings_toggle(&mut self) -> Outcome {
+        let Some(setting) = self
+            .settings_cursor
+            .and_then(|c| BehaviourSetting::ALL.get(c).copied())
+        else {
+            return Outcome::Unchanged;
+        };
+        let on = !self.behaviour.get(setting);
+        self.behaviour.set(setting, on);
+        let mut effects = vec![Effect::PersistBehaviour(self.behaviour)];
+        if let Some(Outcome::Effects(done)) = self.auto_submit_check() {
+            effects.extend(done);
+        }
+        Outcome::Effects(effects)
+    }
+
+    // ---- editors ----
+
+    pub(crate) fn open_editor_on(&mut self, target: EditorTarget) -> Outcome {
+        let Tab::Question(i) = self.tab else {
+            return Outcome::Unchanged;
+        };
+        let Some(draft) = self.drafts.get(i) else {
+            return Outcome::Unchanged;
+        };
+        let existing = match target {
+            EditorTarget::Custom => draft.custom_text.as_deref(),
+            EditorTarget::QuestionNote => draft.note.as_deref(),
+            EditorTarget::OptionNote(row) => draft.option_notes.get(&row).map(String::as_str),
+        };
+        let buffer = TextBuffer::with_text(existing.unwrap_or(""));
+        self.save_and_close_editor();
+        self.editor = Some(Editor {
+            question: i,
+            target,
+            buffer,
+            completion: None,
+            completion_closed_for: None,
+        });
+        Outcome::Changed
+    }
+
+    fn open_option_note(&mut self) -> Outcome {
+        let Tab::Question(i) = self.tab else {
+            return Outcome::Unchanged;
+        };
+        let Some(row) = self.drafts.get(i).map(|d| d.cursor) else {
+            return Outcome::Unchanged;
+        };
+        if self.is_custom_row(i, row) {
+            return Outcome::Unchanged;
+        }
+        self.open_editor_on(EditorTarget::OptionNote(row))
+    }
+
+    fn edit(&mut self, edit: &EditCommand) -> Outcome {
+        let Some(editor) = self.editor.as_mut() else {
+            return Outcome::Unchanged;
+        };
+        if !editor.buffer.apply(edit) {
+            return Outcome::Unchanged;
+        }
+        self.refresh_completion();
+        Outcome::Changed
+    }
+
+    fn paste(&mut self, text: &str) -> Outcome {
+        if self.editor.is_none() {
+            let Tab::Question(_) = self.tab else {
+                return Outcome::Unchanged;
+            };
+            if self.settings_cursor.is_some() {
+                return Outcome::Unchanged;
+            }
+            let _ = self.open_editor_on(EditorTarget::Custom);
+        }
+        self.edit(&EditCommand::Insert(text.to_owned()))
+    }
+
+    /// Writes the editor's text to its target. Returns the trimmed text.
+    fn store(&mut self, editor: &Editor) -> Option<String> {
+        let text = trimmed(editor.buffer.text());
+        let draft = self.drafts.get_mut(editor.question)?;
+        match editor.target {
+            EditorTarget::Custom => {
+                if text.is_none() {
+                    draft.custom_selected = false;
+                }
+                draft.custom_text.clone_from(&text);
+            }
+            EditorTarget::QuestionNote => draft.note.clone_from(&text),
+            EditorTarget::OptionNote(row) => match &text {
+                Some(t) => {
+                    draft.option_notes.insert(row, t.clone());
+                }
+                None => {
+                    draft.option_notes.remove(&row);
+                }
+            },
+        }
+        text
+    }
+
+    pub(crate) fn save_and_close_editor(&mut self) {
+        if let Some(editor) = self.editor.take() {
+            self.store(&editor);
+        }
+    }
+
+    fn close_editor_saving(&mut self) -> Outcome {
+        self.save_and_close_editor();
+        Outcome::Changed
+    }
+
+    fn editor_submit(&mut self) -> Outcome {
+        let Some(editor) = self.editor.take() else {
+            return Outcome::Unchanged;
+        };
+        let text = self.store(&editor);
+        if editor.target != EditorTarget::Custom || text.is_none() {
+            return Outcome::Changed;
+        }
+        let i = editor.question;
+        let multi = self.kind(i) == QuestionType::Multi;
+        if let Some(draft) = self.drafts.get_mut(i) {
+            draft.custom_selected = true;
+            if !multi {
+                draft.selected.iter_mut().for_each(|s| *s = false);
+            }
+        }
+        if multi {
+            Outcome::Changed
+        } else {
+            self.advance()
+        }
+    }
+
+    // ---- completion ----
+
+    fn refresh_completion(&mut self) {
+        let query = self.completion_query().map(str::to_owned);
+        if let Some(editor) = self.editor.as_mut() {
+            if query.is_none() {
+                editor.completion = None;
+            }
+            if let Some(closed) = &editor.completion_closed_for {
+                let word = at_word(editor.buffer.text(), editor.buffer.cursor()).map(|(_, q)| q);
+                if word != Some(closed.as_str()) {
+                    editor.completion_closed_for = None;
+                }
+            }
+        }
+    }
+
+    fn set_completions(&mut self, items: Vec<crate::completion::Completion>) -> Outcome {
+        let Some(query) = self.completion_query().map(str::to_owned) else {
+            return Outcome::Unchanged;
+        };
+        let Some(editor) = self.editor.as_mut() else {
+            return Outcome::Unchanged;
+        };
+        editor.completion = Some(CompletionList {
+            query,
+            items,
+            selected: 0,
+        });
+        Outcome::Changed
+    }
+
+    fn completion_move(&mut self, delta: i32) -> Outcome {
+        let Some(list) = self.editor.as_mut().and_then(|e| e.completion.as_mut()) else {
+            return Outcome::Unchanged;
+        };
+        list.selected = step(list.selected, delta, list.items.len());
+        Outcome::Changed
+    }
+
+    fn completion_accept(&mut self) -> Outcome {
+        let Some(editor) = self.editor.as_mut() else {
+            return Outcome::Unchanged;
+        };
+        let Some(item) = editor
+            .completion
+            .take()
+            .and_then(|l| l.items.get(l.selected).cloned())
+        else {
+            return Outcome::Unchanged;
+        };
+        let cursor = editor.buffer.cursor();
+        let Some((start, _)) = at_word(editor.buffer.text(), cursor) else {
+            return Outcome::Unchanged;
+        };
+        editor.buffer.replace(start, cursor, &item.insertion());
+        Outcome::Changed
+    }
+
+    fn completion_close(&mut self) -> Outcome {
+        let query = self.completion_query().map(str::to_owned);
+        let Some(editor) = self.editor.as_mut() else {
+            return Outcome::Unchanged;
+        };
+        editor.completion = None;
+        editor.completion_closed_for = query;
+        Outcome::Changed
+    }
+}

@@ -1,0 +1,115 @@
+//! Semantic commands between input and the flow, and what applying one yields.
+
+use ask_contract::AskResult;
+use ask_keymap::{Behaviour, Keymap};
+
+use crate::completion::Completion;
+use crate::editor::EditCommand;
+use crate::flow::ReviewAction;
+
+/// One semantic step of the flow. [`Flow::handle_key`](crate::Flow::handle_key)
+/// produces these from keys; frontends with their own input model may build them directly.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Command {
+    /// Nothing to do (an unbound key). Still disarms a pending review shortcut.
+    Noop,
+    /// Next tab (wraps around).
+    NextTab,
+    /// Previous tab (wraps around).
+    PrevTab,
+    /// Move the option or review cursor by this many rows (clamped).
+    MoveCursor(i32),
+    /// Confirm the row under the cursor (select and advance, open the custom editor, or trigger a review action).
+    Confirm,
+    /// Toggle the row under the cursor.
+    Toggle,
+    /// Digit shortcut: option `n` (1-based) on a question, action `n` on the review tab.
+    Digit(u8),
+    /// Open the note editor of the option under the cursor.
+    OpenOptionNote,
+    /// Open the question note editor.
+    OpenQuestionNote,
+    /// The cancel binding outside an editor.
+    Cancel,
+    /// The dismiss binding (anywhere).
+    Dismiss,
+    /// Trigger a review action directly.
+    Review(ReviewAction),
+    /// Scroll the preview pane by this many lines.
+    ScrollPreview(i32),
+    /// An edit inside the open editor.
+    Edit(EditCommand),
+    /// Save the editor (confirm binding) and close it.
+    EditorSubmit,
+    /// Save the draft and close the editor (cancel binding).
+    EditorClose,
+    /// Pasted text: into the open editor, or into the free-form answer of the current question.
+    Paste(String),
+    /// Open the settings overlay.
+    OpenSettings,
+    /// Close the settings overlay.
+    CloseSettings,
+    /// Move the settings cursor.
+    SettingsMove(i32),
+    /// Flip the setting under the settings cursor.
+    SettingsToggle,
+    /// Move the selection in the `@` completion list.
+    CompletionMove(i32),
+    /// Insert the selected completion.
+    CompletionAccept,
+    /// Close the completion list (until the `@` word changes).
+    CompletionClose,
+    /// Completion candidates for [`Flow::completion_query`](crate::Flow::completion_query), computed by the host.
+    SetCompletions(Vec<Completion>),
+    /// Behaviour settings changed outside the flow (a config file edited on disk).
+    ApplyBehaviour(Behaviour),
+    /// The keymap changed outside the flow.
+    ApplyKeymap(Keymap),
+    /// A notice to show (for example a broken config file), or none.
+    SetNotice(Option<String>),
+}
+
+/// Something the host must carry out.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Effect {
+    /// Persist these behaviour settings now (they changed in the settings overlay).
+    PersistBehaviour(Behaviour),
+    /// The flow finished with this result.
+    Done(Box<AskResult>),
+}
+
+/// What applying a command did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[must_use]
+pub enum Outcome {
+    /// Nothing changed; no need to redraw.
+    Unchanged,
+    /// The visible state changed; redraw.
+    Changed,
+    /// The state changed and the host has work to do, in order.
+    Effects(Vec<Effect>),
+}
+
+impl Outcome {
+    /// The finished result, when the flow ended.
+    pub fn result(&self) -> Option<&AskResult> {
+        match self {
+            Self::Effects(effects) => effects.iter().find_map(|e| match e {
+                Effect::Done(result) => Some(result.as_ref()),
+                Effect::PersistBehaviour(_) => None,
+            }),
+            _ => None,
+        }
+    }
+
+    /// True when the flow ended.
+    pub fn is_done(&self) -> bool {
+        self.result().is_some()
+    }
+
+    /// True unless nothing changed.
+    pub fn is_changed(&self) -> bool {
+        !matches!(self, Self::Unchanged)
+    }
+}

@@ -1,0 +1,86 @@
+//! `@` file-path completion inside editors: the state side.
+//!
+//! The flow only knows the word being completed and the candidates the host
+//! gave it; finding files is the host's job.
+
+/// One completion candidate.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Completion {
+    /// Path relative to the completion root, `/`-separated, without a trailing slash.
+    pub path: String,
+    /// True for folders (inserted as `@dir/` and completion continues).
+    pub is_dir: bool,
+}
+
+impl Completion {
+    /// The text that replaces the `@word`: `@path ` for files, `@dir/` for folders,
+    /// with the path quoted when it contains whitespace.
+    pub fn insertion(&self) -> String {
+        let body = if self.is_dir {
+            format!("{}/", self.path)
+        } else {
+            self.path.clone()
+        };
+        let body = if body.contains(char::is_whitespace) {
+            format!("\"{body}\"")
+        } else {
+            body
+        };
+        if self.is_dir {
+            format!("@{body}")
+        } else {
+            format!("@{body} ")
+        }
+    }
+}
+
+/// The completion list of the open editor.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CompletionList {
+    /// The query the items were computed for (text after `@`).
+    pub query: String,
+    /// Candidates, best first.
+    pub items: Vec<Completion>,
+    /// Index of the highlighted item.
+    pub selected: usize,
+}
+
+/// Finds the `@word` that ends at `cursor`: returns (start byte of `@`, query after it).
+/// The `@` must be at the start of the text or follow whitespace.
+pub(crate) fn at_word(text: &str, cursor: usize) -> Option<(usize, &str)> {
+    let before = text.get(..cursor)?;
+    let start = before.rfind(char::is_whitespace).map_or(0, |i| {
+        i + before[i..].chars().next().map_or(1, char::len_utf8)
+    });
+    let word = &before[start..];
+    let query = word.strip_prefix('@')?;
+    let query = query.strip_prefix('"').unwrap_or(query);
+    Some((start, query))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Completion, at_word};
+
+    #[test]
+    fn finds_the_at_word_before_the_cursor() {
+        assert_eq!(at_word("see @src/ma", 11), Some((4, "src/ma")));
+        assert_eq!(at_word("@", 1), Some((0, "")));
+        assert_eq!(at_word("mail a@b", 8), None);
+        assert_eq!(at_word("see @src more", 13), None);
+    }
+
+    #[test]
+    fn insertion_quotes_spaces_and_keeps_folders_open() {
+        let file = Completion {
+            path: "src/main.rs".into(),
+            is_dir: false,
+        };
+        assert_eq!(file.insertion(), "@src/main.rs ");
+        let dir = Completion {
+            path: "my docs".into(),
+            is_dir: true,
+        };
+        assert_eq!(dir.insertion(), "@\"my docs/\"");
+    }
+}

@@ -1,0 +1,313 @@
+//! The flow state and its read-only view for renderers.
+
+use std::collections::BTreeMap;
+
+use ask_contract::{AskForm, Question, QuestionType};
+use ask_keymap::{Behaviour, BehaviourSetting, Keymap};
+
+use crate::completion::CompletionList;
+use crate::editor::TextBuffer;
+
+/// The active tab.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Tab {
+    /// Question at this index of the form.
+    Question(usize),
+    /// The review tab after the last question.
+    Review,
+}
+
+/// An action of the review tab, in display order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ReviewAction {
+    /// Finish normally.
+    Submit,
+    /// Ask the agent to follow up on the notes first.
+    Elaborate,
+    /// Cancel the flow.
+    Cancel,
+}
+
+impl ReviewAction {
+    /// All actions in display order (digits 1, 2, 3).
+    pub const ALL: [ReviewAction; 3] = [Self::Submit, Self::Elaborate, Self::Cancel];
+
+    /// `Submit`, `Elaborate` or `Cancel`.
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Submit => "Submit",
+            Self::Elaborate => "Elaborate",
+            Self::Cancel => "Cancel",
+        }
+    }
+
+    /// The digit that triggers it (1-based).
+    pub fn digit(self) -> u8 {
+        match self {
+            Self::Submit => 1,
+            Self::Elaborate => 2,
+            Self::Cancel => 3,
+        }
+    }
+
+    pub(crate) fn from_index(i: usize) -> Self {
+        match i {
+            0 => Self::Submit,
+            1 => Self::Elaborate,
+            _ => Self::Cancel,
+        }
+    }
+
+    pub(crate) fn index(self) -> usize {
+        usize::from(self.digit() - 1)
+    }
+}
+
+/// What an open editor writes to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum EditorTarget {
+    /// The free-form ("Type your own") answer.
+    Custom,
+    /// The question note.
+    QuestionNote,
+    /// The note of the declared option at this index.
+    OptionNote(usize),
+}
+
+/// The open editor.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Editor {
+    /// Question index the editor belongs to.
+    pub question: usize,
+    /// What it writes to.
+    pub target: EditorTarget,
+    /// The text being edited.
+    pub buffer: TextBuffer,
+    /// The `@` completion list, when one is open.
+    pub completion: Option<CompletionList>,
+    /// The `@` query the user closed the list for (it stays closed until the word changes).
+    pub(crate) completion_closed_for: Option<String>,
+}
+
+/// Everything the user did on one question.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct QuestionDraft {
+    /// Selection flag per declared option.
+    pub selected: Vec<bool>,
+    /// Saved free-form text (trimmed, never empty).
+    pub custom_text: Option<String>,
+    /// Whether the free-form answer is part of the answer.
+    pub custom_selected: bool,
+    /// Question note (trimmed, never empty).
+    pub note: Option<String>,
+    /// Notes by declared option index (kept when the option is deselected).
+    pub option_notes: BTreeMap<usize, String>,
+    /// Cursor row: `0..options` are declared options, `options` is the custom row.
+    pub cursor: usize,
+    /// First visible line of the preview pane.
+    pub preview_scroll: usize,
+}
+
+impl QuestionDraft {
+    /// True when an option or the free-form answer is committed.
+    pub fn is_answered(&self) -> bool {
+        self.selected.iter().any(|s| *s) || (self.custom_selected && self.custom_text.is_some())
+    }
+
+    /// True when the question has a question note or any option note.
+    pub fn has_notes(&self) -> bool {
+        self.note.is_some() || !self.option_notes.is_empty()
+    }
+}
+
+/// Static information the host passes in.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct FlowOptions {
+    /// Absolute path of the settings file, shown in the settings overlay.
+    pub config_path: Option<String>,
+    /// A notice to show from the start (for example, a settings file that was backed up).
+    pub notice: Option<String>,
+    /// Open the settings overlay at start (the standalone `ask settings`).
+    pub settings_only: bool,
+}
+
+/// The whole ask flow: form, drafts, tabs, editors, overlays.
+///
+/// Pure state: no I/O, no clock. Drive it with [`Flow::handle_key`] and [`Flow::apply`].
+#[derive(Debug, Clone)]
+pub struct Flow {
+    pub(crate) form: AskForm,
+    pub(crate) behaviour: Behaviour,
+    pub(crate) keymap: Keymap,
+    pub(crate) options: FlowOptions,
+    pub(crate) drafts: Vec<QuestionDraft>,
+    pub(crate) tab: Tab,
+    pub(crate) editor: Option<Editor>,
+    pub(crate) review_cursor: ReviewAction,
+    pub(crate) armed: Option<ReviewAction>,
+    pub(crate) settings_cursor: Option<usize>,
+    pub(crate) dismiss_warning: bool,
+    pub(crate) done: bool,
+}
+
+impl Flow {
+    /// A flow on the first tab of `form`.
+    pub fn new(form: AskForm, behaviour: Behaviour, keymap: Keymap, options: FlowOptions) -> Self {
+        let drafts = form
+            .questions
+            .iter()
+            .map(|q| QuestionDraft {
+                selected: vec![false; q.options.len()],
+                ..QuestionDraft::default()
+            })
+            .collect();
+        let settings_cursor = options.settings_only.then_some(0);
+        let mut flow = Self {
+            form,
+            behaviour,
+            keymap,
+            options,
+            drafts,
+            tab: Tab::Question(0),
+            editor: None,
+            review_cursor: ReviewAction::Submit,
+            armed: None,
+            settings_cursor,
+            dismiss_warning: false,
+            done: false,
+        };
+        flow.enter_tab();
+        flow
+    }
+
+    /// The validated form.
+    pub fn form(&self) -> &AskForm {
+        &self.form
+    }
+
+    /// Current behaviour settings.
+    pub fn behaviour(&self) -> &Behaviour {
+        &self.behaviour
+    }
+
+    /// Current keymap.
+    pub fn keymap(&self) -> &Keymap {
+        &self.keymap
+    }
+
+    /// Host options (config path, notice).
+    pub fn options(&self) -> &FlowOptions {
+        &self.options
+    }
+
+    /// The active tab.
+    pub fn tab(&self) -> Tab {
+        self.tab
+    }
+
+    /// Number of tabs: one per question plus Review.
+    pub fn tab_count(&self) -> usize {
+        self.form.questions.len() + 1
+    }
+
+    /// The draft of question `i`.
+    pub fn draft(&self, i: usize) -> Option<&QuestionDraft> {
+        self.drafts.get(i)
+    }
+
+    /// The open editor, if any.
+    pub fn editor(&self) -> Option<&Editor> {
+        self.editor.as_ref()
+    }
+
+    /// The highlighted review action.
+    pub fn review_cursor(&self) -> ReviewAction {
+        self.review_cursor
+    }
+
+    /// The review action armed by a first digit press (double-press mode).
+    pub fn armed(&self) -> Option<ReviewAction> {
+        self.armed
+    }
+
+    /// The settings overlay cursor when the overlay is open (index into [`BehaviourSetting::ALL`]).
+    pub fn settings_cursor(&self) -> Option<usize> {
+        self.settings_cursor
+    }
+
+    /// True while the dirty-dismiss warning is shown (a second cancel or dismiss discards).
+    pub fn dismiss_warning(&self) -> bool {
+        self.dismiss_warning
+    }
+
+    /// True once the flow produced its result.
+    pub fn is_done(&self) -> bool {
+        self.done
+    }
+
+    /// The `@` query of the open editor, when the cursor ends an `@word`
+    /// and the user did not close the list for it. Hosts compute candidates for it
+    /// and send them with [`Command::SetCompletions`](crate::Command::SetCompletions).
+    pub fn completion_query(&self) -> Option<&str> {
+        let editor = self.editor.as_ref()?;
+        let (_, query) = crate::completion::at_word(editor.buffer.text(), editor.buffer.cursor())?;
+        if editor.completion_closed_for.as_deref() == Some(query) {
+            return None;
+        }
+        Some(query)
+    }
+
+    /// True when every question has a committed answer.
+    pub fn all_answered(&self) -> bool {
+        self.drafts.iter().all(QuestionDraft::is_answered)
+    }
+
+    /// True when any question or option note exists.
+    pub fn has_notes(&self) -> bool {
+        self.drafts.iter().any(QuestionDraft::has_notes)
+    }
+
+    /// True when dismissing would lose something: any answer, note, or editor text.
+    pub fn is_dirty(&self) -> bool {
+        self.drafts
+            .iter()
+            .any(|d| d.is_answered() || d.has_notes() || d.custom_text.is_some())
+            || self.editor.as_ref().is_some_and(|e| !e.buffer.is_empty())
+    }
+
+    /// The pending double-press hint, e.g. `Press 1 again to Submit.`
+    pub fn armed_hint(&self) -> Option<String> {
+        self.armed
+            .map(|a| format!("Press {} again to {}.", a.digit(), a.label()))
+    }
+
+    /// The settings overlay rows: each behaviour setting with its current value.
+    pub fn settings_rows(&self) -> Vec<(BehaviourSetting, bool)> {
+        BehaviourSetting::ALL
+            .iter()
+            .map(|s| (*s, self.behaviour.get(*s)))
+            .collect()
+    }
+
+    /// Number of cursor rows of question `i`: declared options plus the custom row.
+    pub(crate) fn row_count(&self, i: usize) -> usize {
+        self.form
+            .questions
+            .get(i)
+            .map_or(1, |q| if q.freeform { 1 } else { q.options.len() + 1 })
+    }
+
+    pub(crate) fn question(&self, i: usize) -> Option<&Question> {
+        self.form.questions.get(i)
+    }
+
+    /// True when `row` is the custom row of question `i`.
+    pub(crate) fn is_custom_row(&self, i: usize, row: usize) -> bool {
+        self.question(i)
+            .is_none_or(|q| q.freeform || row >= q.options.len())
+    }
+
+    pub(crate) fn kind(&self, i: usize) -> QuestionType {
+        self.question(i).map_or(QuestionType::Single, |q| q.kind)
+    }
+}

@@ -1,0 +1,162 @@
+//! Turning the flow state into the contract's result.
+
+use ask_contract::{
+    Answer, AskDetails, AskForm, AskResult, Continuation, ContinuationStrategy,
+    ELABORATION_INSTRUCTION, Elaboration, ElaborationItem, ElaborationTarget, Mode, NextAction,
+    Question, QuestionDetail, QuestionState, QuestionStatus,
+};
+use indexmap::IndexMap;
+
+use crate::flow::{Flow, QuestionDraft, ReviewAction};
+
+/// The answer of one question: selected options in declaration order, then the
+/// selected free-form text; notes of selected options only. `None` when there is
+/// nothing to report (with `keep_note_only`, a question note alone counts).
+pub(crate) fn answer_of(q: &Question, d: &QuestionDraft, keep_note_only: bool) -> Option<Answer> {
+    let mut answer = Answer::default();
+    let mut option_notes = IndexMap::new();
+    for (j, option) in q.options.iter().enumerate() {
+        if d.selected.get(j).copied().unwrap_or(false) {
+            answer.values.push(option.value.clone());
+            answer.labels.push(option.label.clone());
+            answer
+                .indices
+                .push(u32::try_from(j + 1).unwrap_or(u32::MAX));
+            if let Some(note) = d.option_notes.get(&j) {
+                option_notes.insert(option.value.clone(), note.clone());
+            }
+        }
+    }
+    if d.custom_selected {
+        if let Some(text) = &d.custom_text {
+            answer.values.push(text.clone());
+            answer.labels.push(text.clone());
+            answer.custom_text = Some(text.clone());
+        }
+    }
+    answer.note.clone_from(&d.note);
+    if !option_notes.is_empty() {
+        answer.option_notes = Some(option_notes);
+    }
+    let keep = answer.is_committed() || (keep_note_only && answer.note.is_some());
+    keep.then_some(answer)
+}
+
+/// Builds the result for a finished flow from the form and the drafts.
+pub(crate) fn build_result(
+    form: &AskForm,
+    drafts: &[QuestionDraft],
+    action: ReviewAction,
+) -> AskResult {
+    let mut details = AskDetails::for_form(form);
+    let pairs = || form.questions.iter().zip(drafts.iter());
+    match action {
+        ReviewAction::Submit => {
+            for (q, d) in pairs() {
+                if let Some(answer) = answer_of(q, d, true) {
+                    details.answers.insert(q.id.clone(), answer);
+                }
+            }
+        }
+        ReviewAction::Cancel => {
+            details.cancelled = true;
+            for (q, d) in pairs() {
+                if let Some(answer) = answer_of(q, d, false) {
+                    details.answers.insert(q.id.clone(), answer);
+                }
+            }
+        }
+        ReviewAction::Elaborate => {
+            details.mode = Mode::Elaborate;
+            let mut continuation = Continuation {
+                strategy: ContinuationStrategy::RefineOnly,
+                affected_question_ids: Vec::new(),
+                preserved_answers: IndexMap::new(),
+                question_states: IndexMap::new(),
+            };
+            let mut items = Vec::new();
+            for (q, d) in pairs() {
+                let committed = answer_of(q, d, false);
+                let status = if d.has_notes() {
+                    continuation.affected_question_ids.push(q.id.clone());
+                    QuestionState::NeedsClarification
+                } else if committed.is_some() {
+                    QuestionState::Answered
+                } else {
+                    QuestionState::Unanswered
+                };
+                continuation
+                    .question_states
+                    .insert(q.id.clone(), QuestionStatus { status });
+                items.extend(items_of(q, d, committed.as_ref()));
+                if let Some(answer) = committed {
+                    if !d.has_notes() {
+                        continuation
+                            .preserved_answers
+                            .insert(q.id.clone(), answer.clone());
+                    }
+                    details.answers.insert(q.id.clone(), answer);
+                }
+            }
+            let next_action = if items.is_empty() {
+                NextAction::Clarify
+            } else {
+                NextAction::ClarifyThenReask
+            };
+            details.continuation = Some(continuation);
+            details.elaboration = Some(Elaboration {
+                instruction: ELABORATION_INSTRUCTION.to_owned(),
+                next_action,
+                items,
+            });
+        }
+    }
+    AskResult::from_details(details)
+}
+
+/// Elaboration items of one question: its note first, then option notes in declaration order
+/// (including notes on unselected options).
+fn items_of(q: &Question, d: &QuestionDraft, committed: Option<&Answer>) -> Vec<ElaborationItem> {
+    let detail = QuestionDetail::from(q);
+    let mut items = Vec::new();
+    if let Some(note) = &d.note {
+        items.push(ElaborationItem {
+            target: ElaborationTarget::Question,
+            question: detail.clone(),
+            option: None,
+            selected: None,
+            answered: committed.is_some(),
+            answer: committed.cloned(),
+            note: note.clone(),
+        });
+    }
+    for (j, note) in &d.option_notes {
+        let Some(option) = q.options.get(*j) else {
+            continue;
+        };
+        items.push(ElaborationItem {
+            target: ElaborationTarget::Option {
+                option_value: option.value.clone(),
+            },
+            question: detail.clone(),
+            option: Some(option.clone()),
+            selected: Some(d.selected.get(*j).copied().unwrap_or(false)),
+            answered: committed.is_some(),
+            answer: committed.cloned(),
+            note: note.clone(),
+        });
+    }
+    items
+}
+
+impl Flow {
+    /// The result the flow would produce if `action` were chosen now.
+    pub fn result_for(&self, action: ReviewAction) -> AskResult {
+        build_result(&self.form, &self.drafts, action)
+    }
+
+    /// The committed answer of question `i` (what the review tab shows).
+    pub fn answer(&self, i: usize) -> Option<Answer> {
+        answer_of(self.form.questions.get(i)?, self.drafts.get(i)?, false)
+    }
+}

@@ -1,0 +1,191 @@
+//! Scripted answers: the result the UI would give, without a UI.
+//!
+//! Shape: `{"mode": "submit"|"elaborate"|"cancel", "answers": {"<id>": {"values": [...]
+//! or "indices": [...], "customText": "...", "note": "...", "optionNotes": {"<value>": "..."}}}}`.
+
+use ask_contract::{AskForm, AskResult, Question, QuestionType};
+use serde_json::Value;
+
+use crate::error::StateError;
+use crate::flow::{QuestionDraft, ReviewAction};
+use crate::result::build_result;
+
+/// Checks scripted answers against `form` and builds the result the UI would give.
+///
+/// Every mismatch (unknown question ids or option values, indices out of range,
+/// several options on a single-select question, wrong JSON types) is reported.
+pub fn scripted_result(form: &AskForm, script: &Value) -> Result<AskResult, StateError> {
+    let mut problems = Vec::new();
+    let Value::Object(root) = script else {
+        return Err(StateError::AnswersMismatch {
+            problems: vec![
+                "expected an object like {\"mode\": \"submit\", \"answers\": {...}}".into(),
+            ],
+        });
+    };
+    let action = match root.get("mode") {
+        None | Some(Value::Null) => ReviewAction::Submit,
+        Some(Value::String(m)) if m == "submit" => ReviewAction::Submit,
+        Some(Value::String(m)) if m == "elaborate" => ReviewAction::Elaborate,
+        Some(Value::String(m)) if m == "cancel" => ReviewAction::Cancel,
+        Some(other) => {
+            problems.push(format!(
+                "mode {other} is not one of \"submit\", \"elaborate\", \"cancel\""
+            ));
+            ReviewAction::Submit
+        }
+    };
+    let mut drafts: Vec<QuestionDraft> = form
+        .questions
+        .iter()
+        .map(|q| QuestionDraft {
+            selected: vec![false; q.options.len()],
+            ..QuestionDraft::default()
+        })
+        .collect();
+    match root.get("answers") {
+        None | Some(Value::Null) => {}
+        Some(Value::Object(answers)) => {
+            for (id, entry) in answers {
+                let Some(i) = form.questions.iter().position(|q| &q.id == id) else {
+                    let known: Vec<&str> = form.questions.iter().map(|q| q.id.as_str()).collect();
+                    problems.push(format!(
+                        "unknown question id {id:?}; the form has {known:?}"
+                    ));
+                    continue;
+                };
+                if let (Some(q), Some(d)) = (form.questions.get(i), drafts.get_mut(i)) {
+                    fill(q, d, entry, &mut problems);
+                }
+            }
+        }
+        Some(other) => problems.push(format!(
+            "answers must be an object keyed by question id, got {other}"
+        )),
+    }
+    if problems.is_empty() {
+        Ok(build_result(form, &drafts, action))
+    } else {
+        Err(StateError::AnswersMismatch { problems })
+    }
+}
+
+fn text_field(
+    q: &Question,
+    entry: &serde_json::Map<String, Value>,
+    key: &str,
+    problems: &mut Vec<String>,
+) -> Option<String> {
+    match entry.get(key) {
+        None | Some(Value::Null) => None,
+        Some(Value::String(s)) => {
+            let t = s.trim();
+            (!t.is_empty()).then(|| t.to_owned())
+        }
+        Some(other) => {
+            problems.push(format!(
+                "question {:?}: {key} must be a string, got {other}",
+                q.id
+            ));
+            None
+        }
+    }
+}
+
+fn fill(q: &Question, d: &mut QuestionDraft, entry: &Value, problems: &mut Vec<String>) {
+    let Value::Object(entry) = entry else {
+        problems.push(format!(
+            "question {:?}: the answer must be an object, got {entry}",
+            q.id
+        ));
+        return;
+    };
+    let mut rows = Vec::new();
+    for item in entry
+        .get("values")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+    {
+        match item
+            .as_str()
+            .and_then(|v| q.options.iter().position(|o| o.value == v))
+        {
+            Some(j) => rows.push(j),
+            None => problems.push(format!("question {:?}: unknown option value {item}", q.id)),
+        }
+    }
+    for item in entry
+        .get("indices")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+    {
+        match item
+            .as_u64()
+            .and_then(|n| usize::try_from(n).ok())
+            .filter(|n| (1..=q.options.len()).contains(n))
+        {
+            Some(n) => rows.push(n - 1),
+            None => problems.push(format!(
+                "question {:?}: index {item} is out of range 1..={}",
+                q.id,
+                q.options.len()
+            )),
+        }
+    }
+    for key in ["values", "indices"] {
+        if entry
+            .get(key)
+            .is_some_and(|v| !v.is_array() && !v.is_null())
+        {
+            problems.push(format!("question {:?}: {key} must be an array", q.id));
+        }
+    }
+    rows.sort_unstable();
+    rows.dedup();
+    let custom = text_field(q, entry, "customText", problems);
+    if q.kind != QuestionType::Multi && rows.len() + usize::from(custom.is_some()) > 1 {
+        problems.push(format!(
+            "question {:?} is {}: give one option or customText, not several",
+            q.id,
+            q.kind.as_str()
+        ));
+    }
+    for j in rows {
+        if let Some(s) = d.selected.get_mut(j) {
+            *s = true;
+        }
+    }
+    d.custom_selected = custom.is_some();
+    d.custom_text = custom;
+    d.note = text_field(q, entry, "note", problems);
+    match entry.get("optionNotes") {
+        None | Some(Value::Null) => {}
+        Some(Value::Object(notes)) => {
+            for (value, note) in notes {
+                let Some(j) = q.options.iter().position(|o| &o.value == value) else {
+                    problems.push(format!(
+                        "question {:?}: optionNotes names unknown option value {value:?}",
+                        q.id
+                    ));
+                    continue;
+                };
+                match note.as_str().map(str::trim) {
+                    Some("") => {}
+                    Some(t) => {
+                        d.option_notes.insert(j, t.to_owned());
+                    }
+                    None => problems.push(format!(
+                        "question {:?}: the note for {value:?} must be a string",
+                        q.id
+                    )),
+                }
+            }
+        }
+        Some(other) => problems.push(format!(
+            "question {:?}: optionNotes must be an object, got {other}",
+            q.id
+        )),
+    }
+}
