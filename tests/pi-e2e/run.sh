@@ -1,0 +1,260 @@
+#!/usr/bin/env bash
+# End-to-end tests of the pi package in a real pi (0.73.1) with a scripted faux model.
+#
+#   bash tests/pi-e2e/run.sh            run all scenarios
+#   bash tests/pi-e2e/run.sh 1 4        run scenarios 1 and 4
+#
+# Installs pi into tests/pi-e2e/.cache (gitignored, idempotent), installs tmux
+# with apt-get when missing, builds target/release/ask (unless ASK_BIN is set),
+# then drives pi in tmux (interactive), with -p (print) and --mode rpc, and
+# checks what the faux model received. Prints "N passed, N failed" last.
+set -uo pipefail
+
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+REPO=$(cd "$HERE/../.." && pwd)
+CACHE="$HERE/.cache"
+PI_VERSION=0.73.1
+PI="$CACHE/node_modules/.bin/pi"
+TIMEOUT=${ASK_E2E_TIMEOUT:-90}
+KEEP=${ASK_E2E_KEEP:-0}
+
+say() { printf '%s\n' "$*" >&2; }
+die() { say "pi-e2e: $*"; echo "0 passed, 1 failed"; exit 1; }
+
+# --- setup ------------------------------------------------------------------
+install_pi() {
+	local have
+	have=$(node -p "require('$CACHE/node_modules/@mariozechner/pi-coding-agent/package.json').version" 2>/dev/null || true)
+	[ "$have" = "$PI_VERSION" ] && [ -x "$PI" ] && return 0
+	say "pi-e2e: installing @mariozechner/pi-coding-agent@$PI_VERSION into $CACHE"
+	mkdir -p "$CACHE"
+	[ -f "$CACHE/package.json" ] || echo '{"name":"pi-e2e-cache","private":true}' >"$CACHE/package.json"
+	(cd "$CACHE" && npm install --no-audit --no-fund --loglevel=error "@mariozechner/pi-coding-agent@$PI_VERSION" >&2) ||
+		die "npm install of pi failed"
+}
+
+install_tmux() {
+	command -v tmux >/dev/null && return 0
+	say "pi-e2e: installing tmux"
+	{ apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq tmux; } >&2 || die "could not install tmux"
+}
+
+build_ask() {
+	if [ -n "${ASK_BIN:-}" ]; then
+		[ -x "$ASK_BIN" ] || die "ASK_BIN=$ASK_BIN is not executable"
+		return 0
+	fi
+	say "pi-e2e: building the ask binary (cargo build --release -p ask-cli)"
+	(cd "$REPO" && env -u CARGO_TARGET_DIR cargo build --release -q -p ask-cli >&2) || die "cargo build failed"
+	ASK_BIN="$REPO/target/release/ask"
+}
+
+command -v node >/dev/null || die "node is required"
+install_pi
+install_tmux
+build_ask
+export ASK_BIN
+
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/ask-pi-e2e.XXXXXX")
+TMUX_SOCKET="ask-pi-e2e-$$"
+printf 'set -g extended-keys on\nset -g history-limit 5000\n' >"$WORK/tmux.conf"
+tm() { tmux -L "$TMUX_SOCKET" -f "$WORK/tmux.conf" "$@"; }
+cleanup() {
+	tm kill-server >/dev/null 2>&1 || true
+	if [ "$KEEP" = 1 ]; then say "pi-e2e: kept $WORK"; else rm -rf "$WORK"; fi
+}
+trap cleanup EXIT
+
+# One agent dir with the package installed, copied for every scenario. `pi install`
+# records a path relative to the agent dir, so the copies sit at the same depth.
+TEMPLATE="$WORK/template/agent"
+mkdir -p "$TEMPLATE"
+PI_OFFLINE=1 PI_CODING_AGENT_DIR="$TEMPLATE" HOME="$WORK" "$PI" install "$REPO" >/dev/null 2>&1 ||
+	die "pi install $REPO failed"
+
+# --- helpers ----------------------------------------------------------------
+# new_scenario NAME SCRIPT_JSON: sets S (scenario dir) and LOG.
+new_scenario() {
+	S="$WORK/$1"
+	mkdir -p "$S/project" "$S/home"
+	cp -r "$TEMPLATE" "$S/agent"
+	printf '%s\n' "$2" >"$S/script.json"
+	LOG="$S/model.jsonl"
+	: >"$LOG"
+}
+
+pi_env() {
+	env PI_OFFLINE=1 PI_CODING_AGENT_DIR="$S/agent" HOME="$S/home" TERM=xterm-256color \
+		ASK_BIN="$ASK_BIN" ASK_E2E_SCRIPT="$S/script.json" ASK_E2E_LOG="$LOG" "$@"
+}
+
+PI_ARGS=(-e "$HERE/faux-model.ts" --model faux/faux-1)
+
+# start_tmux ARGS...: pi in a 120x40 tmux window, in the scenario's project dir.
+start_tmux() {
+	local cmd
+	cmd=$(printf '%q ' pi_env_exec "$PI" "${PI_ARGS[@]}" "$@")
+	cat >"$S/launch.sh" <<-EOF
+		pi_env_exec() { env PI_OFFLINE=1 PI_CODING_AGENT_DIR=$(printf %q "$S/agent") HOME=$(printf %q "$S/home") \\
+			TERM=xterm-256color ASK_BIN=$(printf %q "$ASK_BIN") ASK_E2E_SCRIPT=$(printf %q "$S/script.json") \\
+			ASK_E2E_LOG=$(printf %q "$LOG") "\$@"; }
+		cd $(printf %q "$S/project")
+		$cmd 2>$(printf %q "$S/pi.stderr")
+		echo "[pi exited with status \$?]"
+		sleep 600
+	EOF
+	tm new-session -d -s "$(basename "$S")" -x 120 -y 40 "bash $(printf %q "$S/launch.sh")"
+}
+
+pane() { tm capture-pane -p -t "$(basename "$S")" 2>/dev/null; }
+keys() { tm send-keys -t "$(basename "$S")" "$@"; }
+
+# wait_for WHAT CHECK...: poll CHECK until it succeeds or TIMEOUT seconds pass.
+wait_for() {
+	local what=$1 deadline=$((SECONDS + TIMEOUT))
+	shift
+	until "$@"; do
+		if [ $SECONDS -ge $deadline ]; then
+			say "  timed out waiting for $what"
+			return 1
+		fi
+		sleep 0.3
+	done
+}
+pane_has() { pane | grep -qF -- "$1"; }
+request_count() { local n; n=$(grep -c . "$LOG" 2>/dev/null) || true; echo "${n:-0}"; }
+requests_at_least() { [ "$(request_count)" -ge "$1" ]; }
+wait_pane() { wait_for "screen text \"$1\"" pane_has "$1"; }
+wait_requests() { wait_for "$1 model request(s)" requests_at_least "$1"; }
+check() { node "$HERE/check.mjs" "$LOG" "$@"; }
+type_command() {
+	keys -l "$1"
+	sleep 0.5
+	keys Escape # close the slash-command autocomplete list, keep the text
+	sleep 0.3
+	keys Enter
+}
+
+dump() {
+	say "  --- screen ---"
+	pane | sed -e 's/^/  | /' >&2 || true
+	[ -s "$S/pi.stderr" ] && { say "  --- pi stderr ---"; sed -e 's/^/  | /' "$S/pi.stderr" | tail -20 >&2; }
+	say "  --- model requests: $(request_count) ---"
+}
+
+# --- payloads ---------------------------------------------------------------
+DB_CALL='{"toolCall":{"name":"ask_user","arguments":{"questions":[{"id":"db","label":"Database","prompt":"Which database should the service use?","options":[{"value":"postgres","label":"Postgres","description":"Server, concurrent writes"},{"value":"sqlite","label":"SQLite","description":"Embedded file"}]}]}}}'
+
+# --- scenarios --------------------------------------------------------------
+# 1. The model calls ask_user; keys answer the form; the next request carries the answer.
+scenario_1() {
+	new_scenario s1 "[$DB_CALL, {\"text\": \"Noted, SQLite it is.\"}]"
+	start_tmux --no-session "Set up storage for the service"
+	wait_pane "Which database should the service use?" || return 1
+	keys 2
+	sleep 0.5
+	keys Enter
+	wait_requests 2 || return 1
+	check 1 tool-answer db sqlite && check 0 system-prompt "ask_user" && check 0 system-prompt "ask-user"
+}
+
+# 2. An invalid payload returns the structured invalid-payload result without opening the UI.
+scenario_2() {
+	local bad='{"toolCall":{"name":"ask_user","arguments":{"questions":[{"id":"layout","prompt":"Which layout?","type":"preview","options":[{"value":"a","label":"A"}]},{"id":"layout","prompt":" ","options":[]}]}}}'
+	new_scenario s2 "[$bad, {\"text\": \"I will fix the payload.\"}]"
+	start_tmux --no-session "Pick a layout"
+	# No keys are sent: if the form opened, the flow would wait and this would time out.
+	wait_requests 2 || return 1
+	check 1 tool-invalid
+}
+
+# 3. /answer: a plain-text question list; the first extraction reply is not JSON, the second is.
+scenario_3() {
+	local questions='Before I start I need two answers:\n1. Which database should we use: Postgres or SQLite?\n2. Should I add a migration tool? Yes or no.'
+	local form='{"questions":[{"id":"db","label":"Database","prompt":"Which database should we use?","options":[{"value":"postgres","label":"Postgres"},{"value":"sqlite","label":"SQLite"}]},{"id":"migrations","label":"Migrations","prompt":"Should I add a migration tool?","options":[{"value":"yes","label":"Yes"},{"value":"no","label":"No"}]}]}'
+	local form_json
+	form_json=$(node -e 'process.stdout.write(JSON.stringify(process.argv[1]))' "$form")
+	new_scenario s3 "[{\"text\": \"$questions\"}, {\"text\": \"Sure! Here are the questions I found.\"}, {\"text\": $form_json}, {\"text\": \"Thanks, proceeding.\"}]"
+	start_tmux --no-session "Plan the storage layer"
+	wait_requests 1 || return 1
+	wait_pane "migration tool" || return 1
+	type_command "/answer"
+	wait_requests 3 || return 1
+	wait_pane "Which database should we use?" || return 1
+	keys 2
+	sleep 0.5
+	wait_pane "Should I add a migration tool?" || return 1
+	keys 1
+	sleep 0.5
+	keys Enter
+	wait_requests 4 || return 1
+	check 2 user-message "Sure! Here are the questions I found." && check 3 user-message "SQLite" &&
+		check 3 user-message "Yes"
+}
+
+# 4. /ask:replay after a cancelled ask reopens the same form (saved session this time).
+scenario_4() {
+	new_scenario s4 "[$DB_CALL, {\"text\": \"Understood, the question was cancelled.\"}, {\"text\": \"Thanks.\"}]"
+	start_tmux "Set up storage for the service"
+	wait_pane "Which database should the service use?" || return 1
+	keys Escape
+	wait_requests 2 || return 1
+	check 1 tool-cancelled || return 1
+	wait_pane "the question was cancelled" || return 1
+	type_command "/ask:replay"
+	wait_pane "Which database should the service use?" || return 1
+	keys 1
+	sleep 0.5
+	keys Enter
+	wait_requests 3 || return 1
+	check 2 user-message "Postgres"
+}
+
+# 5. Print mode gets the non-interactive result.
+scenario_5() {
+	new_scenario s5 "[$DB_CALL, {\"text\": \"I will ask in plain text then.\"}]"
+	(cd "$S/project" && pi_env timeout "$TIMEOUT" "$PI" "${PI_ARGS[@]}" --no-session -p "Set up storage" \
+		>"$S/stdout" 2>"$S/pi.stderr") || { say "  pi -p failed: $(tail -5 "$S/pi.stderr")"; return 1; }
+	check 1 tool-noninteractive && grep -qF "I will ask in plain text then." "$S/stdout"
+}
+
+# 6. RPC mode: a script answers the select/input dialogs; the result is complete.
+scenario_6() {
+	local call='{"toolCall":{"name":"ask_user","arguments":{"questions":[{"id":"db","label":"Database","prompt":"Which database?","options":[{"value":"postgres","label":"Postgres"},{"value":"sqlite","label":"SQLite"}]},{"id":"features","label":"Features","prompt":"Which features?","type":"multi","options":[{"value":"auth","label":"Auth"},{"value":"logging","label":"Logging"},{"value":"metrics","label":"Metrics"}]}]}}}'
+	new_scenario s6 "[$call, {\"text\": \"Done.\"}]"
+	(cd "$S/project" && pi_env node "$HERE/rpc-driver.mjs" --pi "$PI" --events "$S/rpc-events.jsonl" \
+		--prompt "Set up the service" --select SQLite --input "1, 3" --timeout "$TIMEOUT" \
+		-- "${PI_ARGS[@]}" --no-session 2>"$S/pi.stderr") || { say "  $(tail -3 "$S/pi.stderr")"; return 1; }
+	check 1 tool-answer db sqlite && check 1 tool-answer features auth && check 1 tool-answer features metrics
+}
+
+# --- main -------------------------------------------------------------------
+NAMES=(
+	""
+	"ask_user tool: keys answer the form, the model gets the values"
+	"ask_user tool: invalid payload returns the structured result, no UI"
+	"/answer: retry after a non-JSON reply, answers arrive as a user message"
+	"/ask:replay after a cancelled ask reopens the form"
+	"print mode (pi -p) gets the non-interactive result"
+	"RPC mode: dialogs answered by a script give a complete result"
+)
+SELECTED=("$@")
+[ ${#SELECTED[@]} -eq 0 ] && SELECTED=(1 2 3 4 5 6)
+
+passed=0
+failed=0
+for n in "${SELECTED[@]}"; do
+	start=$SECONDS
+	if "scenario_$n"; then
+		passed=$((passed + 1))
+		say "ok   $n ${NAMES[$n]} ($((SECONDS - start))s)"
+	else
+		failed=$((failed + 1))
+		say "FAIL $n ${NAMES[$n]} ($((SECONDS - start))s)"
+		dump
+	fi
+	tm kill-session -t "s$n" >/dev/null 2>&1 || true
+done
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
