@@ -1,0 +1,142 @@
+//! One step of extraction on a session, as `ask extract` prints it.
+
+use ask_contract::AskForm;
+use serde::{Serialize, Serializer};
+use serde_json::{Value, json};
+
+use crate::error::ExtractError;
+use crate::lookup::latest_assistant_message;
+use crate::session::Session;
+use crate::step::{Decision, ModelRequest, Step, next_step};
+
+/// The outcome of one extraction step on a session.
+///
+/// Serializes to exactly the JSON that `ask extract` prints:
+/// - `{"status":"request","assistantEntryId":..,"attempt":n,"request":{"systemPrompt":..,"userText":..}}`
+/// - `{"status":"form","assistantEntryId":..,"params":{..}}`
+/// - `{"status":"no_questions","assistantEntryId":..}`
+/// - `{"status":"failed","error":".."}`
+#[derive(Debug, Clone)]
+#[non_exhaustive]
+pub enum ExtractStatus {
+    /// Ask the model, then run the step again with its reply appended.
+    Request {
+        /// The assistant message being extracted from.
+        assistant_entry_id: String,
+        /// What to send.
+        request: ModelRequest,
+    },
+    /// A valid form was extracted.
+    Form {
+        /// The assistant message it was extracted from.
+        assistant_entry_id: String,
+        /// The validated form, ready for the UI.
+        form: AskForm,
+        /// The form as normalized payload JSON (what the shim stores).
+        params: Value,
+    },
+    /// The message asks the user nothing.
+    NoQuestions {
+        /// The assistant message that was looked at.
+        assistant_entry_id: String,
+    },
+    /// Nothing to extract from, or extraction failed.
+    Failed {
+        /// Why: [`ExtractError::UnknownLeaf`], [`ExtractError::NoAssistantMessage`],
+        /// [`ExtractError::Incomplete`] or [`ExtractError::ExtractionFailed`].
+        error: ExtractError,
+    },
+}
+
+impl ExtractStatus {
+    /// The status as the JSON object `ask extract` prints.
+    pub fn to_json(&self) -> Value {
+        match self {
+            Self::Request {
+                assistant_entry_id,
+                request,
+            } => json!({
+                "status": "request",
+                "assistantEntryId": assistant_entry_id,
+                "attempt": request.attempt,
+                "request": {
+                    "systemPrompt": request.system_prompt,
+                    "userText": request.user_text,
+                },
+            }),
+            Self::Form {
+                assistant_entry_id,
+                params,
+                ..
+            } => json!({
+                "status": "form",
+                "assistantEntryId": assistant_entry_id,
+                "params": params,
+            }),
+            Self::NoQuestions { assistant_entry_id } => json!({
+                "status": "no_questions",
+                "assistantEntryId": assistant_entry_id,
+            }),
+            Self::Failed { error } => json!({
+                "status": "failed",
+                "error": error.to_string(),
+            }),
+        }
+    }
+}
+
+impl Serialize for ExtractStatus {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.to_json().serialize(serializer)
+    }
+}
+
+/// One step of `/answer` extraction on the branch ending at `leaf` (default:
+/// the last entry of the file): finds the latest assistant message, then applies
+/// [`next_step`] to it and the model's `responses` so far.
+///
+/// ```
+/// use ask_extract::{ExtractStatus, Session, extract_status};
+///
+/// let jsonl = concat!(
+///     r#"{"type":"session","version":3,"id":"s","timestamp":"","cwd":"/w"}"#, "\n",
+///     r#"{"type":"message","id":"m1","parentId":null,"timestamp":"","message":{"role":"assistant","content":[{"type":"text","text":"Tabs or spaces?"}],"stopReason":"stop"}}"#, "\n",
+/// );
+/// let session = Session::from_reader(jsonl.as_bytes()).unwrap();
+///
+/// let status = extract_status(&session, None, &[] as &[String], 1);
+/// let json = status.to_json();
+/// assert_eq!(json["status"], "request");
+/// assert_eq!(json["request"]["userText"], "Tabs or spaces?");
+///
+/// let status = extract_status(&session, None, &[r#"{"questions": []}"#], 1);
+/// assert!(matches!(status, ExtractStatus::NoQuestions { .. }));
+/// ```
+pub fn extract_status<S: AsRef<str>>(
+    session: &Session,
+    leaf: Option<&str>,
+    responses: &[S],
+    retries: u8,
+) -> ExtractStatus {
+    let message = match session
+        .branch(leaf)
+        .and_then(|branch| latest_assistant_message(&branch))
+    {
+        Ok(message) => message,
+        Err(error) => return ExtractStatus::Failed { error },
+    };
+    let assistant_entry_id = message.entry_id;
+    match next_step(&message.text, responses, retries) {
+        Step::Request(request) => ExtractStatus::Request {
+            assistant_entry_id,
+            request,
+        },
+        Step::Done(Decision::Form { form, params }) => ExtractStatus::Form {
+            assistant_entry_id,
+            form,
+            params,
+        },
+        Step::Done(Decision::NoQuestions) => ExtractStatus::NoQuestions { assistant_entry_id },
+        Step::Done(Decision::Failed(error)) => ExtractStatus::Failed { error },
+    }
+}
