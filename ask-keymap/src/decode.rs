@@ -1,20 +1,49 @@
 //! Streaming decoder from raw terminal bytes to key events and pastes.
+//!
+//! Handles legacy CSI and SS3 sequences, `ESC[Z`, `0x7f`, control letters, ESC-prefixed alt,
+//! xterm modifyOtherKeys (`ESC[27;m;k~`), Kitty CSI-u (modifier bits, event types; releases
+//! dropped), `ESC[1;m X`, `ESC[n;m~`, bracketed paste and UTF-8 text, all split across reads
+//! in any way. Sequences it does not know (focus reports, mouse, terminal replies) are dropped.
 
-use crate::Key;
+use crate::csi::{CsiOutcome, decode_csi, ss3_key};
+use crate::{Key, KeyCode, Modifiers};
 
 /// One decoded input event.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum InputEvent {
     /// A key press (or repeat).
     Key(Key),
-    /// A bracketed paste, its text as pasted.
+    /// A bracketed paste. Line breaks are normalized to `\n` (terminals send `\r`).
     Paste(String),
 }
 
 /// A streaming decoder: feed it bytes as they arrive, in any split.
+///
+/// A lone ESC is ambiguous (the Esc key, or the start of a sequence still in flight), so it
+/// stays pending until more bytes arrive or the caller calls [`Decoder::flush`] (typically
+/// after a short read timeout).
 #[derive(Debug, Clone, Default)]
 pub struct Decoder {
-    pending: Vec<u8>,
+    buf: Vec<u8>,
+    /// Inside a bracketed paste: the bytes pasted so far.
+    paste: Option<Vec<u8>>,
+}
+
+/// The longest control sequence kept pending; longer ones are garbage and get dropped.
+const MAX_SEQUENCE: usize = 64;
+const PASTE_END: &[u8] = b"\x1b[201~";
+
+/// The result of decoding at the start of a byte slice.
+#[derive(Debug, PartialEq, Eq)]
+enum Parsed {
+    /// A key, and how many bytes it took.
+    Key(Key, usize),
+    /// Bytes to drop (unknown sequences, releases, invalid UTF-8).
+    Skip(usize),
+    /// The start of a bracketed paste, and its length.
+    PasteStart(usize),
+    /// The bytes so far may be the start of a longer sequence.
+    Incomplete,
 }
 
 impl Decoder {
@@ -23,15 +52,207 @@ impl Decoder {
         Self::default()
     }
 
-    /// Decodes as much of `bytes` (after what is pending) as possible.
+    /// Decodes as much of `bytes` (after what is pending) as possible. Bytes that may start a
+    /// longer sequence (a lone ESC, a partial sequence or a partial UTF-8 character) stay
+    /// pending.
     pub fn feed(&mut self, bytes: &[u8]) -> Vec<InputEvent> {
-        self.pending.extend_from_slice(bytes);
-        Vec::new()
+        self.buf.extend_from_slice(bytes);
+        let mut out = Vec::new();
+        self.drain(&mut out, false);
+        out
     }
 
-    /// No more bytes follow now: a pending lone ESC becomes Esc.
+    /// No more bytes follow now: a pending lone ESC becomes Esc, `ESC [` and `ESC O` become
+    /// alt+`[` and alt+shift+o, and other partial sequences are dropped. An open bracketed
+    /// paste stays open.
     pub fn flush(&mut self) -> Vec<InputEvent> {
-        self.pending.clear();
-        Vec::new()
+        let mut out = Vec::new();
+        self.drain(&mut out, true);
+        out
+    }
+
+    /// True when bytes are pending (a partial sequence, or an open paste).
+    pub fn has_pending(&self) -> bool {
+        !self.buf.is_empty() || self.paste.is_some()
+    }
+
+    fn drain(&mut self, out: &mut Vec<InputEvent>, last: bool) {
+        let mut at = 0;
+        loop {
+            if let Some(paste) = self.paste.as_mut() {
+                let search_from = paste.len().saturating_sub(PASTE_END.len() - 1);
+                paste.extend_from_slice(self.buf.get(at..).unwrap_or_default());
+                self.buf.clear();
+                at = 0;
+                let Some(end) = find(paste.get(search_from..).unwrap_or_default(), PASTE_END)
+                else {
+                    return;
+                };
+                let end = search_from + end;
+                let rest = paste.split_off(end);
+                out.push(InputEvent::Paste(normalize_newlines(
+                    &String::from_utf8_lossy(paste),
+                )));
+                self.paste = None;
+                self.buf = rest.get(PASTE_END.len()..).unwrap_or_default().to_vec();
+                continue;
+            }
+            let Some(rest) = self.buf.get(at..).filter(|r| !r.is_empty()) else {
+                break;
+            };
+            match parse(rest, last) {
+                Parsed::Key(key, n) => {
+                    out.push(InputEvent::Key(key));
+                    at += n;
+                }
+                Parsed::Skip(n) => at += n.max(1),
+                Parsed::PasteStart(n) => {
+                    at += n;
+                    self.paste = Some(Vec::new());
+                }
+                Parsed::Incomplete => break,
+            }
+        }
+        self.buf.drain(..at.min(self.buf.len()));
+    }
+}
+
+fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    haystack.windows(needle.len()).position(|w| w == needle)
+}
+
+fn normalize_newlines(text: &str) -> String {
+    text.replace("\r\n", "\n").replace('\r', "\n")
+}
+
+/// Decodes one event at the start of `b` (non-empty). `last`: no more bytes follow.
+fn parse(b: &[u8], last: bool) -> Parsed {
+    let Some(&first) = b.first() else {
+        return Parsed::Incomplete;
+    };
+    let key = |code| Parsed::Key(Key::plain(code), 1);
+    match first {
+        0x1b => parse_esc(b, last),
+        0x7f | 0x08 => key(KeyCode::Backspace),
+        b'\r' => key(KeyCode::Enter),
+        b'\t' => key(KeyCode::Tab),
+        0x00 => Parsed::Key(Key::new(KeyCode::Space, Modifiers::CTRL), 1),
+        0x01..=0x1a => Parsed::Key(Key::ctrl(char::from(first + 0x60)), 1),
+        0x1c..=0x1f => Parsed::Key(Key::ctrl(char::from(first + 0x40)), 1),
+        b' ' => key(KeyCode::Space),
+        0x21..=0x7e => Parsed::Key(Key::char(char::from(first)), 1),
+        _ => parse_utf8(b, last),
+    }
+}
+
+fn parse_utf8(b: &[u8], last: bool) -> Parsed {
+    let len = match b.first() {
+        Some(0xc2..=0xdf) => 2,
+        Some(0xe0..=0xef) => 3,
+        Some(0xf0..=0xf4) => 4,
+        _ => return Parsed::Skip(1),
+    };
+    let Some(bytes) = b.get(..len) else {
+        let continuation = b.iter().skip(1).all(|c| (0x80..=0xbf).contains(c));
+        return if continuation && !last {
+            Parsed::Incomplete
+        } else {
+            Parsed::Skip(1)
+        };
+    };
+    match std::str::from_utf8(bytes)
+        .ok()
+        .and_then(|s| s.chars().next())
+    {
+        Some(c) if !c.is_control() => Parsed::Key(Key::char(c), len),
+        Some(_) => Parsed::Skip(len),
+        None => Parsed::Skip(1),
+    }
+}
+
+fn with_alt(parsed: Parsed) -> Parsed {
+    match parsed {
+        Parsed::Key(key, n) => {
+            Parsed::Key(Key::new(key.code, key.mods.union(Modifiers::ALT)), n + 1)
+        }
+        Parsed::Skip(n) => Parsed::Skip(n + 1),
+        other => other,
+    }
+}
+
+fn parse_esc(b: &[u8], last: bool) -> Parsed {
+    let esc = Parsed::Key(Key::plain(KeyCode::Esc), 1);
+    let Some(&next) = b.get(1) else {
+        return if last { esc } else { Parsed::Incomplete };
+    };
+    match next {
+        b'[' => parse_csi(b, last),
+        b'O' => match b.get(2) {
+            None if last => Parsed::Key(
+                Key::new(
+                    KeyCode::Char('o'),
+                    Modifiers {
+                        alt: true,
+                        shift: true,
+                        ..Modifiers::NONE
+                    },
+                ),
+                2,
+            ),
+            None => Parsed::Incomplete,
+            Some(&c) => ss3_key(c).map_or(Parsed::Skip(3), |k| Parsed::Key(k, 3)),
+        },
+        0x1b => match b.get(2) {
+            // ESC ESC [ ... is alt plus a sequence (rxvt); anything else is two presses.
+            Some(b'[' | b'O') => match parse(b.get(1..).unwrap_or_default(), last) {
+                Parsed::PasteStart(_) => esc,
+                other => with_alt(other),
+            },
+            None if !last => Parsed::Incomplete,
+            _ => esc,
+        },
+        _ => with_alt(parse(b.get(1..).unwrap_or_default(), last)),
+    }
+}
+
+fn parse_csi(b: &[u8], last: bool) -> Parsed {
+    // ESC [ params (0x30-0x3f)* intermediates (0x20-0x2f)* final (0x40-0x7e)
+    let mut j = 2;
+    while let Some(&c) = b.get(j) {
+        match c {
+            0x20..=0x3f => j += 1,
+            0x40..=0x7e => return finish_csi(b, j, last),
+            // Not a valid sequence: drop what came before this byte and decode it afresh.
+            _ => return Parsed::Skip(j),
+        }
+        if j > MAX_SEQUENCE {
+            return Parsed::Skip(j);
+        }
+    }
+    if !last {
+        Parsed::Incomplete
+    } else if j == 2 {
+        Parsed::Key(Key::new(KeyCode::Char('['), Modifiers::ALT), 2)
+    } else {
+        Parsed::Skip(j)
+    }
+}
+
+fn finish_csi(b: &[u8], final_at: usize, last: bool) -> Parsed {
+    let params = b.get(2..final_at).unwrap_or_default();
+    let final_byte = b.get(final_at).copied().unwrap_or_default();
+    let len = final_at + 1;
+    // X10 mouse report: ESC [ M and three raw bytes.
+    if final_byte == b'M' && params.is_empty() {
+        return match b.get(len + 2) {
+            Some(_) => Parsed::Skip(len + 3),
+            None if last => Parsed::Skip(b.len()),
+            None => Parsed::Incomplete,
+        };
+    }
+    match decode_csi(params, final_byte) {
+        CsiOutcome::Key(key) => Parsed::Key(key, len),
+        CsiOutcome::PasteStart => Parsed::PasteStart(len),
+        CsiOutcome::Ignore => Parsed::Skip(len),
     }
 }

@@ -70,7 +70,8 @@ pub enum KeymapError {
     /// Reading, writing or moving a settings file failed.
     #[error("cannot {op} settings file {path:?}")]
     Io {
-        /// What was being done: "read", "write", "create the folder of", "back up", "move".
+        /// What was being done: "read", "write", "create the folder of", "back up", "move",
+        /// "resolve the path of".
         op: &'static str,
         /// The file involved.
         path: PathBuf,
@@ -81,7 +82,6 @@ pub enum KeymapError {
 }
 
 impl KeymapError {
-    #[allow(dead_code)] // used by the store, being written
     pub(crate) fn io(op: &'static str, path: impl Into<PathBuf>, source: std::io::Error) -> Self {
         Self::Io {
             op,

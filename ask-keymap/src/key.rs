@@ -65,7 +65,6 @@ impl Modifiers {
 
     /// Decodes the xterm/kitty modifier parameter (`1 + bits`: shift 1, alt 2, ctrl 4, super 8;
     /// higher bits such as hyper, meta, caps lock and num lock are ignored).
-    #[allow(dead_code)] // used by the decoder, being written
     pub(crate) const fn from_xterm_param(param: u32) -> Modifiers {
         let bits = param.saturating_sub(1);
         Modifiers {

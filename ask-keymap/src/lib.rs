@@ -19,14 +19,18 @@
 //! assert_eq!(Keymap::default().label(Action::QuestionNote), "Shift+N");
 //! ```
 
+mod atomic;
 mod behaviour;
 mod config;
+mod csi;
 mod decode;
 mod error;
 mod key;
 mod keymap;
+mod paths;
 mod store;
 
+pub use atomic::write_atomic;
 pub use behaviour::{Behaviour, BehaviourSetting};
 pub use config::{
     AnswerSettings, AskConfig, DEFAULT_EXTRACTION_RETRIES, DEFAULT_EXTRACTION_TIMEOUT_MS,
@@ -36,6 +40,5 @@ pub use decode::{Decoder, InputEvent};
 pub use error::KeymapError;
 pub use key::{Key, KeyCode, Modifiers};
 pub use keymap::{Action, Keymap, is_reserved};
-pub use store::{
-    ConfigChange, ConfigPaths, ConfigStore, Loaded, resolve_config_path, write_atomic,
-};
+pub use paths::{CONFIG_FILE_NAME, ConfigPaths, resolve_config_path};
+pub use store::{ConfigChange, ConfigStore, Loaded};

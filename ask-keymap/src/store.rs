@@ -1,104 +1,306 @@
-//! Locating, loading, migrating, backing up and atomically writing the settings file.
+//! Loading, migrating, backing up and saving the settings file.
 
-use std::ffi::OsStr;
+use std::fs;
+use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
 
-use crate::{AskConfig, Behaviour, KeymapError};
+use serde_json::{Map, Value};
 
-/// Where the settings live: the resolved file, plus the legacy file to move in when the
-/// resolved path is the default one.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ConfigPaths {
-    /// The settings file (absolute).
-    pub config: PathBuf,
-    /// `$PI_CODING_AGENT_DIR/ask-user.json`, set only when `config` is the default path.
-    pub legacy: Option<PathBuf>,
-}
+use crate::atomic::{backup_path, write_atomic};
+use crate::config::{SCHEMA_VERSION, Unsupported, behaviour_to_json, migrate, read_doc};
+use crate::paths::absolute;
+use crate::{AskConfig, Behaviour, BehaviourSetting, ConfigPaths, KeymapError};
 
-/// Resolves the settings path: `explicit` (`--config`), then `ASK_CONFIG`, then
-/// `$PI_CODING_AGENT_DIR/extensions/ask-user.json` with `PI_CODING_AGENT_DIR` defaulting to
-/// `~/.pi/agent`.
-pub fn resolve_config_path(
-    explicit: Option<&Path>,
-    ask_config_env: Option<&OsStr>,
-    pi_agent_dir_env: Option<&OsStr>,
-    home: Option<&Path>,
-) -> Result<PathBuf, KeymapError> {
-    let _ = (explicit, ask_config_env, pi_agent_dir_env, home);
-    Err(KeymapError::NoConfigPath)
-}
-
-/// What `open` loaded.
+/// What [`ConfigStore::open`] loaded.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Loaded {
-    /// The settings.
+    /// The settings in effect.
     pub config: AskConfig,
-    /// Things the user should know (a backed-up broken file, a moved legacy file, fallbacks).
+    /// What the user should know: a created, moved, upgraded or backed-up file, and every
+    /// value that fell back to its default.
     pub notices: Vec<String>,
 }
 
-/// What a reload found.
+/// What [`ConfigStore::reload`] found after the file changed on disk.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ConfigChange {
     /// The settings now in effect.
     pub config: AskConfig,
-    /// The behaviour section changed.
+    /// The behaviour section differs from before.
     pub behaviour_changed: bool,
-    /// The keymap changed.
+    /// The keymap differs from before.
     pub keymap_changed: bool,
-    /// The answer section changed.
+    /// The answer section differs from before.
     pub answer_changed: bool,
-    /// Notices about the new content.
+    /// Notices about the new content (fallbacks, or a file that no longer parses; the
+    /// settings in effect then stay as they were).
     pub notices: Vec<String>,
 }
 
-/// The settings file on disk.
+/// The settings file on disk and the settings loaded from it.
 #[derive(Debug)]
 pub struct ConfigStore {
     path: PathBuf,
+    /// The last good document (current schema), kept so writes preserve unknown content.
+    doc: Map<String, Value>,
     config: AskConfig,
+    /// The bytes last read or written, to tell whether the file changed.
+    seen: Option<Vec<u8>>,
+    /// A save merged on-disk edits that a reload has not reported yet.
+    stale: bool,
+}
+
+/// Why a file could not be used at all.
+enum Broken {
+    NotJson(serde_json::Error),
+    Unsupported(Unsupported),
+}
+
+impl std::fmt::Display for Broken {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Broken::NotJson(e) => write!(f, "is not valid JSON ({e})"),
+            Broken::Unsupported(u) => write!(f, "cannot be used: {u}"),
+        }
+    }
+}
+
+fn parse_bytes(bytes: &[u8]) -> Result<(Map<String, Value>, u64), Broken> {
+    let value: Value = serde_json::from_slice(bytes).map_err(Broken::NotJson)?;
+    migrate(&value).map_err(Broken::Unsupported)
+}
+
+fn render(doc: &Map<String, Value>) -> Vec<u8> {
+    let mut bytes = serde_json::to_vec_pretty(doc).unwrap_or_default();
+    bytes.push(b'\n');
+    bytes
+}
+
+fn prefixed(path: &Path, notices: Vec<String>) -> impl Iterator<Item = String> {
+    let shown = path.display().to_string();
+    notices.into_iter().map(move |n| format!("{shown}: {n}"))
 }
 
 impl ConfigStore {
-    /// Opens (creating defaults on first use, backing up broken files) and loads.
+    /// Opens the settings file at `path` and loads it:
+    /// - a missing file is created with the defaults;
+    /// - a version 1 file is upgraded in place, keeping every user value;
+    /// - a file that is not JSON, not an object, or of an unsupported version is renamed to
+    ///   `<stem>.<timestamp>.bak.json` beside it (bytes preserved) and the defaults are
+    ///   written and loaded;
+    /// - bad values fall back to their defaults (the file is left as is for the user to fix).
+    ///
+    /// Each of these gives a notice. This never moves a legacy file; see
+    /// [`ConfigStore::open_paths`].
     pub fn open(path: PathBuf) -> Result<(ConfigStore, Loaded), KeymapError> {
-        let config = AskConfig::default();
-        Ok((
-            ConfigStore {
-                path,
-                config: config.clone(),
-            },
-            Loaded {
-                config,
-                notices: Vec::new(),
-            },
-        ))
+        Self::open_paths(&ConfigPaths {
+            config: path,
+            legacy: None,
+        })
     }
 
-    /// The settings file path.
+    /// Like [`ConfigStore::open`], and first moves `paths.legacy` (the pre-`extensions/`
+    /// location) to `paths.config` when the legacy file exists and the new one does not.
+    /// When both exist the legacy file is left alone.
+    pub fn open_paths(paths: &ConfigPaths) -> Result<(ConfigStore, Loaded), KeymapError> {
+        let path = absolute(&paths.config)?;
+        let mut notices = Vec::new();
+        if let Some(legacy) = &paths.legacy {
+            if !exists(&path)? && legacy.is_file() {
+                move_file(legacy, &path)?;
+                notices.push(format!(
+                    "moved the legacy settings file {} to {}",
+                    legacy.display(),
+                    path.display()
+                ));
+            }
+        }
+        let mut store = ConfigStore {
+            path,
+            doc: Map::new(),
+            config: AskConfig::default(),
+            seen: None,
+            stale: false,
+        };
+        match fs::read(&store.path) {
+            Ok(bytes) => store.load(bytes, &mut notices)?,
+            Err(e) if e.kind() == ErrorKind::NotFound => {
+                store.write_defaults()?;
+                notices.push(format!(
+                    "created {} with the default settings",
+                    store.path.display()
+                ));
+            }
+            Err(e) => return Err(KeymapError::io("read", &store.path, e)),
+        }
+        let loaded = Loaded {
+            config: store.config.clone(),
+            notices,
+        };
+        Ok((store, loaded))
+    }
+
+    fn load(&mut self, bytes: Vec<u8>, notices: &mut Vec<String>) -> Result<(), KeymapError> {
+        match parse_bytes(&bytes) {
+            Ok((doc, from)) => {
+                let (config, found) = read_doc(&doc);
+                notices.extend(prefixed(&self.path, found));
+                self.config = config;
+                if from < SCHEMA_VERSION {
+                    let upgraded = render(&doc);
+                    write_atomic(&self.path, &upgraded)
+                        .map_err(|e| KeymapError::io("write", &self.path, e))?;
+                    notices.push(format!(
+                        "upgraded {} from schema version {from} to {SCHEMA_VERSION}",
+                        self.path.display()
+                    ));
+                    self.seen = Some(upgraded);
+                } else {
+                    self.seen = Some(bytes);
+                }
+                self.doc = doc;
+            }
+            Err(why) => {
+                let backup = backup_path(&self.path);
+                fs::rename(&self.path, &backup)
+                    .map_err(|e| KeymapError::io("back up", &self.path, e))?;
+                self.write_defaults()?;
+                notices.push(format!(
+                    "{} {why}; moved it to {} and loaded the default settings",
+                    self.path.display(),
+                    backup.display()
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn write_defaults(&mut self) -> Result<(), KeymapError> {
+        if let Some(dir) = self.path.parent() {
+            fs::create_dir_all(dir)
+                .map_err(|e| KeymapError::io("create the folder of", &self.path, e))?;
+        }
+        self.config = AskConfig::default();
+        self.doc = match self.config.to_json() {
+            Value::Object(doc) => doc,
+            _ => Map::new(),
+        };
+        let bytes = render(&self.doc);
+        write_atomic(&self.path, &bytes).map_err(|e| KeymapError::io("write", &self.path, e))?;
+        self.seen = Some(bytes);
+        Ok(())
+    }
+
+    /// The absolute path of the settings file.
     pub fn path(&self) -> &Path {
         &self.path
     }
 
-    /// The settings currently loaded.
+    /// The settings in effect.
     pub fn config(&self) -> &AskConfig {
         &self.config
     }
 
-    /// Writes the behaviour section, atomically, keeping other content.
+    /// Persists the behaviour section atomically. The rest of the file (other sections,
+    /// unknown fields, edits made on disk since the last load) is kept; if the file on disk
+    /// no longer parses, the last good content is written back with the new behaviour.
     pub fn save_behaviour(&mut self, behaviour: &Behaviour) -> Result<(), KeymapError> {
+        let on_disk = match fs::read(&self.path) {
+            Ok(bytes) => parse_bytes(&bytes).ok().map(|(doc, _)| doc),
+            Err(e) if e.kind() == ErrorKind::NotFound => None,
+            Err(e) => return Err(KeymapError::io("read", &self.path, e)),
+        };
+        let mut doc = on_disk.unwrap_or_else(|| self.doc.clone());
+        match doc.get_mut("behaviour") {
+            Some(Value::Object(section)) => {
+                for s in BehaviourSetting::ALL {
+                    section.insert(s.config_name().to_owned(), Value::Bool(behaviour.get(s)));
+                }
+            }
+            _ => {
+                doc.insert("behaviour".to_owned(), behaviour_to_json(*behaviour));
+            }
+        }
+        let bytes = render(&doc);
+        write_atomic(&self.path, &bytes).map_err(|e| KeymapError::io("write", &self.path, e))?;
+        let (written, _) = read_doc(&doc);
         self.config.behaviour = *behaviour;
+        self.stale = written != self.config;
+        self.doc = doc;
+        self.seen = Some(bytes);
         Ok(())
     }
 
-    /// Re-reads the file if it changed on disk.
+    /// Re-reads the file if it changed on disk and reports what changed, or `None` when
+    /// nothing did (including when the file was deleted: the settings in effect stay). A file
+    /// that no longer parses keeps the settings in effect and gives a change with a notice
+    /// and no changed flags; it is not backed up, since the user may be editing it.
     pub fn reload(&mut self) -> Result<Option<ConfigChange>, KeymapError> {
-        Ok(None)
+        let bytes = match fs::read(&self.path) {
+            Ok(bytes) => bytes,
+            Err(e) if e.kind() == ErrorKind::NotFound => {
+                self.seen = None;
+                return Ok(None);
+            }
+            Err(e) => return Err(KeymapError::io("read", &self.path, e)),
+        };
+        if self.seen.as_deref() == Some(bytes.as_slice()) && !self.stale {
+            return Ok(None);
+        }
+        self.stale = false;
+        let parsed = parse_bytes(&bytes);
+        self.seen = Some(bytes);
+        let (doc, _) = match parsed {
+            Ok(ok) => ok,
+            Err(why) => {
+                return Ok(Some(ConfigChange {
+                    config: self.config.clone(),
+                    behaviour_changed: false,
+                    keymap_changed: false,
+                    answer_changed: false,
+                    notices: vec![format!(
+                        "{} {why}; keeping the current settings until it is fixed",
+                        self.path.display()
+                    )],
+                }));
+            }
+        };
+        let (config, found) = read_doc(&doc);
+        let notices: Vec<String> = prefixed(&self.path, found).collect();
+        let old = std::mem::replace(&mut self.config, config);
+        self.doc = doc;
+        let change = ConfigChange {
+            config: self.config.clone(),
+            behaviour_changed: old.behaviour != self.config.behaviour,
+            keymap_changed: old.keymap != self.config.keymap,
+            answer_changed: old.answer != self.config.answer,
+            notices,
+        };
+        let nothing = !change.behaviour_changed
+            && !change.keymap_changed
+            && !change.answer_changed
+            && change.notices.is_empty();
+        Ok((!nothing).then_some(change))
     }
 }
 
-/// Writes `bytes` to `path` atomically: a temporary file in the same folder, flushed and
-/// synced, then renamed over `path`.
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    std::fs::write(path, bytes)
+fn exists(path: &Path) -> Result<bool, KeymapError> {
+    match fs::symlink_metadata(path) {
+        Ok(_) => Ok(true),
+        Err(e) if e.kind() == ErrorKind::NotFound => Ok(false),
+        Err(e) => Err(KeymapError::io("read", path, e)),
+    }
+}
+
+/// Moves a file, creating the destination folder; copies when a rename cannot cross devices.
+fn move_file(from: &Path, to: &Path) -> Result<(), KeymapError> {
+    if let Some(dir) = to.parent() {
+        fs::create_dir_all(dir).map_err(|e| KeymapError::io("create the folder of", to, e))?;
+    }
+    if fs::rename(from, to).is_ok() {
+        return Ok(());
+    }
+    let bytes = fs::read(from).map_err(|e| KeymapError::io("move", from, e))?;
+    write_atomic(to, &bytes).map_err(|e| KeymapError::io("move", to, e))?;
+    fs::remove_file(from).map_err(|e| KeymapError::io("move", from, e))
 }
