@@ -1,1 +1,5 @@
-//! End-to-end tests: one integration-test binary, modules per area.
+//! End-to-end tests: one integration-test binary, modules per area. Every test
+//! runs the real `ask` binary (see `support` for how it is found and built).
+
+mod cli;
+mod support;

@@ -1,0 +1,247 @@
+//! Command-line arguments (clap). Only parsing lives here; each subcommand's
+//! behaviour is in its own file under `cmd/`.
+// Doc comments here are the `--help` text users read: env var names stay bare.
+#![allow(clippy::doc_markdown)]
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+const ABOUT: &str =
+    "Ask the user structured questions in the terminal and return their answers as JSON.";
+
+const MAIN_AFTER: &str = "\
+Examples:
+  ask run --input examples/single.json --output answer.json
+  ask validate --input payload.json
+  ask run --no-ui < payload.json          # no terminal: the 'Needs user input' result, exit 3
+
+The UI draws on the controlling terminal (/dev/tty), so stdin and stdout stay free
+for the payload and the result.
+
+Exit codes: 0 completed, 1 cancelled, 2 invalid payload, 3 no interactive terminal,
+4 nothing to replay or extract, 64 usage error, 65 answers that do not fit the form,
+66 input not readable, 74 I/O error. A result is always written for 0-3.";
+
+const RUN_AFTER: &str = "\
+Examples:
+  ask run --input examples/multi.json --output result.json
+  cat payload.json | ask run > result.json
+  ask run --input p.json --no-ui                             # the non-interactive result, exit 3
+  ask run --input p.json --answers answers.json              # scripted answers, no UI
+  ask run --input p.json --script '[\"down\", \"enter\", \"1\", \"1\"]' --frame-out frame.txt
+  ask run --input p.json --script @keys.json --width 80 --height 24
+
+Scripted answers (--answers):
+  {\"mode\": \"submit\", \"answers\": {\"db\": {\"values\": [\"pg\"], \"note\": \"keep it simple\"}}}
+  mode is submit, elaborate or cancel; per question: values or indices (1-based),
+  customText, note, optionNotes {\"<value>\": \"<note>\"}.
+
+Script steps (--script): key ids such as \"down\", \"space\", \"enter\", \"shift+tab\",
+\"ctrl+c\", \"n\", \"2\"; {\"text\": \"typed text\"}; {\"paste\": \"pasted text\"};
+{\"resize\": [cols, rows]}. A script that ends before the flow completes is a
+dismissal (exit 1).
+
+Exit codes: 0 completed, 1 cancelled, 2 invalid payload, 3 no terminal,
+65 answers or script that do not fit the form, 66 input not readable, 74 I/O error.";
+
+/// `ask`: the `ask_user` terminal program.
+#[derive(Debug, Parser)]
+#[command(name = "ask", version, about = ABOUT, after_help = MAIN_AFTER)]
+pub(crate) struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub(crate) command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub(crate) enum Command {
+    /// Ask the questions of a payload and write the tool result.
+    #[command(after_help = RUN_AFTER)]
+    Run(RunArgs),
+    /// Check a payload: print the normalized form, or the invalid-payload result (exit 2).
+    #[command(
+        after_help = "Examples:\n  ask validate --input payload.json\n  echo '{\"questions\": []}' | ask validate   # exit 2, issues listed"
+    )]
+    Validate(ValidateArgs),
+    /// Print the JSON Schema of the tool input.
+    #[command(after_help = "Example:\n  ask schema > ask_user.schema.json")]
+    Schema,
+    /// One step of /answer extraction from a pi session: prints the next model request or the form.
+    #[command(
+        after_help = "Examples:\n  ask extract --session s.jsonl\n  ask extract --session s.jsonl --response reply1.txt\n\nPrints one JSON object: {\"status\": \"request\"|\"form\"|\"no_questions\"|\"failed\", ...}."
+    )]
+    Extract(ExtractArgs),
+    /// The whole /answer flow: extract questions from the last assistant message, then ask them.
+    #[command(
+        after_help = "Example:\n  ask answer --session s.jsonl --completer './complete.sh' --output result.json\n\nCMD gets {\"systemPrompt\", \"userText\", \"attempt\"} on stdin and prints the model's reply."
+    )]
+    Answer(AnswerArgs),
+    /// Reopen the latest /answer form on the session branch.
+    #[command(
+        name = "answer-again",
+        after_help = "Example:\n  ask answer-again --session s.jsonl --output result.json"
+    )]
+    AnswerAgain(SessionRunArgs),
+    /// Reopen the latest ask_user form on the session branch.
+    #[command(
+        after_help = "Example:\n  ask replay --session s.jsonl --leaf 4f2a --output result.json"
+    )]
+    Replay(SessionRunArgs),
+    /// Open the settings overlay on its own, or print where the settings live.
+    #[command(
+        after_help = "Examples:\n  ask settings            # toggle behaviours in the terminal\n  ask settings --path     # print the absolute config path\n  ask settings --json     # print the resolved settings"
+    )]
+    Settings(SettingsArgs),
+    /// Print the transcript text of a tool result (for hosts that show it).
+    #[command(
+        name = "render-result",
+        after_help = "Example:\n  ask run --input p.json | ask render-result"
+    )]
+    RenderResult(InputArgs),
+}
+
+/// `--input FILE|-`.
+#[derive(Debug, Args)]
+pub(crate) struct InputArgs {
+    /// Read from FILE (`-` or absent: stdin).
+    #[arg(long, short, value_name = "FILE")]
+    pub(crate) input: Option<PathBuf>,
+}
+
+/// `ask validate`.
+#[derive(Debug, Args)]
+pub(crate) struct ValidateArgs {
+    /// Read the payload from FILE (`-` or absent: stdin).
+    #[arg(long, short, value_name = "FILE")]
+    pub(crate) input: Option<PathBuf>,
+    /// Accept the internal `freeform` option of /answer forms.
+    #[arg(long)]
+    pub(crate) allow_freeform: bool,
+}
+
+/// When to colour the UI.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
+pub(crate) enum ColorChoice {
+    /// Colours unless `NO_COLOR` is set.
+    #[default]
+    Auto,
+    /// Colours even with `NO_COLOR`.
+    Always,
+    /// No colours.
+    Never,
+}
+
+/// Options shared by everything that opens the UI.
+#[derive(Debug, Args, Clone)]
+pub(crate) struct UiArgs {
+    /// Write the tool result to FILE atomically (absent: stdout).
+    #[arg(long, short, value_name = "FILE")]
+    pub(crate) output: Option<PathBuf>,
+    /// Settings file (default: $ASK_CONFIG, else $PI_CODING_AGENT_DIR/extensions/ask-user.json).
+    #[arg(long, value_name = "FILE")]
+    pub(crate) config: Option<PathBuf>,
+    /// Root folder for `@` file completion (default: the current folder).
+    #[arg(long, value_name = "DIR")]
+    pub(crate) cwd: Option<PathBuf>,
+    /// Colours: auto honours NO_COLOR.
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
+    pub(crate) color: ColorChoice,
+}
+
+/// `ask run`.
+#[derive(Debug, Args)]
+pub(crate) struct RunArgs {
+    /// Read the payload from FILE (`-` or absent: stdin).
+    #[arg(long, short, value_name = "FILE")]
+    pub(crate) input: Option<PathBuf>,
+    /// Shared UI options.
+    #[command(flatten)]
+    pub(crate) ui: UiArgs,
+    /// Do not open the UI: write the non-interactive result and exit 3.
+    #[arg(long, conflicts_with_all = ["answers", "script"])]
+    pub(crate) no_ui: bool,
+    /// Answer from FILE (scripted answers JSON) instead of opening the UI.
+    #[arg(long, value_name = "FILE", conflicts_with = "script")]
+    pub(crate) answers: Option<PathBuf>,
+    /// Drive the UI headlessly with a JSON array of steps, inline or @FILE.
+    #[arg(long, value_name = "JSON|@FILE")]
+    pub(crate) script: Option<String>,
+    /// Headless frame width.
+    #[arg(long, value_name = "N", default_value_t = 80, value_parser = clap::value_parser!(u16).range(1..))]
+    pub(crate) width: u16,
+    /// Headless frame height.
+    #[arg(long, value_name = "N", default_value_t = 24, value_parser = clap::value_parser!(u16).range(1..))]
+    pub(crate) height: u16,
+    /// Write the last headless frame as plain text to FILE.
+    #[arg(long, value_name = "FILE", requires = "script")]
+    pub(crate) frame_out: Option<PathBuf>,
+    /// Accept the internal `freeform` option of /answer forms.
+    #[arg(long)]
+    pub(crate) allow_freeform: bool,
+}
+
+/// `--session FILE [--leaf ID]`.
+#[derive(Debug, Args, Clone)]
+pub(crate) struct SessionArgs {
+    /// The pi session file (JSONL).
+    #[arg(long, value_name = "FILE")]
+    pub(crate) session: PathBuf,
+    /// Entry id of the branch leaf (default: the last entry).
+    #[arg(long, value_name = "ID")]
+    pub(crate) leaf: Option<String>,
+}
+
+/// `ask extract`.
+#[derive(Debug, Args)]
+pub(crate) struct ExtractArgs {
+    /// Session and branch.
+    #[command(flatten)]
+    pub(crate) session: SessionArgs,
+    /// A model reply from an earlier step, oldest first (repeat the flag).
+    #[arg(long, value_name = "FILE")]
+    pub(crate) response: Vec<PathBuf>,
+}
+
+/// `ask answer`.
+#[derive(Debug, Args)]
+pub(crate) struct AnswerArgs {
+    /// Session and branch.
+    #[command(flatten)]
+    pub(crate) session: SessionArgs,
+    /// Shell command that answers one model request (JSON on stdin, reply on stdout).
+    #[arg(long, value_name = "CMD")]
+    pub(crate) completer: String,
+    /// Shared UI options.
+    #[command(flatten)]
+    pub(crate) ui: UiArgs,
+}
+
+/// `ask answer-again` and `ask replay`.
+#[derive(Debug, Args)]
+pub(crate) struct SessionRunArgs {
+    /// Session and branch.
+    #[command(flatten)]
+    pub(crate) session: SessionArgs,
+    /// Shared UI options.
+    #[command(flatten)]
+    pub(crate) ui: UiArgs,
+}
+
+/// `ask settings`.
+#[derive(Debug, Args)]
+pub(crate) struct SettingsArgs {
+    /// Print the absolute config path and exit.
+    #[arg(long, conflicts_with = "json")]
+    pub(crate) path: bool,
+    /// Print the resolved settings as JSON and exit.
+    #[arg(long)]
+    pub(crate) json: bool,
+    /// Settings file (default: $ASK_CONFIG, else $PI_CODING_AGENT_DIR/extensions/ask-user.json).
+    #[arg(long, value_name = "FILE")]
+    pub(crate) config: Option<PathBuf>,
+    /// Colours: auto honours NO_COLOR.
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
+    pub(crate) color: ColorChoice,
+}
