@@ -27,6 +27,8 @@ pub struct Decoder {
     buf: Vec<u8>,
     /// Inside a bracketed paste: the bytes pasted so far.
     paste: Option<Vec<u8>>,
+    /// Dropping the rest of an overlong control sequence, up to its final byte.
+    discarding: bool,
 }
 
 /// The longest control sequence kept pending; longer ones are garbage and get dropped.
@@ -42,6 +44,8 @@ enum Parsed {
     Skip(usize),
     /// The start of a bracketed paste, and its length.
     PasteStart(usize),
+    /// The start of a control sequence too long to be a key: drop it up to its final byte.
+    Overlong(usize),
     /// The bytes so far may be the start of a longer sequence.
     Incomplete,
 }
@@ -73,7 +77,7 @@ impl Decoder {
 
     /// True when bytes are pending (a partial sequence, or an open paste).
     pub fn has_pending(&self) -> bool {
-        !self.buf.is_empty() || self.paste.is_some()
+        !self.buf.is_empty() || self.paste.is_some() || self.discarding
     }
 
     fn drain(&mut self, out: &mut Vec<InputEvent>, last: bool) {
@@ -100,6 +104,20 @@ impl Decoder {
             let Some(rest) = self.buf.get(at..).filter(|r| !r.is_empty()) else {
                 break;
             };
+            if self.discarding {
+                let params = rest
+                    .iter()
+                    .take_while(|c| (0x20..=0x3f).contains(*c))
+                    .count();
+                at += params;
+                match rest.get(params) {
+                    None => continue,
+                    Some(0x40..=0x7e) => at += 1,
+                    Some(_) => {}
+                }
+                self.discarding = false;
+                continue;
+            }
             match parse(rest, last) {
                 Parsed::Key(key, n) => {
                     out.push(InputEvent::Key(key));
@@ -109,6 +127,10 @@ impl Decoder {
                 Parsed::PasteStart(n) => {
                     at += n;
                     self.paste = Some(Vec::new());
+                }
+                Parsed::Overlong(n) => {
+                    at += n;
+                    self.discarding = true;
                 }
                 Parsed::Incomplete => break,
             }
@@ -176,6 +198,7 @@ fn with_alt(parsed: Parsed) -> Parsed {
             Parsed::Key(Key::new(key.code, key.mods.union(Modifiers::ALT)), n + 1)
         }
         Parsed::Skip(n) => Parsed::Skip(n + 1),
+        Parsed::Overlong(n) => Parsed::Overlong(n + 1),
         other => other,
     }
 }
@@ -226,7 +249,7 @@ fn parse_csi(b: &[u8], last: bool) -> Parsed {
             _ => return Parsed::Skip(j),
         }
         if j > MAX_SEQUENCE {
-            return Parsed::Skip(j);
+            return Parsed::Overlong(j);
         }
     }
     if !last {
