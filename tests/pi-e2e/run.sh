@@ -14,6 +14,7 @@ HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 REPO=$(cd "$HERE/../.." && pwd)
 CACHE="$HERE/.cache"
 PI_VERSION=0.73.1
+TS_VERSION=5.9.3
 PI="$CACHE/node_modules/.bin/pi"
 TIMEOUT=${ASK_E2E_TIMEOUT:-90}
 KEEP=${ASK_E2E_KEEP:-0}
@@ -25,12 +26,12 @@ die() { say "pi-e2e: $*"; echo "0 passed, 1 failed"; exit 1; }
 install_pi() {
 	local have
 	have=$(node -p "require('$CACHE/node_modules/@mariozechner/pi-coding-agent/package.json').version" 2>/dev/null || true)
-	[ "$have" = "$PI_VERSION" ] && [ -x "$PI" ] && return 0
-	say "pi-e2e: installing @mariozechner/pi-coding-agent@$PI_VERSION into $CACHE"
+	[ "$have" = "$PI_VERSION" ] && [ -x "$PI" ] && [ -x "$CACHE/node_modules/.bin/tsc" ] && return 0
+	say "pi-e2e: installing @mariozechner/pi-coding-agent@$PI_VERSION (and typescript) into $CACHE"
 	mkdir -p "$CACHE"
 	[ -f "$CACHE/package.json" ] || echo '{"name":"pi-e2e-cache","private":true}' >"$CACHE/package.json"
-	(cd "$CACHE" && npm install --no-audit --no-fund --loglevel=error "@mariozechner/pi-coding-agent@$PI_VERSION" >&2) ||
-		die "npm install of pi failed"
+	(cd "$CACHE" && npm install --no-audit --no-fund --loglevel=error \
+		"@mariozechner/pi-coding-agent@$PI_VERSION" "typescript@$TS_VERSION" >&2) || die "npm install of pi failed"
 }
 
 install_tmux() {
@@ -89,6 +90,8 @@ pi_env() {
 }
 
 PI_ARGS=(-e "$HERE/faux-model.ts" --model faux/faux-1)
+S="$WORK/none"
+LOG="$WORK/none.jsonl"
 
 # start_tmux ARGS...: pi in a 120x40 tmux window, in the scenario's project dir.
 start_tmux() {
@@ -146,6 +149,11 @@ dump() {
 DB_CALL='{"toolCall":{"name":"ask_user","arguments":{"questions":[{"id":"db","label":"Database","prompt":"Which database should the service use?","options":[{"value":"postgres","label":"Postgres","description":"Server, concurrent writes"},{"value":"sqlite","label":"SQLite","description":"Embedded file"}]}]}}}'
 
 # --- scenarios --------------------------------------------------------------
+# 0. The shim and the test extension type-check against pi's own declarations.
+scenario_0() {
+	"$CACHE/node_modules/.bin/tsc" -p "$HERE/tsconfig.json" >&2
+}
+
 # 1. The model calls ask_user; keys answer the form; the next request carries the answer.
 scenario_1() {
 	new_scenario s1 "[$DB_CALL, {\"text\": \"Noted, SQLite it is.\"}]"
@@ -230,7 +238,7 @@ scenario_6() {
 
 # --- main -------------------------------------------------------------------
 NAMES=(
-	""
+	"the shim type-checks against pi $PI_VERSION's .d.ts files"
 	"ask_user tool: keys answer the form, the model gets the values"
 	"ask_user tool: invalid payload returns the structured result, no UI"
 	"/answer: retry after a non-JSON reply, answers arrive as a user message"
@@ -239,7 +247,7 @@ NAMES=(
 	"RPC mode: dialogs answered by a script give a complete result"
 )
 SELECTED=("$@")
-[ ${#SELECTED[@]} -eq 0 ] && SELECTED=(1 2 3 4 5 6)
+[ ${#SELECTED[@]} -eq 0 ] && SELECTED=(0 1 2 3 4 5 6)
 
 passed=0
 failed=0
