@@ -25,7 +25,7 @@ pub(crate) fn find_candidate(reply: &str) -> Result<Value, String> {
     match serde_json::from_str::<Value>(text) {
         Ok(value @ Value::Object(_)) => return Ok(value),
         Ok(other) => note(format!(
-            "the reply is JSON but not an object (got {}); reply with one object that has a \"questions\" array",
+            "the reply is JSON but not an object (got {}); expected one object with a \"questions\" array",
             kind(&other)
         )),
         Err(_) => {}
@@ -46,12 +46,21 @@ pub(crate) fn find_candidate(reply: &str) -> Result<Value, String> {
     if let Some(value) = parsed_without_questions {
         return Ok(value);
     }
-    Err(
-        first_error.unwrap_or_else(|| match serde_json::from_str::<Value>(text) {
-            Err(err) => format!("the reply contains no JSON object ({err})"),
-            Ok(_) => "the reply contains no JSON object".to_owned(),
-        }),
-    )
+    Err(first_error.unwrap_or_else(|| {
+        format!(
+            "no JSON object found, the reply starts with {:?}",
+            start_of(text)
+        )
+    }))
+}
+
+/// The first 60 characters of a text, for messages.
+fn start_of(text: &str) -> String {
+    let mut start: String = text.chars().take(60).collect();
+    if start.len() < text.len() {
+        start.push('…');
+    }
+    start
 }
 
 fn kind(value: &Value) -> &'static str {
@@ -203,9 +212,9 @@ mod tests {
     #[test]
     fn prose_only_reports_no_object() {
         let err = find_candidate("I could not find any questions.").unwrap_err();
-        assert!(
-            err.starts_with("the reply contains no JSON object"),
-            "{err}"
+        assert_eq!(
+            err,
+            "no JSON object found, the reply starts with \"I could not find any questions.\""
         );
         assert_eq!(find_candidate("  \n").unwrap_err(), "the reply was empty");
     }

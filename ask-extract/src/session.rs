@@ -139,8 +139,14 @@ impl Session {
                 break;
             }
             line_no += 1;
-            if buf.iter().all(u8::is_ascii_whitespace) {
-                continue;
+            match buf.iter().find(|b| !b.is_ascii_whitespace()) {
+                None => continue,
+                // Only objects are entries (serde would also map an array onto RawLine).
+                Some(b'{') => {}
+                Some(_) => {
+                    session.skipped_lines += 1;
+                    continue;
+                }
             }
             match serde_json::from_slice::<RawLine>(&buf) {
                 Ok(raw) => session.push(raw, line_no),

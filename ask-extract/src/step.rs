@@ -168,7 +168,7 @@ fn finish<S: AsRef<str>>(responses: &[S], last_problems: &[String]) -> Decision 
         .find_map(|r| find_candidate(r.as_ref()).ok())
     else {
         return failed(format!(
-            "no reply contained a JSON object (last reply: {})",
+            "no reply held a JSON object (last reply: {})",
             last_problems.join("; ")
         ));
     };
@@ -212,7 +212,7 @@ mod tests {
         };
         assert_eq!(attempts, 3);
         assert!(
-            reason.starts_with("no reply contained a JSON object"),
+            reason.starts_with("no reply held a JSON object (last reply: no JSON object found"),
             "{reason}"
         );
     }
