@@ -30,7 +30,8 @@ function isResultStatus(status: number | null): status is number {
 /** `ask <args> --output G --cwd C [--allow-freeform] [extra]`, shared by every mode. */
 function runArgs(source: FormSource, output: string, cwd: string, extra: string[]): string[] {
 	const args = [...source.args, "--output", output, "--cwd", cwd];
-	if (source.allowFreeform) args.push("--allow-freeform");
+	// Only `ask run` takes the flag; `answer-again` allows freeform questions by itself.
+	if (source.allowFreeform && source.args[0] === "run") args.push("--allow-freeform");
 	return [...args, ...extra];
 }
 
@@ -63,7 +64,10 @@ export async function openForm(
 	source: FormSource,
 	dialogParams?: () => unknown,
 ): Promise<Outcome> {
-	if (!ctx.hasUI) return runHeadless(bin, scratch, source, ctx.cwd, ["--no-ui"]);
+	if (!ctx.hasUI) {
+		if (source.args[0] === "run") return runHeadless(bin, scratch, source, ctx.cwd, ["--no-ui"]);
+		throw new AskExit(EXIT.noTerminal, "this command needs an interactive pi (a terminal or an RPC host)");
+	}
 
 	const output = scratch.path(`result-${Date.now()}.json`);
 	const handOff = await handOffTerminal(ctx, bin, runArgs(source, output, ctx.cwd, []));
