@@ -11,13 +11,35 @@
 //! It does not touch the terminal and depends on no terminal library.
 //!
 //! ```
-//! use ask_keymap::{Action, Key, Keymap};
+//! use ask_keymap::{Action, BehaviourSetting, ConfigStore, Decoder, InputEvent, Key, Keymap};
 //!
-//! let key: Key = "Control+C".parse().unwrap();
+//! // Key ids: lenient in, canonical out.
+//! let key: Key = "Control+C".parse()?;
 //! assert_eq!(key.to_string(), "ctrl+c");
-//! assert_eq!(Keymap::default().action_for(&key), Some(Action::Dismiss));
-//! assert_eq!(Keymap::default().label(Action::QuestionNote), "Shift+N");
+//! let keymap = Keymap::default();
+//! assert_eq!(keymap.action_for(&key), Some(Action::Dismiss));
+//! assert_eq!(keymap.label(Action::QuestionNote), "Shift+N");
+//!
+//! // Raw bytes: a shifted letter, a Kitty ctrl+c, and a lone ESC that waits for `flush`.
+//! let mut decoder = Decoder::new();
+//! let events = decoder.feed(b"N\x1b[99;5u\x1b");
+//! assert_eq!(events, [InputEvent::Key("shift+n".parse()?), InputEvent::Key(key)]);
+//! assert_eq!(decoder.flush(), [InputEvent::Key("esc".parse()?)]);
+//!
+//! // The settings file: created with defaults on first use, saved atomically.
+//! let dir = tempfile::tempdir()?;
+//! let (mut store, loaded) = ConfigStore::open(dir.path().join("ask-user.json"))?;
+//! assert_eq!(loaded.config.keymap, keymap);
+//! let mut behaviour = loaded.config.behaviour;
+//! behaviour.set(BehaviourSetting::FooterHints, false);
+//! store.save_behaviour(&behaviour)?;
+//! assert_eq!(store.reload()?, None); // our own write is not a change
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! Settings path resolution (`--config`, `ASK_CONFIG`, `PI_CODING_AGENT_DIR`) is
+//! [`ConfigPaths::resolve`]; open its result with [`ConfigStore::open_paths`] so the legacy
+//! file moves only for the default path.
 
 mod atomic;
 mod behaviour;
@@ -27,6 +49,7 @@ mod decode;
 mod error;
 mod key;
 mod keymap;
+mod notation;
 mod paths;
 mod store;
 

@@ -140,6 +140,18 @@ impl ConfigStore {
         Ok((store, loaded))
     }
 
+    /// Opens the default settings file of a pi agent folder
+    /// (`pi_agent_dir/extensions/ask-user.json`), moving the legacy
+    /// `pi_agent_dir/ask-user.json` in when the new file is absent. Same as
+    /// [`ConfigStore::open_paths`] with the paths [`ConfigPaths::resolve`] gives for that folder.
+    pub fn open_default(pi_agent_dir: &Path) -> Result<(ConfigStore, Loaded), KeymapError> {
+        let dir = absolute(pi_agent_dir)?;
+        Self::open_paths(&ConfigPaths {
+            config: dir.join("extensions").join(crate::CONFIG_FILE_NAME),
+            legacy: Some(dir.join(crate::CONFIG_FILE_NAME)),
+        })
+    }
+
     fn load(&mut self, bytes: Vec<u8>, notices: &mut Vec<String>) -> Result<(), KeymapError> {
         match parse_bytes(&bytes) {
             Ok((doc, from)) => {

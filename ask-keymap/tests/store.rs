@@ -69,6 +69,20 @@ fn legacy_file_moves_when_the_new_one_is_absent() {
 }
 
 #[test]
+fn open_default_moves_the_legacy_file_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let legacy = dir.path().join("ask-user.json");
+    write_json(&legacy, &AskConfig::default().to_json());
+    let (store, loaded) = ConfigStore::open_default(dir.path()).unwrap();
+    assert_eq!(
+        store.path(),
+        dir.path().join("extensions").join("ask-user.json")
+    );
+    assert!(!legacy.exists());
+    assert_eq!(loaded.notices.len(), 1, "{:?}", loaded.notices);
+}
+
+#[test]
 fn legacy_file_is_left_alone_when_both_exist() {
     let dir = tempfile::tempdir().unwrap();
     let legacy = dir.path().join("ask-user.json");
