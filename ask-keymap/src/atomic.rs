@@ -4,7 +4,7 @@ use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 /// Distinguishes temporary files of concurrent writes within one process.
 static COUNTER: AtomicU64 = AtomicU64::new(0);
@@ -56,6 +56,45 @@ fn write_then_rename(tmp: &Path, target: &Path, bytes: &[u8]) -> io::Result<()> 
     file.sync_all()?;
     drop(file);
     fs::rename(tmp, target)
+}
+
+/// Temporary files of writes that were killed before their rename are left behind; this
+/// removes those beside `path` that are older than `min_age` (so writes in flight in other
+/// processes are never touched). Best effort: errors are ignored.
+pub(crate) fn remove_stale_temp_files(path: &Path, min_age: Duration) {
+    let (Some(dir), Some(name)) = (path.parent(), path.file_name()) else {
+        return;
+    };
+    let prefix = format!(".{}.", name.to_string_lossy());
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let file_name = entry.file_name();
+        let file_name = file_name.to_string_lossy();
+        let Some(middle) = file_name
+            .strip_prefix(prefix.as_str())
+            .and_then(|rest| rest.strip_suffix(".tmp"))
+        else {
+            continue;
+        };
+        // <pid>.<counter>
+        if !middle
+            .split('.')
+            .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
+        {
+            continue;
+        }
+        let old_enough = entry
+            .metadata()
+            .and_then(|m| m.modified())
+            .ok()
+            .and_then(|t| t.elapsed().ok())
+            .is_some_and(|age| age >= min_age);
+        if old_enough {
+            let _ = fs::remove_file(entry.path());
+        }
+    }
 }
 
 /// A free backup name beside `path`: `<stem>.<UTC timestamp>.bak.json`, with `-2`, `-3`...
@@ -111,7 +150,6 @@ fn civil_from_days(days: i64) -> (i64, i64, i64) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::time::Duration;
 
     #[test]
     fn timestamps() {
@@ -150,6 +188,31 @@ mod tests {
                 .is_symlink()
         );
         assert_eq!(fs::read(&real).unwrap(), b"new");
+    }
+
+    #[test]
+    fn stale_temp_files_are_removed_and_fresh_ones_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("ask-user.json");
+        let stale = dir.path().join(".ask-user.json.123.0.tmp");
+        let fresh = dir.path().join(".ask-user.json.124.0.tmp");
+        let other = dir.path().join(".other.json.123.0.tmp");
+        for p in [&stale, &fresh, &other] {
+            fs::write(p, b"x").unwrap();
+        }
+        let hour_ago = SystemTime::now() - Duration::from_secs(3600);
+        for p in [&stale, &other] {
+            File::options()
+                .write(true)
+                .open(p)
+                .unwrap()
+                .set_modified(hour_ago)
+                .unwrap();
+        }
+        remove_stale_temp_files(&path, Duration::from_secs(600));
+        assert!(!stale.exists());
+        assert!(fresh.exists());
+        assert!(other.exists());
     }
 
     #[test]

@@ -6,10 +6,13 @@ use std::path::{Path, PathBuf};
 
 use serde_json::{Map, Value};
 
-use crate::atomic::{backup_path, write_atomic};
+use crate::atomic::{backup_path, remove_stale_temp_files, write_atomic};
 use crate::config::{SCHEMA_VERSION, Unsupported, behaviour_to_json, migrate, read_doc};
 use crate::paths::absolute;
 use crate::{AskConfig, Behaviour, BehaviourSetting, ConfigPaths, KeymapError};
+
+/// Temporary files older than this are leftovers of killed writes.
+const STALE_TEMP_AGE: std::time::Duration = std::time::Duration::from_secs(600);
 
 /// What [`ConfigStore::open`] loaded.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -90,7 +93,8 @@ impl ConfigStore {
     ///   written and loaded;
     /// - bad values fall back to their defaults (the file is left as is for the user to fix).
     ///
-    /// Each of these gives a notice. This never moves a legacy file; see
+    /// Each of these gives a notice. Temporary files left by killed writes (older than ten
+    /// minutes) are removed. This never moves a legacy file; see
     /// [`ConfigStore::open_paths`].
     pub fn open(path: PathBuf) -> Result<(ConfigStore, Loaded), KeymapError> {
         Self::open_paths(&ConfigPaths {
@@ -104,6 +108,7 @@ impl ConfigStore {
     /// When both exist the legacy file is left alone.
     pub fn open_paths(paths: &ConfigPaths) -> Result<(ConfigStore, Loaded), KeymapError> {
         let path = absolute(&paths.config)?;
+        remove_stale_temp_files(&path, STALE_TEMP_AGE);
         let mut notices = Vec::new();
         if let Some(legacy) = &paths.legacy {
             if !exists(&path)? && legacy.is_file() {

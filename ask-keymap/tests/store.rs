@@ -297,7 +297,7 @@ fn killed_writer_leaves_the_old_or_the_new_file() {
 
     let exe = std::env::current_exe().unwrap();
     let mut seen = HashSet::from([true]);
-    for round in 0..40u64 {
+    for round in 0..30u64 {
         let _ = fs::remove_file(&marker);
         let mut child = Command::new(&exe)
             .args([
