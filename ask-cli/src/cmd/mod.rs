@@ -1,8 +1,10 @@
 //! One file per subcommand. Each takes its parsed arguments and returns the
 //! exit status (or a `CliError`); `main` turns that into the process exit.
 
+pub(crate) mod render_result;
 pub(crate) mod run;
 pub(crate) mod schema;
+pub(crate) mod settings;
 pub(crate) mod validate;
 
 use crate::cli::Command;
@@ -14,11 +16,12 @@ pub(crate) fn dispatch(command: Command) -> CliResult {
         Command::Run(args) => run::run(&args),
         Command::Validate(args) => validate::validate(&args),
         Command::Schema => schema::schema(),
+        Command::Settings(args) => settings::settings(&args),
+        Command::RenderResult(args) => render_result::render_result(&args),
         Command::Extract(_)
         | Command::Answer(_)
         | Command::AnswerAgain(_)
         | Command::Replay(_)
-        | Command::Settings(_)
-        | Command::RenderResult(_) => Err(CliError::usage("this subcommand is not available yet")),
+=> Err(CliError::usage("this subcommand is not available yet")),
     }
 }

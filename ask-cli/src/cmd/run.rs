@@ -1,15 +1,23 @@
 //! `ask run`: payload in, tool result out, the UI (or a script, or scripted
 //! answers) in between.
 
+use std::path::{Path, PathBuf};
+
 use ask_contract::{AskForm, AskResult, ParseOptions, parse_params_str};
 
-use crate::cli::RunArgs;
-use crate::exit::{CliResult, Exit};
-use crate::io::{read_input, write_result};
-use crate::term;
+use crate::cli::{RunArgs, UiArgs};
+use crate::config;
+use crate::driver::{Driver, Index};
+use crate::exit::{CliError, CliResult, Exit};
+use crate::io::{read_input, write_result, write_text};
+use crate::script;
+use crate::term::{self, Ended, Tty};
 
 /// Runs the whole `ask run` command.
 pub(crate) fn run(args: &RunArgs) -> CliResult {
+    // Check the cheap things the user typed before reading a payload.
+    let steps = args.script.as_deref().map(script::load).transpose()?;
+    let root = completion_root(args.ui.cwd.as_deref())?;
     let text = read_input(args.input.as_deref(), "payload")?;
     let options = ParseOptions {
         allow_freeform: args.allow_freeform,
@@ -17,24 +25,93 @@ pub(crate) fn run(args: &RunArgs) -> CliResult {
     let form = match parse_params_str(&text, options) {
         Ok(form) => form,
         Err(err) => {
-            write_result(
-                args.ui.output.as_deref(),
-                &AskResult::invalid(err.issues().to_vec()),
-            )?;
+            let result = AskResult::invalid(err.issues().to_vec());
+            write_result(args.ui.output.as_deref(), &result)?;
             return Ok(Exit::InvalidPayload);
         }
     };
     if args.no_ui {
-        return non_interactive(args, &form);
+        return non_interactive(&args.ui, &form);
     }
-    match term::Tty::open() {
-        Some(_tty) => non_interactive(args, &form),
-        None => non_interactive(args, &form),
+    if let Some(answers) = &args.answers {
+        return scripted_answers(&args.ui, &form, answers);
+    }
+    if let Some(steps) = steps {
+        let loaded = config::load(args.ui.config.as_deref());
+        let mut driver = Driver::new(form, loaded, root, &Index::OnDemand, false);
+        driver.resize(args.width, args.height);
+        let (result, frame) = script::run(&mut driver, &steps);
+        if let Some(path) = &args.frame_out {
+            write_text(Some(path), "frame file", &frame.to_plain_text())?;
+        }
+        return finish(&args.ui, &result);
+    }
+    interactive(&args.ui, form, root)
+}
+
+/// Opens the UI on the controlling terminal, or falls back to the
+/// non-interactive result when there is none.
+pub(crate) fn interactive(ui: &UiArgs, form: AskForm, root: PathBuf) -> CliResult {
+    let Some(tty) = Tty::open() else {
+        return non_interactive(ui, &form);
+    };
+    let loaded = config::load(ui.config.as_deref());
+    let mut driver = Driver::new(form, loaded, root, &Index::Background, false);
+    let ended = term::run_ui(&mut driver, tty, term::use_color(ui.color))
+        .map_err(|err| CliError::new(Exit::IoErr, format!("terminal error: {err}")))?;
+    let result = match ended {
+        Ended::Done(Some(result)) | Ended::Signal(result) => result,
+        Ended::Done(None) => driver.cancelled(),
+    };
+    finish(ui, &result)
+}
+
+/// The folder `@` completion lists: `--cwd`, else the current folder.
+pub(crate) fn completion_root(cwd: Option<&Path>) -> Result<PathBuf, CliError> {
+    match cwd {
+        Some(dir) if dir.is_dir() => Ok(dir.to_path_buf()),
+        Some(dir) => Err(CliError::usage(format!(
+            "--cwd '{}' is not a folder; pass the folder @ completion should list",
+            dir.display()
+        ))),
+        None => Ok(std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."))),
     }
 }
 
+/// `--answers FILE`: the result the UI would give for these answers, no UI.
+fn scripted_answers(ui: &UiArgs, form: &AskForm, path: &Path) -> CliResult {
+    let text = read_input(Some(path), "answers file")?;
+    let value: serde_json::Value = serde_json::from_str(&text).map_err(|err| {
+        CliError::new(
+            Exit::DataErr,
+            format!("answers file '{}' is not valid JSON: {err}", path.display()),
+        )
+    })?;
+    let result = ask_state::scripted_result(form, &value).map_err(|err| {
+        CliError::new(Exit::DataErr, format!("answers file '{}': {err}", path.display()))
+    })?;
+    finish(ui, &result)
+}
+
 /// Writes the "Needs user input" result and exits 3.
-fn non_interactive(args: &RunArgs, form: &AskForm) -> CliResult {
-    write_result(args.ui.output.as_deref(), &AskResult::non_interactive(form))?;
+fn non_interactive(ui: &UiArgs, form: &AskForm) -> CliResult {
+    write_result(ui.output.as_deref(), &AskResult::non_interactive(form))?;
     Ok(Exit::NoTerminal)
+}
+
+/// Writes a finished result and picks the exit status from it.
+pub(crate) fn finish(ui: &UiArgs, result: &AskResult) -> CliResult {
+    write_result(ui.output.as_deref(), result)?;
+    Ok(exit_for(result))
+}
+
+/// 2 for an invalid payload, 1 for a cancelled flow, 0 otherwise.
+pub(crate) fn exit_for(result: &AskResult) -> Exit {
+    if result.details.error.is_some() {
+        Exit::InvalidPayload
+    } else if result.details.cancelled {
+        Exit::Cancelled
+    } else {
+        Exit::Completed
+    }
 }

@@ -1,0 +1,116 @@
+use std::fs;
+use std::path::Path;
+
+use super::Completer;
+
+fn tree() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    for file in [
+        "src/main.rs",
+        "src/complete/mod.rs",
+        "README.md",
+        ".env",
+        ".github/workflows/ci.yml",
+        "my docs/notes.md",
+        "target/debug/ask",
+        "debug.log",
+        ".git/HEAD",
+        ".git/objects/ab/cdef",
+    ] {
+        let path = root.join(file);
+        fs::create_dir_all(path.parent().unwrap()).unwrap();
+        fs::write(path, "x").unwrap();
+    }
+    fs::write(root.join(".gitignore"), "target/\n*.log\n").unwrap();
+    dir
+}
+
+fn paths(completer: &mut Completer, query: &str) -> Vec<String> {
+    completer
+        .query(query)
+        .into_iter()
+        .map(|c| if c.is_dir { format!("{}/", c.path) } else { c.path })
+        .collect()
+}
+
+#[test]
+fn index_respects_gitignore_keeps_hidden_files_and_skips_git() {
+    let dir = tree();
+    let mut completer = Completer::build(dir.path());
+    assert!(completer.is_ready());
+    let mut all = paths(&mut completer, "");
+    all.sort();
+    assert_eq!(
+        all,
+        [
+            ".env",
+            ".github/",
+            ".github/workflows/",
+            ".github/workflows/ci.yml",
+            ".gitignore",
+            "README.md",
+            "my docs/",
+            "my docs/notes.md",
+            "src/",
+            "src/complete/",
+            "src/complete/mod.rs",
+            "src/main.rs",
+        ]
+    );
+}
+
+#[test]
+fn empty_query_lists_shallow_entries_folders_first() {
+    let dir = tree();
+    let mut completer = Completer::build(dir.path());
+    let first: Vec<_> = paths(&mut completer, "").into_iter().take(3).collect();
+    assert_eq!(first, [".github/", "my docs/", "src/"]);
+}
+
+#[test]
+fn fuzzy_query_ranks_the_closest_path_first() {
+    let dir = tree();
+    let mut completer = Completer::build(dir.path());
+    assert_eq!(paths(&mut completer, "mainrs")[0], "src/main.rs");
+    assert_eq!(paths(&mut completer, "readme")[0], "README.md");
+    assert_eq!(paths(&mut completer, "src/com")[0], "src/complete/");
+    assert!(paths(&mut completer, "zzzz").is_empty());
+}
+
+#[test]
+fn narrowing_gives_the_same_results_as_a_fresh_query() {
+    let dir = tree();
+    let mut narrowing = Completer::build(dir.path());
+    let mut typed = String::new();
+    for c in "src/mod".chars() {
+        typed.push(c);
+        let step = paths(&mut narrowing, &typed);
+        let fresh = paths(&mut Completer::build(dir.path()), &typed);
+        assert_eq!(step, fresh, "query {typed:?}");
+    }
+    // Deleting a character (not an extension of the last query) starts over.
+    assert_eq!(
+        paths(&mut narrowing, "src/m"),
+        paths(&mut Completer::build(dir.path()), "src/m")
+    );
+}
+
+#[test]
+fn background_index_finishes_and_answers() {
+    let dir = tree();
+    let mut completer = Completer::spawn(dir.path().to_path_buf());
+    let start = std::time::Instant::now();
+    while !completer.is_ready() {
+        assert!(start.elapsed().as_secs() < 10, "index did not finish");
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    assert_eq!(completer.indexed(), 12);
+    assert_eq!(paths(&mut completer, "notes")[0], "my docs/notes.md");
+}
+
+#[test]
+fn missing_root_gives_an_empty_index() {
+    let mut completer = Completer::build(Path::new("/nonexistent/ask-root"));
+    assert!(completer.query("").is_empty());
+}

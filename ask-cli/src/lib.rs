@@ -1,0 +1,43 @@
+//! The `ask` binary's code, as a library so benchmarks can reach the parts
+//! that have speed targets. The program itself is [`main_exit`]; the only other
+//! public module is [`complete`] (file completion). Nothing here is a stable API:
+//! embedders should use the library crates (`ask-contract`, `ask-state`,
+//! `ask-render`, ...) instead.
+
+mod cli;
+mod cmd;
+pub mod complete;
+mod config;
+mod driver;
+mod exit;
+mod io;
+mod script;
+mod term;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use crate::exit::Exit;
+
+/// Runs `ask` with the process arguments and returns its exit status.
+pub fn main_exit() -> ExitCode {
+    let cli = match cli::Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(err) => {
+            let _ = err.print();
+            return if err.use_stderr() {
+                ExitCode::from(Exit::Usage.code())
+            } else {
+                ExitCode::SUCCESS
+            };
+        }
+    };
+    match cmd::dispatch(cli.command) {
+        Ok(exit) => ExitCode::from(exit.code()),
+        Err(err) => {
+            eprintln!("ask: {err}");
+            ExitCode::from(err.exit.code())
+        }
+    }
+}

@@ -1,0 +1,89 @@
+//! Entering and leaving the full-screen mode on `/dev/tty`, restored on every
+//! exit path: drop, panic (a hook), and signals (the event loop notices them
+//! and unwinds normally, so the drop runs).
+
+use std::fs::File;
+use std::io::{self, Write};
+use std::sync::Once;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use crossterm::event::{
+    DisableBracketedPaste, EnableBracketedPaste, KeyboardEnhancementFlags,
+    PopKeyboardEnhancementFlags, PushKeyboardEnhancementFlags,
+};
+use crossterm::terminal::{
+    EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
+};
+use crossterm::{cursor, execute};
+
+/// True while the terminal is in full-screen mode and must be restored.
+static ACTIVE: AtomicBool = AtomicBool::new(false);
+
+/// The terminal in full-screen mode; restores it when dropped.
+pub(crate) struct Screen {
+    /// The `/dev/tty` handle everything is drawn to.
+    pub(crate) out: File,
+}
+
+impl Screen {
+    /// Enters raw mode, the alternate screen, bracketed paste and (where the
+    /// terminal supports it) the Kitty keyboard protocol, on `tty`.
+    ///
+    /// The Kitty flags are pushed without asking the terminal first: a support
+    /// query waits for a reply that a terminal (or a PTY test harness) may never
+    /// send, and terminals without the protocol ignore the push.
+    pub(crate) fn enter(mut out: File) -> io::Result<Self> {
+        install_panic_hook();
+        enable_raw_mode()?;
+        ACTIVE.store(true, Ordering::SeqCst);
+        let entered = execute!(
+            out,
+            EnterAlternateScreen,
+            EnableBracketedPaste,
+            PushKeyboardEnhancementFlags(KeyboardEnhancementFlags::DISAMBIGUATE_ESCAPE_CODES),
+            cursor::Hide
+        );
+        if let Err(err) = entered {
+            restore();
+            return Err(err);
+        }
+        Ok(Self { out })
+    }
+}
+
+impl Drop for Screen {
+    fn drop(&mut self) {
+        restore();
+    }
+}
+
+/// Leaves full-screen mode if it is active. Safe to call more than once and
+/// from a panic hook.
+pub(crate) fn restore() {
+    if !ACTIVE.swap(false, Ordering::SeqCst) {
+        return;
+    }
+    if let Ok(mut tty) = std::fs::OpenOptions::new().write(true).open("/dev/tty") {
+        let _ = execute!(
+            tty,
+            PopKeyboardEnhancementFlags,
+            DisableBracketedPaste,
+            cursor::Show,
+            LeaveAlternateScreen
+        );
+        let _ = tty.flush();
+    }
+    let _ = disable_raw_mode();
+}
+
+/// A panic leaves the terminal usable: restore first, then the default report.
+fn install_panic_hook() {
+    static HOOK: Once = Once::new();
+    HOOK.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            restore();
+            previous(info);
+        }));
+    });
+}
