@@ -1,0 +1,114 @@
+//! A growing stack of lines with a focus row and a cursor: the layout building block.
+
+use crate::frame::{Line, Span, Style};
+use crate::sanitize::sanitize;
+use crate::text::{display_width, wrap_line};
+
+/// Lines at a fixed width, plus the row to keep visible and the editor cursor.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Block {
+    pub(crate) width: usize,
+    pub(crate) lines: Vec<Line>,
+    pub(crate) focus: Option<usize>,
+    pub(crate) cursor: Option<(usize, usize)>,
+}
+
+impl Block {
+    pub(crate) fn new(width: usize) -> Self {
+        Self {
+            width,
+            ..Self::default()
+        }
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.lines.len()
+    }
+
+    /// Adds a line, cut to the width (the hard invariant lives here).
+    pub(crate) fn push(&mut self, mut line: Line) {
+        line.fit(self.width);
+        self.lines.push(line);
+    }
+
+    pub(crate) fn blank(&mut self) {
+        self.lines.push(Line::empty());
+    }
+
+    /// Marks the next line pushed as the focus row.
+    pub(crate) fn focus_next(&mut self) {
+        self.focus = Some(self.lines.len());
+    }
+
+    /// Appends another block below, keeping its focus and cursor.
+    pub(crate) fn append(&mut self, other: Block) {
+        let offset = self.lines.len();
+        if let Some(f) = other.focus {
+            self.focus = Some(offset + f);
+        }
+        if let Some((r, c)) = other.cursor {
+            self.cursor = Some((offset + r, c));
+        }
+        for line in other.lines {
+            self.push(line);
+        }
+    }
+
+    /// Text wrapped with a hanging indent: `prefix` on the first row, spaces of the
+    /// same width on the others. Newlines in `text` start new rows. The text is sanitized.
+    pub(crate) fn hanging(&mut self, prefix: Vec<Span>, text: &str, style: Style) {
+        let prefix_w: usize = prefix.iter().map(|s| display_width(&s.text)).sum();
+        let mut first = Some(prefix);
+        let (indent, avail) = if prefix_w + 1 <= self.width {
+            (prefix_w, self.width - prefix_w)
+        } else {
+            // Too narrow for an indent: the prefix gets its own row.
+            if let Some(p) = first.take() {
+                self.push(Line::new(p));
+            }
+            (0, self.width)
+        };
+        for raw in text.split('\n') {
+            for range in wrap_line(raw, avail) {
+                let mut line = Line::new(first.take().unwrap_or_else(|| {
+                    if indent > 0 {
+                        vec![Span::raw(" ".repeat(indent))]
+                    } else {
+                        Vec::new()
+                    }
+                }));
+                line.push(Span::new(sanitize(&raw[range]).into_owned(), style));
+                self.push(line);
+            }
+        }
+    }
+
+    /// A full-width horizontal rule.
+    pub(crate) fn rule(&mut self, style: Style) {
+        self.push(Line::styled("─".repeat(self.width), style));
+    }
+}
+
+/// Puts `left` and `right` side by side: `left` padded to `left_w`, then `sep`, then
+/// `right`. The focus and cursor of `left` are kept.
+pub(crate) fn side_by_side(left: Block, right: Block, left_w: usize, sep: &Span, width: usize) -> Block {
+    let mut out = Block::new(width);
+    out.focus = left.focus;
+    out.cursor = left.cursor;
+    let rows = left.len().max(right.len());
+    let mut left_lines = left.lines.into_iter();
+    let mut right_lines = right.lines.into_iter();
+    for _ in 0..rows {
+        let mut line = left_lines.next().unwrap_or_default();
+        line.fit(left_w);
+        line.pad_to(left_w);
+        line.push(sep.clone());
+        for span in right_lines.next().unwrap_or_default().spans {
+            line.push(span);
+        }
+        let trimmed = line.spans.iter().rposition(|s| !s.text.trim().is_empty() || s.style.inverse);
+        line.spans.truncate(trimmed.map_or(0, |i| i + 1));
+        out.push(line);
+    }
+    out
+}

@@ -1,0 +1,183 @@
+//! Footer hints built from the live keymap, and the tab strip.
+
+use ask_contract::QuestionType;
+use ask_keymap::Action;
+use ask_state::{Flow, Tab};
+
+use crate::frame::{Line, Role, Span, Style};
+use crate::sanitize::sanitize_line;
+use crate::text::{display_width, truncate};
+
+/// Separator between hints (and the only place a hint line may break).
+const SEP: &str = " · ";
+
+/// Widest a tab label gets before it is cut.
+const MAX_TAB_LABEL: usize = 24;
+
+/// Joins items with ` · `, starting a new row where the next item does not fit;
+/// an item wider than `width` is cut.
+pub(crate) fn join_wrapped(items: &[String], width: usize) -> Vec<String> {
+    let width = width.max(1);
+    let mut rows: Vec<String> = Vec::new();
+    let mut current = String::new();
+    let mut used = 0;
+    for item in items {
+        let item = truncate(item, width);
+        let w = display_width(&item);
+        if used > 0 && used + display_width(SEP) + w <= width {
+            current.push_str(SEP);
+            current.push_str(&item);
+            used += display_width(SEP) + w;
+        } else {
+            if used > 0 {
+                rows.push(std::mem::take(&mut current));
+            }
+            current = item;
+            used = w;
+        }
+    }
+    if used > 0 {
+        rows.push(current);
+    }
+    rows
+}
+
+/// The contextual hints for the current state, with the keys of the live keymap.
+pub(crate) fn hints(flow: &Flow) -> Vec<String> {
+    let km = flow.keymap();
+    let key = |a: Action| sanitize_line(&km.label(a));
+    let h = |k: String, what: &str| format!("{k} {what}");
+    if flow.settings_cursor().is_some() {
+        return vec![
+            "↑↓ move".to_owned(),
+            h(format!("{}/{}", key(Action::Toggle), key(Action::Confirm)), "toggle"),
+            "Esc/? close".to_owned(),
+        ];
+    }
+    if let Some(editor) = flow.editor() {
+        if editor.completion.as_ref().is_some_and(|c| !c.items.is_empty()) {
+            return vec![
+                "↑↓ choose".to_owned(),
+                h(format!("Tab/{}", key(Action::Confirm)), "insert"),
+                h(key(Action::Cancel), "close list"),
+            ];
+        }
+        let mut out = vec![
+            h(key(Action::Confirm), "save"),
+            "Shift+Enter newline".to_owned(),
+            h(key(Action::Cancel), "close"),
+            h(key(Action::Dismiss), "dismiss"),
+            "@ file".to_owned(),
+        ];
+        if editor.buffer.is_empty() {
+            out.insert(3, "↑↓ Tab move".to_owned());
+        }
+        return out;
+    }
+    match flow.tab() {
+        Tab::Review => vec![
+            "↑↓ move".to_owned(),
+            h(key(Action::Confirm), "choose"),
+            if flow.behaviour().double_press_review_shortcuts {
+                "1-3 twice".to_owned()
+            } else {
+                "1-3 choose".to_owned()
+            },
+            "Tab/←→ tabs".to_owned(),
+            "? settings".to_owned(),
+            h(key(Action::Cancel), "cancel"),
+        ],
+        Tab::Question(i) => {
+            let Some(q) = flow.form().questions.get(i) else {
+                return Vec::new();
+            };
+            if q.freeform {
+                return vec![
+                    h(key(Action::Confirm), "edit"),
+                    h(key(Action::QuestionNote), "question note"),
+                    "Tab/←→ tabs".to_owned(),
+                    "? settings".to_owned(),
+                    h(key(Action::Cancel), "cancel"),
+                ];
+            }
+            let mut out = vec!["↑↓ move".to_owned()];
+            if q.kind == QuestionType::Multi {
+                out.push(h(key(Action::Toggle), "toggle"));
+                out.push(h(key(Action::Confirm), "next"));
+            } else {
+                out.push(h(key(Action::Confirm), "select"));
+            }
+            out.push("1-9 pick".to_owned());
+            out.push(h(key(Action::OptionNote), "option note"));
+            out.push(h(key(Action::QuestionNote), "question note"));
+            if q.kind == QuestionType::Preview {
+                out.push("PgUp/PgDn scroll preview".to_owned());
+            }
+            out.push("Tab/←→ tabs".to_owned());
+            out.push("? settings".to_owned());
+            out.push(h(key(Action::Cancel), "cancel"));
+            out
+        }
+    }
+}
+
+/// The tab strip: `☐`/`☒` answered markers, the active tab inverse, a Review tab;
+/// when the tabs do not fit, a window around the active tab with `←`/`→` arrows.
+pub(crate) fn tab_strip(flow: &Flow, width: usize) -> Line {
+    let questions = &flow.form().questions;
+    let mut tabs: Vec<(String, Style)> = Vec::with_capacity(questions.len() + 1);
+    let active = match flow.tab() {
+        Tab::Question(i) => i,
+        Tab::Review => questions.len(),
+    };
+    for (i, q) in questions.iter().enumerate() {
+        let answered = flow.draft(i).is_some_and(ask_state::QuestionDraft::is_answered);
+        let marker = if answered { "☒" } else { "☐" };
+        let label = truncate(&q.label, MAX_TAB_LABEL);
+        let style = if answered { Role::Success } else { Role::Muted };
+        tabs.push((format!(" {marker} {label} "), Style::new(style)));
+    }
+    tabs.push((" Review ".to_owned(), Style::new(Role::Muted)));
+    if let Some(tab) = tabs.get_mut(active) {
+        tab.1 = Style::new(Role::Selected).bold().inverse();
+    }
+    let widths: Vec<usize> = tabs.iter().map(|(t, _)| display_width(t)).collect();
+    let total: usize = widths.iter().sum();
+    let (mut lo, mut hi) = (0, tabs.len());
+    if total > width {
+        let room = width.saturating_sub(4);
+        lo = active;
+        hi = active + 1;
+        let mut used = widths.get(active).copied().unwrap_or(0);
+        let mut grew = true;
+        while grew {
+            grew = false;
+            if let Some(w) = widths.get(hi).filter(|w| used + **w <= room) {
+                used += w;
+                hi += 1;
+                grew = true;
+            }
+            if lo > 0 && widths.get(lo - 1).is_some_and(|w| used + w <= room) {
+                used += widths.get(lo - 1).copied().unwrap_or(0);
+                lo -= 1;
+                grew = true;
+            }
+        }
+    }
+    let mut line = Line::empty();
+    if lo > 0 {
+        line.push(Span::new("← ", Role::Muted));
+    }
+    let right_arrow = hi < tabs.len();
+    let room = width.saturating_sub(display_width(&line.plain()) + if right_arrow { 2 } else { 0 });
+    let mut used = 0;
+    for (text, style) in tabs.into_iter().take(hi).skip(lo) {
+        let text = truncate(&text, room.saturating_sub(used));
+        used += display_width(&text);
+        line.push(Span::new(text, style));
+    }
+    if right_arrow {
+        line.push(Span::new(" →", Role::Muted));
+    }
+    line
+}

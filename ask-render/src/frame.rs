@@ -1,0 +1,260 @@
+//! The output data model: frames of lines of styled spans.
+
+use std::fmt::Write as _;
+
+use crate::text::{display_width, truncate};
+
+/// The semantic role of a span. Hosts map roles to colours (or to nothing under `NO_COLOR`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Role {
+    /// Ordinary text.
+    #[default]
+    Text,
+    /// The highlighted row or element (pointer, active option, active action).
+    Accent,
+    /// Secondary text: descriptions, hints, markers.
+    Muted,
+    /// Even quieter text: placeholders, separators.
+    Dim,
+    /// Chosen options, answered markers, settings that are on.
+    Success,
+    /// Warnings: the dirty-dismiss warning, the double-press hint, notices.
+    Warning,
+    /// Errors.
+    Error,
+    /// The active tab.
+    Selected,
+    /// The form title and section titles.
+    Title,
+    /// Horizontal rules and pane separators.
+    Border,
+    /// Text inside an open editor.
+    Editor,
+    /// Saved notes.
+    Note,
+}
+
+impl Role {
+    /// The lower-case name used in [`Frame::to_styled_text`].
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Text => "text",
+            Self::Accent => "accent",
+            Self::Muted => "muted",
+            Self::Dim => "dim",
+            Self::Success => "success",
+            Self::Warning => "warning",
+            Self::Error => "error",
+            Self::Selected => "selected",
+            Self::Title => "title",
+            Self::Border => "border",
+            Self::Editor => "editor",
+            Self::Note => "note",
+        }
+    }
+}
+
+/// A role plus emphasis flags.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Style {
+    /// The semantic role.
+    pub role: Role,
+    /// Bold text.
+    pub bold: bool,
+    /// Swapped foreground and background (the active tab).
+    pub inverse: bool,
+}
+
+impl Style {
+    /// A plain style with this role.
+    pub const fn new(role: Role) -> Self {
+        Self {
+            role,
+            bold: false,
+            inverse: false,
+        }
+    }
+
+    /// The same style, bold.
+    #[must_use]
+    pub const fn bold(mut self) -> Self {
+        self.bold = true;
+        self
+    }
+
+    /// The same style, inverse.
+    #[must_use]
+    pub const fn inverse(mut self) -> Self {
+        self.inverse = true;
+        self
+    }
+
+    fn tag(self) -> Option<String> {
+        if self == Self::default() {
+            return None;
+        }
+        let mut tag = self.role.name().to_owned();
+        if self.bold {
+            tag.push_str("+bold");
+        }
+        if self.inverse {
+            tag.push_str("+inverse");
+        }
+        Some(tag)
+    }
+}
+
+impl From<Role> for Style {
+    fn from(role: Role) -> Self {
+        Self::new(role)
+    }
+}
+
+/// A run of text with one style. The text is already sanitized and contains no newline.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Span {
+    /// The text to show.
+    pub text: String,
+    /// How to show it.
+    pub style: Style,
+}
+
+impl Span {
+    /// A span of `text` in `style`.
+    pub fn new(text: impl Into<String>, style: impl Into<Style>) -> Self {
+        Self {
+            text: text.into(),
+            style: style.into(),
+        }
+    }
+
+    /// A span of ordinary text.
+    pub fn raw(text: impl Into<String>) -> Self {
+        Self::new(text, Role::Text)
+    }
+}
+
+/// One terminal row: spans left to right.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Line {
+    /// The spans of the row.
+    pub spans: Vec<Span>,
+}
+
+impl Line {
+    /// A line of spans.
+    pub fn new(spans: Vec<Span>) -> Self {
+        Self { spans }
+    }
+
+    /// An empty row.
+    pub fn empty() -> Self {
+        Self::default()
+    }
+
+    /// A line with one span.
+    pub fn styled(text: impl Into<String>, style: impl Into<Style>) -> Self {
+        Self::new(vec![Span::new(text, style)])
+    }
+
+    /// Display width in terminal columns.
+    pub fn width(&self) -> usize {
+        self.spans.iter().map(|s| display_width(&s.text)).sum()
+    }
+
+    /// The text of the row without styles.
+    pub fn plain(&self) -> String {
+        self.spans.iter().map(|s| s.text.as_str()).collect()
+    }
+
+    /// Appends a span (empty spans are dropped).
+    pub fn push(&mut self, span: Span) {
+        if !span.text.is_empty() {
+            self.spans.push(span);
+        }
+    }
+
+    /// Appends spaces up to `width` columns.
+    pub(crate) fn pad_to(&mut self, width: usize) {
+        let w = self.width();
+        if w < width {
+            self.push(Span::raw(" ".repeat(width - w)));
+        }
+    }
+
+    /// Cuts the line to `width` columns, ending in `…` when something was cut.
+    pub(crate) fn fit(&mut self, width: usize) {
+        if self.width() <= width {
+            return;
+        }
+        let mut used = 0;
+        let mut kept = Vec::new();
+        for span in self.spans.drain(..) {
+            let w = display_width(&span.text);
+            if used + w < width {
+                used += w;
+                kept.push(span);
+                continue;
+            }
+            let text = truncate(&span.text, width - used);
+            kept.push(Span::new(text, span.style));
+            break;
+        }
+        kept.retain(|s| !s.text.is_empty());
+        self.spans = kept;
+    }
+}
+
+/// A rendered screen: rows of styled spans, the editor cursor and the row to keep visible.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Frame {
+    /// Rows top to bottom; none is wider than the width it was rendered at.
+    pub lines: Vec<Line>,
+    /// Where the terminal cursor belongs (row, column), when an editor is open.
+    pub cursor: Option<(usize, usize)>,
+    /// The row that must stay visible when the host crops the frame to its height.
+    pub focus_row: usize,
+}
+
+impl Frame {
+    /// One line per row, no styles, trailing spaces removed.
+    pub fn to_plain_text(&self) -> String {
+        let mut out = String::new();
+        for line in &self.lines {
+            out.push_str(line.plain().trim_end());
+            out.push('\n');
+        }
+        out
+    }
+
+    /// One line per row with styles visible: `[accent+bold]❯ 1. PostgreSQL[/]`.
+    /// Spans of ordinary text carry no tag.
+    pub fn to_styled_text(&self) -> String {
+        let mut out = String::new();
+        for line in &self.lines {
+            for span in &line.spans {
+                match span.style.tag() {
+                    Some(tag) => {
+                        let _ = write!(out, "[{tag}]{}[/]", span.text);
+                    }
+                    None => out.push_str(&span.text),
+                }
+            }
+            let trimmed = out.trim_end_matches(' ').len();
+            out.truncate(trimmed);
+            out.push('\n');
+        }
+        out
+    }
+
+    /// The rows `start..start + height` that keep [`focus_row`](Self::focus_row) visible for a
+    /// screen of `height` rows, as a start index.
+    pub fn scroll_start(&self, height: usize) -> usize {
+        if self.lines.len() <= height || height == 0 {
+            return 0;
+        }
+        let max_start = self.lines.len() - height;
+        let focus = self.cursor.map_or(self.focus_row, |(row, _)| row);
+        focus.saturating_sub(height.saturating_sub(1)).min(max_start)
+    }
+}

@@ -1,0 +1,117 @@
+//! `render`: the whole screen of a flow, top rule to bottom rule.
+
+use ask_keymap::Action;
+use ask_state::{Flow, Tab};
+
+use crate::block::Block;
+use crate::footer::{hints, join_wrapped, tab_strip};
+use crate::frame::{Frame, Line, Role, Style};
+use crate::question::{options_area, prompt_block};
+use crate::review::review_block;
+use crate::sanitize::sanitize_line;
+use crate::settings::settings_block;
+
+/// Fewest rows the option list gets, whatever the height.
+const MIN_BODY_ROWS: usize = 3;
+
+/// Size of the area to render into.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct RenderOptions {
+    /// Columns. Every line of the frame fits in it (0 is treated as 1).
+    pub width: usize,
+    /// Rows. Long option lists and previews are cut to fit it, with "N more"
+    /// markers; 0 means no limit. The frame can still be taller than this when
+    /// the fixed parts do not fit: crop it around [`Frame::focus_row`].
+    pub height: usize,
+}
+
+impl RenderOptions {
+    /// Options for a `width` x `height` area.
+    pub const fn new(width: usize, height: usize) -> Self {
+        Self { width, height }
+    }
+}
+
+impl Default for RenderOptions {
+    /// 80 x 24.
+    fn default() -> Self {
+        Self::new(80, 24)
+    }
+}
+
+/// Renders the current screen of `flow`: the question tab, the review tab or the
+/// settings overlay, with rules, title, tabs, warnings, notice and footer hints.
+///
+/// Every string that came from the payload, a note, an editor or the host is
+/// sanitized; no line is wider than `options.width`.
+pub fn render(flow: &Flow, options: &RenderOptions) -> Frame {
+    let width = options.width.max(1);
+    let mut top = Block::new(width);
+    top.rule(Style::new(Role::Border));
+    let footer = footer_block(flow, width);
+    let mut body = Block::new(width);
+    if flow.settings_cursor().is_some() {
+        body = settings_block(flow, width);
+    } else {
+        if let Some(title) = &flow.form().title {
+            top.hanging(Vec::new(), title, Style::new(Role::Title).bold());
+        }
+        top.push(tab_strip(flow, width));
+        top.blank();
+        match flow.tab() {
+            Tab::Question(i) => {
+                if let Some(q) = flow.form().questions.get(i) {
+                    top.append(prompt_block(flow, i, q, width));
+                    let budget = (options.height > 0).then(|| {
+                        options
+                            .height
+                            .saturating_sub(top.len() + footer.len())
+                            .max(MIN_BODY_ROWS)
+                    });
+                    body = options_area(flow, i, q, width, budget);
+                }
+            }
+            Tab::Review => body = review_block(flow, width),
+        }
+    }
+    top.append(body);
+    top.append(footer);
+    let Block {
+        lines,
+        focus,
+        cursor,
+        ..
+    } = top;
+    let last = lines.len().saturating_sub(1);
+    let focus_row = cursor.map(|(r, _)| r).or(focus).unwrap_or(0).min(last);
+    Frame {
+        lines,
+        cursor,
+        focus_row,
+    }
+}
+
+/// Blank row, dirty-dismiss warning, notice, hints (unless turned off), bottom rule.
+fn footer_block(flow: &Flow, width: usize) -> Block {
+    let mut footer = Block::new(width);
+    footer.blank();
+    if flow.dismiss_warning() {
+        let km = flow.keymap();
+        let text = format!(
+            "Unsaved answers and notes will be lost. Press {} or {} again to discard them.",
+            sanitize_line(&km.label(Action::Cancel)),
+            sanitize_line(&km.label(Action::Dismiss)),
+        );
+        footer.hanging(Vec::new(), &text, Style::new(Role::Warning).bold());
+    }
+    if let Some(notice) = &flow.options().notice {
+        footer.hanging(Vec::new(), notice, Style::new(Role::Warning));
+    }
+    if flow.behaviour().show_footer_hints {
+        for row in join_wrapped(&hints(flow), width) {
+            footer.push(Line::styled(row, Role::Muted));
+        }
+    }
+    footer.rule(Style::new(Role::Border));
+    footer
+}

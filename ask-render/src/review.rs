@@ -1,0 +1,91 @@
+//! The review tab: every answer, the notes the highlighted action would send,
+//! the three actions and the double-press hint.
+
+use ask_state::{Flow, ReviewAction};
+
+use crate::block::Block;
+use crate::frame::{Line, Role, Span, Style};
+
+/// The review tab body.
+///
+/// With Submit or Cancel highlighted, notes show only for answered questions (the
+/// question note and the notes of selected options). With Elaborate highlighted,
+/// every question note and every option note shows, including notes on options
+/// that are not selected.
+pub(crate) fn review_block(flow: &Flow, width: usize) -> Block {
+    let mut block = Block::new(width);
+    let highlighted = flow.armed().unwrap_or_else(|| flow.review_cursor());
+    let elaborate = highlighted == ReviewAction::Elaborate;
+    block.push(Line::styled("Review your answers", Style::new(Role::Title).bold()));
+    block.blank();
+    for (i, q) in flow.form().questions.iter().enumerate() {
+        let answer = flow.answer(i);
+        let label = vec![Span::new(format!("{} ", crate::sanitize::sanitize_line(&q.label)), Style::new(Role::Text).bold())];
+        match &answer {
+            Some(a) => {
+                let mut prefix = label;
+                prefix.push(Span::new("→ ", Role::Muted));
+                block.hanging(prefix, &a.labels.join(", "), Style::new(Role::Success));
+            }
+            None => {
+                let mut line = Line::new(label);
+                line.push(Span::new("→ unanswered", Role::Warning));
+                block.push(line);
+            }
+        }
+        let Some(draft) = flow.draft(i) else {
+            continue;
+        };
+        if !(elaborate || answer.is_some()) {
+            continue;
+        }
+        if let Some(note) = &draft.note {
+            block.hanging(vec![Span::raw("  "), Span::new("note: ", Role::Muted)], note, Style::new(Role::Note));
+        }
+        for (j, note) in &draft.option_notes {
+            let selected = draft.selected.get(*j).copied().unwrap_or(false);
+            if !(selected || elaborate) {
+                continue;
+            }
+            let Some(option) = q.options.get(*j) else {
+                continue;
+            };
+            let mut prefix = vec![
+                Span::raw("  "),
+                Span::new(crate::sanitize::sanitize_line(&option.label), Role::Muted),
+            ];
+            if !selected {
+                prefix.push(Span::new(" (not selected)", Role::Dim));
+            }
+            prefix.push(Span::new(" note: ", Role::Muted));
+            block.hanging(prefix, note, Style::new(Role::Note));
+        }
+    }
+    block.blank();
+    for action in ReviewAction::ALL {
+        let current = action == highlighted;
+        if current {
+            block.focus_next();
+        }
+        let description = match action {
+            ReviewAction::Submit => "send the answers",
+            ReviewAction::Elaborate => "ask the agent about the notes first",
+            ReviewAction::Cancel => "discard and close",
+        };
+        let (pointer, style) = if current {
+            (Span::new("❯ ", Role::Accent), Style::new(Role::Accent).bold())
+        } else {
+            (Span::raw("  "), Style::new(Role::Text))
+        };
+        block.push(Line::new(vec![
+            pointer,
+            Span::new(format!("{}. {}", action.digit(), action.label()), style),
+            Span::new(format!("  {description}"), Role::Muted),
+        ]));
+    }
+    if let Some(hint) = flow.armed_hint() {
+        block.blank();
+        block.hanging(Vec::new(), &hint, Style::new(Role::Warning).bold());
+    }
+    block
+}
