@@ -62,7 +62,11 @@ fn payload() -> (Value, String) {
 
 fn bench(c: &mut Criterion) {
     let (value, text) = payload();
-    assert!(text.len() >= TARGET_BYTES, "payload is {} bytes", text.len());
+    assert!(
+        text.len() >= TARGET_BYTES,
+        "payload is {} bytes",
+        text.len()
+    );
     assert!(parse_params(&value, ParseOptions::default()).is_ok());
 
     let mut group = c.benchmark_group("validate_1mib");

@@ -73,20 +73,57 @@ fn describe(value: &Value) -> String {
     }
 }
 
+/// Where an issue is, formatted only when an issue is actually recorded so a
+/// valid payload costs no path allocations.
+#[derive(Debug, Clone, Copy)]
+enum Loc<'k> {
+    /// A top-level field (`payload`, `title`, `questions`).
+    Root(&'k str),
+    /// `questions[i]` or `questions[i].<field>` (empty field: the question itself).
+    Question(usize, &'k str),
+    /// `questions[i].options[j]` or `questions[i].options[j].<field>`.
+    Option(usize, usize, &'k str),
+}
+
+impl Loc<'_> {
+    fn field(self, key: &str) -> Loc<'_> {
+        match self {
+            Loc::Root(_) => Loc::Root(key),
+            Loc::Question(i, _) => Loc::Question(i, key),
+            Loc::Option(i, j, _) => Loc::Option(i, j, key),
+        }
+    }
+}
+
+impl std::fmt::Display for Loc<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (base, field) = match *self {
+            Loc::Root(field) => return f.write_str(field),
+            Loc::Question(i, field) => (format!("questions[{i}]"), field),
+            Loc::Option(i, j, field) => (format!("questions[{i}].options[{j}]"), field),
+        };
+        if field.is_empty() {
+            f.write_str(&base)
+        } else {
+            write!(f, "{base}.{field}")
+        }
+    }
+}
+
 struct Validator {
     issues: Vec<Issue>,
     options: ParseOptions,
 }
 
 impl Validator {
-    fn issue(&mut self, path: &str, message: impl Into<String>) {
-        self.issues.push(Issue::new(path, message));
+    fn issue(&mut self, loc: Loc<'_>, message: impl Into<String>) {
+        self.issues.push(Issue::new(loc.to_string(), message));
     }
 
     fn root(&mut self, payload: &Value) -> Option<AskForm> {
         let Value::Object(root) = payload else {
             self.issue(
-                "payload",
+                Loc::Root("payload"),
                 format!(
                     "must be a JSON object with a \"questions\" array, got {}",
                     describe(payload)
@@ -94,23 +131,25 @@ impl Validator {
             );
             return None;
         };
-        let title = self.optional_text(root, "title", "title");
+        let title = self
+            .optional_text(root, Loc::Root("title"))
+            .map(str::to_owned);
         let questions = match root.get("questions") {
             None | Some(Value::Null) => {
                 self.issue(
-                    "questions",
+                    Loc::Root("questions"),
                     "is required: add a \"questions\" array with at least one question",
                 );
                 return None;
             }
             Some(Value::Array(items)) if items.is_empty() => {
-                self.issue("questions", "must contain at least one question");
+                self.issue(Loc::Root("questions"), "must contain at least one question");
                 return None;
             }
             Some(Value::Array(items)) => items,
             Some(other) => {
                 self.issue(
-                    "questions",
+                    Loc::Root("questions"),
                     format!(
                         "must be an array of question objects, got {}",
                         describe(other)
@@ -119,23 +158,13 @@ impl Validator {
                 return None;
             }
         };
-        let mut seen: HashMap<String, usize> = HashMap::new();
+        let mut seen: HashMap<&str, usize> = HashMap::with_capacity(questions.len());
         let mut out = Vec::with_capacity(questions.len());
         for (i, item) in questions.iter().enumerate() {
-            if let Some(q) = self.question(i, item) {
-                if let Some(first) = seen.get(&q.id) {
-                    self.issue(
-                        &format!("questions[{i}].id"),
-                        format!(
-                            "duplicate id {:?} (already used by questions[{first}]); question ids must be unique",
-                            q.id
-                        ),
-                    );
-                } else {
-                    seen.insert(q.id.clone(), i);
-                }
-                out.push(q);
-            }
+            out.extend(self.question(i, item, &mut seen));
+        }
+        if !self.issues.is_empty() {
+            return None;
         }
         Some(AskForm {
             title,
@@ -144,39 +173,41 @@ impl Validator {
     }
 
     /// A required, non-blank string; returns it trimmed.
-    fn required_text(&mut self, obj: &Map<String, Value>, key: &str, path: &str) -> Option<String> {
+    fn required_text<'v>(&mut self, obj: &'v Map<String, Value>, loc: Loc<'_>) -> Option<&'v str> {
+        let key = field_name(loc);
         match obj.get(key) {
             None | Some(Value::Null) => {
-                self.issue(path, "is required: provide a non-empty string");
+                self.issue(loc, "is required: provide a non-empty string");
                 None
             }
             Some(Value::String(s)) if s.trim().is_empty() => {
-                self.issue(path, "must not be empty or whitespace");
+                self.issue(loc, "must not be empty or whitespace");
                 None
             }
-            Some(Value::String(s)) => Some(s.trim().to_owned()),
+            Some(Value::String(s)) => Some(s.trim()),
             Some(other) => {
-                self.issue(path, format!("must be a string, got {}", describe(other)));
+                self.issue(loc, format!("must be a string, got {}", describe(other)));
                 None
             }
         }
     }
 
     /// An optional string that must not be blank when provided (`null` counts as absent).
-    fn optional_text(&mut self, obj: &Map<String, Value>, key: &str, path: &str) -> Option<String> {
+    fn optional_text<'v>(&mut self, obj: &'v Map<String, Value>, loc: Loc<'_>) -> Option<&'v str> {
+        let key = field_name(loc);
         match obj.get(key) {
             None | Some(Value::Null) => None,
             Some(Value::String(s)) if s.trim().is_empty() => {
                 self.issue(
-                    path,
+                    loc,
                     "must not be blank when provided; remove it or add text",
                 );
                 None
             }
-            Some(Value::String(s)) => Some(s.trim().to_owned()),
+            Some(Value::String(s)) => Some(s.trim()),
             Some(other) => {
                 self.issue(
-                    path,
+                    loc,
                     format!("must be a string when provided, got {}", describe(other)),
                 );
                 None
@@ -184,50 +215,45 @@ impl Validator {
         }
     }
 
-    fn question(&mut self, i: usize, item: &Value) -> Option<Question> {
-        let base = format!("questions[{i}]");
+    /// One question; `seen` maps the ids met so far to their question index so
+    /// a duplicate is reported at its own id, in payload order.
+    fn question<'v>(
+        &mut self,
+        i: usize,
+        item: &'v Value,
+        seen: &mut HashMap<&'v str, usize>,
+    ) -> Option<Question> {
+        let here = Loc::Question(i, "");
         let Value::Object(obj) = item else {
             self.issue(
-                &base,
+                here,
                 format!("must be a question object, got {}", describe(item)),
             );
             return None;
         };
         let before = self.issues.len();
-        let id = self.required_text(obj, "id", &format!("{base}.id"));
-        let label = self.optional_text(obj, "label", &format!("{base}.label"));
-        let prompt = self.required_text(obj, "prompt", &format!("{base}.prompt"));
-        let kind = match obj.get("type") {
-            None | Some(Value::Null) => QuestionType::Single,
-            Some(Value::String(s)) => match s.trim().to_ascii_lowercase().as_str() {
-                "single" => QuestionType::Single,
-                "multi" => QuestionType::Multi,
-                "preview" => QuestionType::Preview,
-                _ => {
-                    self.issue(
-                        &format!("{base}.type"),
-                        format!("unknown type {s:?}; use \"single\", \"multi\" or \"preview\""),
-                    );
-                    QuestionType::Single
-                }
-            },
-            Some(other) => {
+        let id = self.required_text(obj, here.field("id"));
+        if let Some(id) = id {
+            if let Some(first) = seen.get(id) {
                 self.issue(
-                    &format!("{base}.type"),
+                    here.field("id"),
                     format!(
-                        "must be \"single\", \"multi\" or \"preview\", got {}",
-                        describe(other)
+                        "duplicate id {id:?} (already used by questions[{first}]); question ids must be unique"
                     ),
                 );
-                QuestionType::Single
+            } else {
+                seen.insert(id, i);
             }
-        };
+        }
+        let label = self.optional_text(obj, here.field("label"));
+        let prompt = self.required_text(obj, here.field("prompt"));
+        let kind = self.kind(obj.get("type"), here.field("type"));
         let required = match obj.get("required") {
             None | Some(Value::Null) => false,
             Some(Value::Bool(b)) => *b,
             Some(other) => {
                 self.issue(
-                    &format!("{base}.required"),
+                    here.field("required"),
                     format!(
                         "must be true or false when provided, got {}",
                         describe(other)
@@ -236,49 +262,69 @@ impl Validator {
                 false
             }
         };
-        let (options, freeform) = self.options(&base, kind, obj.get("options"));
-        if self.issues.len() > before {
-            return id.map(|id| Question {
-                id,
-                label: String::new(),
-                prompt: String::new(),
+        let (options, freeform) = self.options(i, kind, obj.get("options"));
+        match (id, prompt) {
+            (Some(id), Some(prompt)) if self.issues.len() == before => Some(Question {
+                id: id.to_owned(),
+                label: label.map_or_else(|| format!("Q{}", i + 1), str::to_owned),
+                prompt: prompt.to_owned(),
                 kind,
                 required,
-                options: Vec::new(),
-                freeform: false,
-            });
+                options,
+                freeform,
+            }),
+            _ => None,
         }
-        Some(Question {
-            id: id?,
-            label: label.unwrap_or_else(|| format!("Q{}", i + 1)),
-            prompt: prompt?,
-            kind,
-            required,
-            options,
-            freeform,
-        })
+    }
+
+    fn kind(&mut self, value: Option<&Value>, loc: Loc<'_>) -> QuestionType {
+        match value {
+            None | Some(Value::Null) => QuestionType::Single,
+            Some(Value::String(s)) => match s.trim().to_ascii_lowercase().as_str() {
+                "single" => QuestionType::Single,
+                "multi" => QuestionType::Multi,
+                "preview" => QuestionType::Preview,
+                _ => {
+                    self.issue(
+                        loc,
+                        format!("unknown type {s:?}; use \"single\", \"multi\" or \"preview\""),
+                    );
+                    QuestionType::Single
+                }
+            },
+            Some(other) => {
+                self.issue(
+                    loc,
+                    format!(
+                        "must be \"single\", \"multi\" or \"preview\", got {}",
+                        describe(other)
+                    ),
+                );
+                QuestionType::Single
+            }
+        }
     }
 
     fn options(
         &mut self,
-        base: &str,
+        i: usize,
         kind: QuestionType,
         value: Option<&Value>,
     ) -> (Vec<QuestionOption>, bool) {
-        let path = format!("{base}.options");
+        let loc = Loc::Question(i, "options");
         let items = match value {
             None | Some(Value::Null) => {
-                self.issue(&path, "is required: add at least one option");
+                self.issue(loc, "is required: add at least one option");
                 return (Vec::new(), false);
             }
             Some(Value::Array(items)) if items.is_empty() => {
-                self.issue(&path, "must contain at least one option");
+                self.issue(loc, "must contain at least one option");
                 return (Vec::new(), false);
             }
             Some(Value::Array(items)) => items,
             Some(other) => {
                 self.issue(
-                    &path,
+                    loc,
                     format!(
                         "must be an array of option objects, got {}",
                         describe(other)
@@ -288,13 +334,13 @@ impl Validator {
             }
         };
         let mut out = Vec::with_capacity(items.len());
-        let mut seen: HashMap<String, usize> = HashMap::new();
+        let mut seen: HashMap<&str, usize> = HashMap::with_capacity(items.len());
         let mut freeform_count = 0usize;
         for (j, item) in items.iter().enumerate() {
-            let opath = format!("{path}[{j}]");
+            let here = Loc::Option(i, j, "");
             let Value::Object(obj) = item else {
                 self.issue(
-                    &opath,
+                    here,
                     format!(
                         "must be an option object with value and label, got {}",
                         describe(item)
@@ -307,7 +353,7 @@ impl Validator {
                 Some(Value::Bool(true)) => true,
                 Some(other) => {
                     self.issue(
-                        &format!("{opath}.freeform"),
+                        here.field("freeform"),
                         format!("must be a boolean, got {}", describe(other)),
                     );
                     false
@@ -317,28 +363,27 @@ impl Validator {
                 freeform_count += 1;
                 continue;
             }
-            let value = self.required_text(obj, "value", &format!("{opath}.value"));
-            let label = self.required_text(obj, "label", &format!("{opath}.label"));
-            let description =
-                self.optional_text(obj, "description", &format!("{opath}.description"));
-            let preview = self.preview_text(obj, kind, &format!("{opath}.preview"));
-            if let Some(value) = &value {
+            let value = self.required_text(obj, here.field("value"));
+            if let Some(value) = value {
                 if let Some(first) = seen.get(value) {
                     self.issue(
-                        &format!("{opath}.value"),
+                        here.field("value"),
                         format!(
                             "duplicate value {value:?} (already used by options[{first}]); option values must be unique within a question"
                         ),
                     );
                 } else {
-                    seen.insert(value.clone(), j);
+                    seen.insert(value, j);
                 }
             }
+            let label = self.required_text(obj, here.field("label"));
+            let description = self.optional_text(obj, here.field("description"));
+            let preview = self.preview_text(obj, kind, here.field("preview"));
             if let (Some(value), Some(label)) = (value, label) {
                 out.push(QuestionOption {
-                    value,
-                    label,
-                    description,
+                    value: value.to_owned(),
+                    label: label.to_owned(),
+                    description: description.map(str::to_owned),
                     preview,
                 });
             }
@@ -346,12 +391,12 @@ impl Validator {
         if freeform_count > 0 {
             if !self.options.allow_freeform {
                 self.issue(
-                    &path,
+                    loc,
                     "freeform options are internal to /answer extraction; list explicit options instead (every question already offers \"Type your own\")",
                 );
             } else if freeform_count > 1 || items.len() > 1 {
                 self.issue(
-                    &path,
+                    loc,
                     "a freeform option must be the only option of its question",
                 );
             } else {
@@ -361,52 +406,61 @@ impl Validator {
         (out, false)
     }
 
-    /// Preview text keeps its inner layout: only trailing whitespace and leading
-    /// blank lines are dropped.
+    /// Preview text keeps its inner layout (indentation matters in code
+    /// previews): only trailing whitespace and leading blank lines are dropped.
     fn preview_text(
         &mut self,
         obj: &Map<String, Value>,
         kind: QuestionType,
-        path: &str,
+        loc: Loc<'_>,
     ) -> Option<String> {
-        let blank = match obj.get("preview") {
-            None | Some(Value::Null) => true,
-            Some(Value::String(s)) => s.trim().is_empty(),
-            Some(_) => false,
-        };
-        if blank && kind == QuestionType::Preview {
-            self.issue(
-                path,
-                "preview questions need preview text on every option (a description does not count); add preview text or use type \"single\"",
-            );
-            return None;
-        }
         match obj.get("preview") {
-            None | Some(Value::Null) => None,
-            Some(Value::String(s)) if s.trim().is_empty() => {
-                self.issue(
-                    path,
-                    "must not be blank when provided; add preview text or remove it",
-                );
+            None | Some(Value::Null) => {
+                if kind == QuestionType::Preview {
+                    self.issue(loc, PREVIEW_REQUIRED);
+                }
                 None
             }
-            Some(Value::String(s)) => {
-                let trimmed = s.trim_end();
-                let start = trimmed
-                    .char_indices()
-                    .take_while(|(_, c)| c.is_whitespace())
-                    .filter(|(_, c)| *c == '\n')
-                    .last()
-                    .map_or(0, |(i, _)| i + 1);
-                Some(trimmed[start..].to_owned())
+            Some(Value::String(s)) if s.trim().is_empty() => {
+                if kind == QuestionType::Preview {
+                    self.issue(loc, PREVIEW_REQUIRED);
+                } else {
+                    self.issue(
+                        loc,
+                        "must not be blank when provided; add preview text or remove it",
+                    );
+                }
+                None
             }
+            Some(Value::String(s)) => Some(trim_preview(s).to_owned()),
             Some(other) => {
                 self.issue(
-                    path,
+                    loc,
                     format!("must be a string when provided, got {}", describe(other)),
                 );
                 None
             }
         }
+    }
+}
+
+const PREVIEW_REQUIRED: &str = "preview questions need preview text on every option (a description does not count); add preview text or use type \"single\"";
+
+/// The payload key a location names.
+fn field_name(loc: Loc<'_>) -> &str {
+    match loc {
+        Loc::Root(key) | Loc::Question(_, key) | Loc::Option(_, _, key) => key,
+    }
+}
+
+/// Drops trailing whitespace and whole blank lines at the start, keeping the
+/// indentation of the first non-blank line.
+fn trim_preview(s: &str) -> &str {
+    let trimmed = s.trim_end();
+    let rest = trimmed.trim_start();
+    let leading = trimmed.get(..trimmed.len() - rest.len()).unwrap_or("");
+    match leading.rfind('\n') {
+        Some(newline) => trimmed.get(newline + 1..).unwrap_or(rest),
+        None => trimmed,
     }
 }

@@ -39,7 +39,7 @@ Ask the user directly and continue with their answers.",
         if count == 1 { "" } else { "s" }
     );
     if let Some(title) = &form.title {
-        let _ = write!(out, "\n{title}");
+        let _ = write!(out, "\nTitle: {title}");
     }
     for (n, q) in form.questions.iter().enumerate() {
         let _ = write!(out, "\n{}. {}: {}", n + 1, q.label, q.prompt);
@@ -61,10 +61,11 @@ Ask the user directly and continue with their answers.",
 
 /// One line per answer, note and option note, questions in order.
 pub fn submit_text(details: &AskDetails) -> String {
-    if details.answers.is_empty() {
+    let lines = answer_lines(details, |_| true);
+    if lines.is_empty() {
         return EMPTY_SUBMIT_TEXT.to_owned();
     }
-    answer_lines(details, |_| true).join("\n")
+    lines.join("\n")
 }
 
 /// Lines `<label>: <answers>`, `<label> note: ...`, `<label> / <option> note: ...`
