@@ -1,0 +1,13 @@
+//! Integration tests for ask-contract: one test binary, one module per area.
+//!
+//! Golden cases are files: every payload under `tests/fixtures/input/` is parsed
+//! with the public options and every payload under `tests/fixtures/freeform/`
+//! with free-form allowed; the outcome (normalized form or issues) is an insta
+//! JSON snapshot under `tests/contract/snapshots/`. Adding a case is adding a file.
+
+mod examples;
+mod input_rules;
+mod properties;
+mod results;
+mod schema;
+mod texts;

@@ -1,0 +1,163 @@
+//! The result types serialize to exactly the contract's "Output" shape.
+
+use ask_contract::{
+    Answer, AskDetails, AskResult, ElaborationTarget, Issue, Mode, QuestionType, TextContent,
+};
+use indexmap::IndexMap;
+use serde_json::json;
+
+#[test]
+fn answer_omits_absent_optional_fields() {
+    let answer = Answer {
+        values: vec!["pg".into()],
+        labels: vec!["PostgreSQL".into()],
+        indices: vec![1],
+        ..Answer::default()
+    };
+    assert_eq!(
+        serde_json::to_value(&answer).unwrap(),
+        json!({"values": ["pg"], "labels": ["PostgreSQL"], "indices": [1]})
+    );
+}
+
+#[test]
+fn answer_uses_camel_case_names() {
+    let answer = Answer {
+        values: vec!["x".into()],
+        labels: vec!["x".into()],
+        indices: Vec::new(),
+        custom_text: Some("x".into()),
+        note: Some("n".into()),
+        option_notes: Some(IndexMap::from([("a".to_owned(), "b".to_owned())])),
+    };
+    assert_eq!(
+        serde_json::to_value(&answer).unwrap(),
+        json!({"values": ["x"], "labels": ["x"], "indices": [], "customText": "x",
+               "note": "n", "optionNotes": {"a": "b"}})
+    );
+}
+
+#[test]
+fn answers_keep_question_order_not_key_order() {
+    let details = AskDetails {
+        answers: IndexMap::from([
+            ("zeta".to_owned(), Answer::default()),
+            ("alpha".to_owned(), Answer::default()),
+        ]),
+        ..AskDetails::default()
+    };
+    let text = serde_json::to_string(&details).unwrap();
+    let zeta = text.find("\"zeta\"").unwrap();
+    let alpha = text.find("\"alpha\"").unwrap();
+    assert!(zeta < alpha, "{text}");
+}
+
+#[test]
+fn minimal_details_shape() {
+    assert_eq!(
+        serde_json::to_value(AskDetails::default()).unwrap(),
+        json!({"cancelled": false, "mode": "submit", "questions": [], "answers": {}})
+    );
+}
+
+#[test]
+fn elaboration_targets() {
+    assert_eq!(
+        serde_json::to_value(ElaborationTarget::Question).unwrap(),
+        json!({"kind": "question"})
+    );
+    assert_eq!(
+        serde_json::to_value(ElaborationTarget::Option {
+            option_value: "pg".into()
+        })
+        .unwrap(),
+        json!({"kind": "option", "optionValue": "pg"})
+    );
+}
+
+#[test]
+fn enums_use_contract_spellings() {
+    assert_eq!(
+        serde_json::to_value(Mode::Elaborate).unwrap(),
+        json!("elaborate")
+    );
+    assert_eq!(
+        serde_json::to_value(QuestionType::Preview).unwrap(),
+        json!("preview")
+    );
+    assert_eq!(QuestionType::Multi.as_str(), "multi");
+    assert_eq!(QuestionType::default(), QuestionType::Single);
+}
+
+/// A result written by another implementation of the contract (as the
+/// TypeScript extension would write it) reads into the Rust types.
+#[test]
+fn reads_contract_shaped_json() {
+    let text = json!({
+        "content": [{"type": "text", "text": "User asked to elaborate on question \"Which db?\" option \"SQLite\" with note \"why?\""}],
+        "details": {
+            "title": "Setup",
+            "cancelled": false,
+            "mode": "elaborate",
+            "questions": [{"id": "db", "label": "Q1", "prompt": "Which db?", "type": "single"}],
+            "answers": {},
+            "continuation": {
+                "strategy": "refine_only",
+                "affectedQuestionIds": ["db"],
+                "preservedAnswers": {},
+                "questionStates": {"db": {"status": "needs_clarification"}}
+            },
+            "elaboration": {
+                "instruction": "Answer first.",
+                "nextAction": "clarify_then_reask",
+                "items": [{
+                    "target": {"kind": "option", "optionValue": "sqlite"},
+                    "question": {"id": "db", "label": "Q1", "prompt": "Which db?", "type": "single",
+                                 "options": [{"value": "pg", "label": "PostgreSQL"}, {"value": "sqlite", "label": "SQLite"}]},
+                    "option": {"value": "sqlite", "label": "SQLite"},
+                    "selected": false,
+                    "answered": false,
+                    "note": "why?"
+                }]
+            }
+        }
+    });
+    let result: AskResult = serde_json::from_value(text.clone()).unwrap();
+    assert_eq!(result.details.mode, Mode::Elaborate);
+    assert_eq!(result.details.title.as_deref(), Some("Setup"));
+    let items = &result.details.elaboration.as_ref().unwrap().items;
+    assert_eq!(items[0].selected, Some(false));
+    // And writes it back byte for byte (same keys, same order).
+    assert_eq!(serde_json::to_value(&result).unwrap(), text);
+}
+
+#[test]
+fn text_content_and_issue_helpers() {
+    assert_eq!(
+        serde_json::to_value(TextContent::text("hi")).unwrap(),
+        json!({"type": "text", "text": "hi"})
+    );
+    let issue = Issue::new("questions[0].id", "must not be empty or whitespace");
+    assert_eq!(
+        issue.to_string(),
+        "questions[0].id: must not be empty or whitespace"
+    );
+    let empty = AskResult {
+        content: Vec::new(),
+        details: AskDetails::default(),
+    };
+    assert_eq!(empty.text(), "");
+}
+
+#[test]
+fn answer_predicates() {
+    let mut answer = Answer::default();
+    assert!(!answer.is_committed());
+    assert!(!answer.has_notes());
+    answer.option_notes = Some(IndexMap::new());
+    assert!(!answer.has_notes(), "an empty optionNotes map is no note");
+    answer.note = Some("n".into());
+    assert!(answer.has_notes());
+    answer.values.push("x".into());
+    assert!(answer.is_committed());
+}
