@@ -60,16 +60,24 @@ pub fn parse_params_str(text: &str, options: ParseOptions) -> Result<AskForm, Co
     }
 }
 
-/// A short description of a JSON value's type for messages, quoting short strings.
+/// A short description of a JSON value's type for messages, quoting strings.
 fn describe(value: &Value) -> String {
     match value {
         Value::Null => "null".into(),
         Value::Bool(b) => format!("boolean {b}"),
         Value::Number(n) => format!("number {n}"),
-        Value::String(s) if s.chars().count() <= 40 => format!("string {s:?}"),
-        Value::String(_) => "a string".into(),
+        Value::String(s) => format!("string {}", quote(s)),
         Value::Array(_) => "an array".into(),
         Value::Object(_) => "an object".into(),
+    }
+}
+
+/// Quotes payload text for a message (escaped, cut after 40 characters), so an
+/// issue names the bad input without repeating a whole document.
+fn quote(s: &str) -> String {
+    match s.char_indices().nth(40) {
+        None => format!("{s:?}"),
+        Some((cut, _)) => format!("{:?}", format!("{}…", s.get(..cut).unwrap_or(s))),
     }
 }
 
@@ -238,7 +246,8 @@ impl Validator {
                 self.issue(
                     here.field("id"),
                     format!(
-                        "duplicate id {id:?} (already used by questions[{first}]); question ids must be unique"
+                        "duplicate id {} (already used by questions[{first}]); question ids must be unique",
+                        quote(id)
                     ),
                 );
             } else {
@@ -287,7 +296,10 @@ impl Validator {
                 _ => {
                     self.issue(
                         loc,
-                        format!("unknown type {s:?}; use \"single\", \"multi\" or \"preview\""),
+                        format!(
+                            "unknown type {}; use \"single\", \"multi\" or \"preview\"",
+                            quote(s)
+                        ),
                     );
                     QuestionType::Single
                 }
@@ -369,7 +381,8 @@ impl Validator {
                     self.issue(
                         here.field("value"),
                         format!(
-                            "duplicate value {value:?} (already used by options[{first}]); option values must be unique within a question"
+                            "duplicate value {} (already used by options[{first}]); option values must be unique within a question",
+                            quote(value)
                         ),
                     );
                 } else {
