@@ -59,14 +59,16 @@ impl Block {
     pub(crate) fn hanging(&mut self, prefix: Vec<Span>, text: &str, style: Style) {
         let prefix_w: usize = prefix.iter().map(|s| display_width(&s.text)).sum();
         let mut first = Some(prefix);
-        let (indent, avail) = if prefix_w + 1 <= self.width {
+        // Text needs some room beside the prefix; otherwise the prefix gets its own row.
+        let min_room = (self.width / 2).clamp(1, 12);
+        let (indent, avail) = if prefix_w + min_room <= self.width {
             (prefix_w, self.width - prefix_w)
         } else {
-            // Too narrow for an indent: the prefix gets its own row.
             if let Some(p) = first.take() {
                 self.push(Line::new(p));
             }
-            (0, self.width)
+            let indent = prefix_w.min(4).min(self.width / 4);
+            (indent, self.width - indent)
         };
         for raw in text.split('\n') {
             for range in wrap_line(raw, avail) {
@@ -91,7 +93,13 @@ impl Block {
 
 /// Puts `left` and `right` side by side: `left` padded to `left_w`, then `sep`, then
 /// `right`. The focus and cursor of `left` are kept.
-pub(crate) fn side_by_side(left: Block, right: Block, left_w: usize, sep: &Span, width: usize) -> Block {
+pub(crate) fn side_by_side(
+    left: Block,
+    right: Block,
+    left_w: usize,
+    sep: &Span,
+    width: usize,
+) -> Block {
     let mut out = Block::new(width);
     out.focus = left.focus;
     out.cursor = left.cursor;
@@ -106,7 +114,10 @@ pub(crate) fn side_by_side(left: Block, right: Block, left_w: usize, sep: &Span,
         for span in right_lines.next().unwrap_or_default().spans {
             line.push(span);
         }
-        let trimmed = line.spans.iter().rposition(|s| !s.text.trim().is_empty() || s.style.inverse);
+        let trimmed = line
+            .spans
+            .iter()
+            .rposition(|s| !s.text.trim().is_empty() || s.style.inverse);
         line.spans.truncate(trimmed.map_or(0, |i| i + 1));
         out.push(line);
     }

@@ -13,7 +13,12 @@ const MAX_COMPLETIONS: usize = 8;
 /// The editor at `indent` columns: a `│ ` bar, the text wrapped between graphemes
 /// (one column kept free for the cursor), the cursor position, and the completion
 /// list below. `placeholder` shows (dim) while the text is empty.
-pub(crate) fn editor_block(editor: &Editor, width: usize, indent: usize, placeholder: &str) -> Block {
+pub(crate) fn editor_block(
+    editor: &Editor,
+    width: usize,
+    indent: usize,
+    placeholder: &str,
+) -> Block {
     let mut block = Block::new(width);
     let bar_w = 2;
     let (indent, avail) = if indent + bar_w + 2 <= width {
@@ -57,7 +62,10 @@ pub(crate) fn editor_block(editor: &Editor, width: usize, indent: usize, placeho
                     block.focus_next();
                 }
                 let mut line = Line::new(bar());
-                line.push(Span::new(sanitize(&raw[range.clone()]).into_owned(), Role::Editor));
+                line.push(Span::new(
+                    sanitize(&raw[range.clone()]).into_owned(),
+                    Role::Editor,
+                ));
                 block.push(line);
             }
             offset += raw.len() + 1;
@@ -74,7 +82,10 @@ pub(crate) fn editor_block(editor: &Editor, width: usize, indent: usize, placeho
 fn completion_lines(block: &mut Block, list: &CompletionList, indent: usize) {
     let pad = || Span::raw(" ".repeat(indent));
     if list.items.is_empty() {
-        block.push(Line::new(vec![pad(), Span::new("no matching files", Role::Dim)]));
+        block.push(Line::new(vec![
+            pad(),
+            Span::new("no matching files", Role::Dim),
+        ]));
         return;
     }
     let n = list.items.len();
@@ -84,7 +95,10 @@ fn completion_lines(block: &mut Block, list: &CompletionList, indent: usize) {
         .min(n.saturating_sub(MAX_COMPLETIONS));
     let end = (start + MAX_COMPLETIONS).min(n);
     if start > 0 {
-        block.push(Line::new(vec![pad(), Span::new(format!("↑ {start} more"), Role::Muted)]));
+        block.push(Line::new(vec![
+            pad(),
+            Span::new(format!("↑ {start} more"), Role::Muted),
+        ]));
     }
     for (k, item) in list.items.iter().enumerate().take(end).skip(start) {
         let mut path = format!("@{}", sanitize_line(&item.path));
@@ -103,6 +117,9 @@ fn completion_lines(block: &mut Block, list: &CompletionList, indent: usize) {
         block.push(line);
     }
     if end < n {
-        block.push(Line::new(vec![pad(), Span::new(format!("↓ {} more", n - end), Role::Muted)]));
+        block.push(Line::new(vec![
+            pad(),
+            Span::new(format!("↓ {} more", n - end), Role::Muted),
+        ]));
     }
 }

@@ -50,12 +50,19 @@ pub(crate) fn hints(flow: &Flow) -> Vec<String> {
     if flow.settings_cursor().is_some() {
         return vec![
             "↑↓ move".to_owned(),
-            h(format!("{}/{}", key(Action::Toggle), key(Action::Confirm)), "toggle"),
+            h(
+                format!("{}/{}", key(Action::Toggle), key(Action::Confirm)),
+                "toggle",
+            ),
             "Esc/? close".to_owned(),
         ];
     }
     if let Some(editor) = flow.editor() {
-        if editor.completion.as_ref().is_some_and(|c| !c.items.is_empty()) {
+        if editor
+            .completion
+            .as_ref()
+            .is_some_and(|c| !c.items.is_empty())
+        {
             return vec![
                 "↑↓ choose".to_owned(),
                 h(format!("Tab/{}", key(Action::Confirm)), "insert"),
@@ -131,7 +138,9 @@ pub(crate) fn tab_strip(flow: &Flow, width: usize) -> Line {
         Tab::Review => questions.len(),
     };
     for (i, q) in questions.iter().enumerate() {
-        let answered = flow.draft(i).is_some_and(ask_state::QuestionDraft::is_answered);
+        let answered = flow
+            .draft(i)
+            .is_some_and(ask_state::QuestionDraft::is_answered);
         let marker = if answered { "☒" } else { "☐" };
         let label = truncate(&q.label, MAX_TAB_LABEL);
         let style = if answered { Role::Success } else { Role::Muted };
@@ -145,7 +154,7 @@ pub(crate) fn tab_strip(flow: &Flow, width: usize) -> Line {
     let total: usize = widths.iter().sum();
     let (mut lo, mut hi) = (0, tabs.len());
     if total > width {
-        let room = width.saturating_sub(4);
+        let room = width.saturating_sub(2);
         lo = active;
         hi = active + 1;
         let mut used = widths.get(active).copied().unwrap_or(0);
@@ -166,10 +175,10 @@ pub(crate) fn tab_strip(flow: &Flow, width: usize) -> Line {
     }
     let mut line = Line::empty();
     if lo > 0 {
-        line.push(Span::new("← ", Role::Muted));
+        line.push(Span::new("←", Role::Muted));
     }
     let right_arrow = hi < tabs.len();
-    let room = width.saturating_sub(display_width(&line.plain()) + if right_arrow { 2 } else { 0 });
+    let room = width.saturating_sub(display_width(&line.plain()) + usize::from(right_arrow));
     let mut used = 0;
     for (text, style) in tabs.into_iter().take(hi).skip(lo) {
         let text = truncate(&text, room.saturating_sub(used));
@@ -177,7 +186,7 @@ pub(crate) fn tab_strip(flow: &Flow, width: usize) -> Line {
         line.push(Span::new(text, style));
     }
     if right_arrow {
-        line.push(Span::new(" →", Role::Muted));
+        line.push(Span::new("→", Role::Muted));
     }
     line
 }

@@ -232,12 +232,20 @@ impl Frame {
     pub fn to_styled_text(&self) -> String {
         let mut out = String::new();
         for line in &self.lines {
-            for span in &line.spans {
+            let mut k = 0;
+            while let Some(span) = line.spans.get(k) {
+                // Adjacent spans of one style read as one run.
+                let mut text = span.text.clone();
+                k += 1;
+                while let Some(next) = line.spans.get(k).filter(|n| n.style == span.style) {
+                    text.push_str(&next.text);
+                    k += 1;
+                }
                 match span.style.tag() {
                     Some(tag) => {
-                        let _ = write!(out, "[{tag}]{}[/]", span.text);
+                        let _ = write!(out, "[{tag}]{text}[/]");
                     }
-                    None => out.push_str(&span.text),
+                    None => out.push_str(&text),
                 }
             }
             let trimmed = out.trim_end_matches(' ').len();
@@ -255,6 +263,8 @@ impl Frame {
         }
         let max_start = self.lines.len() - height;
         let focus = self.cursor.map_or(self.focus_row, |(row, _)| row);
-        focus.saturating_sub(height.saturating_sub(1)).min(max_start)
+        focus
+            .saturating_sub(height.saturating_sub(1))
+            .min(max_start)
     }
 }

@@ -25,7 +25,13 @@ pub(crate) fn pane_rows_needed(text: Option<&str>, width: usize) -> usize {
 /// The pane at `width` columns in at most `max_rows` rows (at least two): the title
 /// `Preview · <label>`, then the text from source line `scroll` on. Hidden rows are
 /// counted in `↑ N more lines` / `↓ N more lines` markers, which take rows of their own.
-pub(crate) fn preview_pane(label: &str, text: Option<&str>, scroll: usize, width: usize, max_rows: usize) -> Block {
+pub(crate) fn preview_pane(
+    label: &str,
+    text: Option<&str>,
+    scroll: usize,
+    width: usize,
+    max_rows: usize,
+) -> Block {
     let mut block = Block::new(width);
     block.push(Line::new(vec![
         Span::new("Preview · ", Role::Muted),
@@ -46,7 +52,10 @@ pub(crate) fn preview_pane(label: &str, text: Option<&str>, scroll: usize, width
     };
     let content = |block: &mut Block, rows: &[(usize, String)]| {
         for (_, row) in rows {
-            block.push(Line::new(vec![Span::raw("  "), Span::new(row.clone(), Role::Text)]));
+            block.push(Line::new(vec![
+                Span::raw("  "),
+                Span::new(row.clone(), Role::Text),
+            ]));
         }
     };
     if total <= avail {
@@ -54,7 +63,10 @@ pub(crate) fn preview_pane(label: &str, text: Option<&str>, scroll: usize, width
         return block;
     }
     // Scrolled: the first row of the requested source line, clamped so the pane stays full.
-    let first = all.iter().position(|(li, _)| *li >= scroll).unwrap_or(total);
+    let first = all
+        .iter()
+        .position(|(li, _)| *li >= scroll)
+        .unwrap_or(total);
     let mut start = first;
     let mut visible = avail.saturating_sub(usize::from(start > 0) + 1).max(1);
     if start + visible >= total {
@@ -62,13 +74,24 @@ pub(crate) fn preview_pane(label: &str, text: Option<&str>, scroll: usize, width
         visible = avail.saturating_sub(1).max(1);
         start = total - visible;
     }
+    let shown = all.get(start..start + visible).unwrap_or_default();
+    // Markers count source lines (what the author wrote and what pageUp/pageDown step),
+    // a line cut by the pane edge counting as hidden.
+    let first_shown = shown.first().map_or(0, |(li, _)| *li);
+    let above = first_shown
+        + usize::from(start > 0 && all.get(start - 1).is_some_and(|(li, _)| *li == first_shown));
+    let last_shown = shown.last().map_or(0, |(li, _)| *li);
+    let source_lines = all.last().map_or(0, |(li, _)| li + 1);
+    let cut_below = all
+        .get(start + visible)
+        .is_some_and(|(li, _)| *li == last_shown);
+    let below = source_lines - last_shown - 1 + usize::from(cut_below);
     if start > 0 {
-        block.push(marker(start, true));
+        block.push(marker(above.max(1), true));
     }
-    content(&mut block, all.get(start..start + visible).unwrap_or_default());
-    let below = total - start - visible;
-    if below > 0 {
-        block.push(marker(below, false));
+    content(&mut block, shown);
+    if start + visible < total {
+        block.push(marker(below.max(1), false));
     }
     block
 }

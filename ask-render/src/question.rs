@@ -11,6 +11,9 @@ use crate::preview::preview_pane;
 /// Narrowest width at which a preview sits beside the options.
 pub(crate) const SIDE_BY_SIDE_MIN: usize = 90;
 
+/// Fewest option rows kept when a stacked preview shares the height.
+const MIN_OPTION_ROWS: usize = 3;
+
 /// Label of the synthetic free-form row.
 const CUSTOM_LABEL: &str = "Type your own";
 
@@ -25,7 +28,11 @@ pub(crate) fn prompt_block(flow: &Flow, i: usize, q: &Question, width: usize) ->
         block.push(Line::styled("Question note:", Role::Muted));
         block.append(editor_block(editor, width, 0, "Add a note for the agent…"));
     } else if let Some(note) = flow.draft(i).and_then(|d| d.note.as_deref()) {
-        block.hanging(vec![Span::new("Note: ", Role::Muted)], note, Style::new(Role::Note));
+        block.hanging(
+            vec![Span::new("Note: ", Role::Muted)],
+            note,
+            Style::new(Role::Note),
+        );
     }
     block.blank();
     block
@@ -33,7 +40,13 @@ pub(crate) fn prompt_block(flow: &Flow, i: usize, q: &Question, width: usize) ->
 
 /// The option rows (windowed to `budget` rows around the cursor) and, for preview
 /// questions, the preview pane beside them (width >= 90) or below them.
-pub(crate) fn options_area(flow: &Flow, i: usize, q: &Question, width: usize, budget: Option<usize>) -> Block {
+pub(crate) fn options_area(
+    flow: &Flow,
+    i: usize,
+    q: &Question,
+    width: usize,
+    budget: Option<usize>,
+) -> Block {
     let default = QuestionDraft::default();
     let draft = flow.draft(i).unwrap_or(&default);
     if q.freeform {
@@ -44,7 +57,12 @@ pub(crate) fn options_area(flow: &Flow, i: usize, q: &Question, width: usize, bu
         Some((label, text)) if width >= SIDE_BY_SIDE_MIN => {
             let left_w = width / 3;
             let right_w = width - left_w - 3;
-            let left = window(option_blocks(flow, i, q, draft, left_w), draft.cursor, budget, left_w);
+            let left = window(
+                option_blocks(flow, i, q, draft, left_w),
+                draft.cursor,
+                budget,
+                left_w,
+            );
             let rows = budget.map_or(usize::MAX, |b| b.max(left.len()));
             let right = preview_pane(label, text, draft.preview_scroll, right_w, rows);
             side_by_side(left, right, left_w, &Span::new(" │ ", Role::Border), width)
@@ -53,19 +71,37 @@ pub(crate) fn options_area(flow: &Flow, i: usize, q: &Question, width: usize, bu
             let blocks = option_blocks(flow, i, q, draft, width);
             let options_need: usize = blocks.iter().map(Block::len).sum();
             let pane_need = crate::preview::pane_rows_needed(text, width);
-            let (opt_budget, pane_rows) = match budget {
+            let (opt_budget, pane_min) = match budget {
                 Some(b) if options_need + 1 + pane_need > b => {
                     let pane = pane_need.min((b / 3).max(4));
-                    (Some(b.saturating_sub(pane + 1).max(3)), pane)
+                    (
+                        Some(b.saturating_sub(pane + 1).max(MIN_OPTION_ROWS)),
+                        Some((b, pane)),
+                    )
                 }
-                _ => (None, pane_need),
+                _ => (None, None),
             };
             let mut block = window(blocks, draft.cursor, opt_budget, width);
+            // The pane takes whatever the options leave of the budget.
+            let pane_rows = pane_min.map_or(pane_need, |(b, pane)| {
+                b.saturating_sub(block.len() + 1).max(pane)
+            });
             block.blank();
-            block.append(preview_pane(label, text, draft.preview_scroll, width, pane_rows));
+            block.append(preview_pane(
+                label,
+                text,
+                draft.preview_scroll,
+                width,
+                pane_rows,
+            ));
             block
         }
-        None => window(option_blocks(flow, i, q, draft, width), draft.cursor, budget, width),
+        None => window(
+            option_blocks(flow, i, q, draft, width),
+            draft.cursor,
+            budget,
+            width,
+        ),
     }
 }
 
@@ -87,11 +123,21 @@ fn preview_source<'q>(q: &'q Question, draft: &QuestionDraft) -> (&'q str, Optio
 fn freeform_block(flow: &Flow, i: usize, draft: &QuestionDraft, width: usize) -> Block {
     let mut block = Block::new(width);
     block.focus_next();
-    block.push(Line::styled("Type your answer:", Style::new(Role::Accent).bold()));
-    match flow.editor().filter(|e| e.question == i && e.target == EditorTarget::Custom) {
+    block.push(Line::styled(
+        "Type your answer:",
+        Style::new(Role::Accent).bold(),
+    ));
+    match flow
+        .editor()
+        .filter(|e| e.question == i && e.target == EditorTarget::Custom)
+    {
         Some(editor) => block.append(editor_block(editor, width, 0, "Type here…")),
         None => match &draft.custom_text {
-            Some(text) => block.hanging(vec![Span::new("│ ", Role::Muted)], text, Style::new(Role::Text)),
+            Some(text) => block.hanging(
+                vec![Span::new("│ ", Role::Muted)],
+                text,
+                Style::new(Role::Text),
+            ),
             None => block.push(Line::styled("(no answer yet)", Role::Dim)),
         },
     }
@@ -99,7 +145,13 @@ fn freeform_block(flow: &Flow, i: usize, draft: &QuestionDraft, width: usize) ->
 }
 
 /// One block per cursor row: the declared options, then `Type your own`.
-fn option_blocks(flow: &Flow, i: usize, q: &Question, draft: &QuestionDraft, width: usize) -> Vec<Block> {
+fn option_blocks(
+    flow: &Flow,
+    i: usize,
+    q: &Question,
+    draft: &QuestionDraft,
+    width: usize,
+) -> Vec<Block> {
     let rows = q.options.len() + 1;
     let number_w = rows.to_string().len();
     let multi = q.kind == QuestionType::Multi;
@@ -132,7 +184,10 @@ fn option_blocks(flow: &Flow, i: usize, q: &Question, draft: &QuestionDraft, wid
                 Span::new("[ ] ", Role::Muted)
             });
         }
-        let indent: usize = prefix.iter().map(|s| crate::text::display_width(&s.text)).sum();
+        let indent: usize = prefix
+            .iter()
+            .map(|s| crate::text::display_width(&s.text))
+            .sum();
         let label_style = match (at_cursor, selected) {
             (true, _) => Style::new(Role::Accent).bold(),
             (false, true) => Style::new(Role::Success),
@@ -164,7 +219,10 @@ fn option_blocks(flow: &Flow, i: usize, q: &Question, draft: &QuestionDraft, wid
                 (None, None) => {}
             }
         } else if let Some(e) = open {
-            block.push(Line::new(vec![pad[0].clone(), Span::new("note:", Role::Muted)]));
+            block.push(Line::new(vec![
+                pad[0].clone(),
+                Span::new("note:", Role::Muted),
+            ]));
             block.append(editor_block(e, width, indent, "Add a note for the agent…"));
         } else if let Some(note) = draft.option_notes.get(&row) {
             let mut p = pad.clone();

@@ -16,22 +16,25 @@ pub(crate) fn review_block(flow: &Flow, width: usize) -> Block {
     let mut block = Block::new(width);
     let highlighted = flow.armed().unwrap_or_else(|| flow.review_cursor());
     let elaborate = highlighted == ReviewAction::Elaborate;
-    block.push(Line::styled("Review your answers", Style::new(Role::Title).bold()));
+    block.push(Line::styled(
+        "Review your answers",
+        Style::new(Role::Title).bold(),
+    ));
     block.blank();
     for (i, q) in flow.form().questions.iter().enumerate() {
         let answer = flow.answer(i);
-        let label = vec![Span::new(format!("{} ", crate::sanitize::sanitize_line(&q.label)), Style::new(Role::Text).bold())];
-        match &answer {
-            Some(a) => {
-                let mut prefix = label;
-                prefix.push(Span::new("→ ", Role::Muted));
-                block.hanging(prefix, &a.labels.join(", "), Style::new(Role::Success));
-            }
-            None => {
-                let mut line = Line::new(label);
-                line.push(Span::new("→ unanswered", Role::Warning));
-                block.push(line);
-            }
+        let label = vec![Span::new(
+            format!("{} ", crate::sanitize::sanitize_line(&q.label)),
+            Style::new(Role::Text).bold(),
+        )];
+        if let Some(a) = &answer {
+            let mut prefix = label;
+            prefix.push(Span::new("→ ", Role::Muted));
+            block.hanging(prefix, &a.labels.join(", "), Style::new(Role::Success));
+        } else {
+            let mut line = Line::new(label);
+            line.push(Span::new("→ unanswered", Role::Warning));
+            block.push(line);
         }
         let Some(draft) = flow.draft(i) else {
             continue;
@@ -40,7 +43,11 @@ pub(crate) fn review_block(flow: &Flow, width: usize) -> Block {
             continue;
         }
         if let Some(note) = &draft.note {
-            block.hanging(vec![Span::raw("  "), Span::new("note: ", Role::Muted)], note, Style::new(Role::Note));
+            block.hanging(
+                vec![Span::raw("  "), Span::new("note: ", Role::Muted)],
+                note,
+                Style::new(Role::Note),
+            );
         }
         for (j, note) in &draft.option_notes {
             let selected = draft.selected.get(*j).copied().unwrap_or(false);
@@ -73,7 +80,10 @@ pub(crate) fn review_block(flow: &Flow, width: usize) -> Block {
             ReviewAction::Cancel => "discard and close",
         };
         let (pointer, style) = if current {
-            (Span::new("❯ ", Role::Accent), Style::new(Role::Accent).bold())
+            (
+                Span::new("❯ ", Role::Accent),
+                Style::new(Role::Accent).bold(),
+            )
         } else {
             (Span::raw("  "), Style::new(Role::Text))
         };

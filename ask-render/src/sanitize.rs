@@ -34,7 +34,7 @@ pub(crate) fn placeholder(c: char) -> Option<char> {
 
 /// True when `c` would be replaced by [`sanitize`].
 pub(crate) fn is_unsafe(c: char) -> bool {
-    (c != '\n' && c != '\t' && placeholder(c).is_some()) || c == '\t'
+    c == '\t' || (c != '\n' && placeholder(c).is_some())
 }
 
 /// Replaces control characters (C0 except newline, DEL, C1, ESC) and bidi
@@ -105,15 +105,21 @@ mod tests {
 
     #[test]
     fn replaces_bidi_overrides_and_isolates() {
-        for c in ['\u{202a}', '\u{202b}', '\u{202c}', '\u{202d}', '\u{202e}', '\u{2066}', '\u{2067}', '\u{2068}', '\u{2069}'] {
+        for c in [
+            '\u{202a}', '\u{202b}', '\u{202c}', '\u{202d}', '\u{202e}', '\u{2066}', '\u{2067}',
+            '\u{2068}', '\u{2069}',
+        ] {
             let text = format!("a{c}b");
-            assert_eq!(sanitize(&text), "a\u{fffd}b", "{:?}", c);
+            assert_eq!(sanitize(&text), "a\u{fffd}b", "{c:?}");
         }
     }
 
     #[test]
     fn keeps_newlines_and_expands_tabs_to_stops() {
         assert_eq!(sanitize("ab\tc\n\td"), "ab  c\n    d");
-        assert!(matches!(sanitize("plain é 中"), std::borrow::Cow::Borrowed(_)));
+        assert!(matches!(
+            sanitize("plain é 中"),
+            std::borrow::Cow::Borrowed(_)
+        ));
     }
 }

@@ -38,11 +38,19 @@ pub(crate) fn settings_block(flow: &Flow, width: usize) -> Block {
         let pad = label_room.saturating_sub(display_width(&label));
         label.push_str(&" ".repeat(pad));
         let (pointer, style) = if current {
-            (Span::new("❯ ", Role::Accent), Style::new(Role::Accent).bold())
+            (
+                Span::new("❯ ", Role::Accent),
+                Style::new(Role::Accent).bold(),
+            )
         } else {
             (Span::raw("  "), Style::new(Role::Text))
         };
-        block.push(Line::new(vec![pointer, Span::new(label, style), Span::raw("  "), value]));
+        block.push(Line::new(vec![
+            pointer,
+            Span::new(label, style),
+            Span::raw("  "),
+            value,
+        ]));
     }
     block.blank();
     block.push(Line::styled("Config file", Role::Muted));
@@ -51,14 +59,21 @@ pub(crate) fn settings_block(flow: &Flow, width: usize) -> Block {
         None => block.push(Line::styled("  (not saved: no config file)", Role::Dim)),
     }
     block.blank();
-    block.push(Line::styled("Keymap (edit the config file to change it)", Role::Muted));
+    block.hanging(
+        Vec::new(),
+        "Keymap (edit the config file to change it)",
+        Style::new(Role::Muted),
+    );
     let keymap = flow.keymap();
     let items: Vec<String> = Action::ALL
         .iter()
         .map(|a| format!("{} {}", a.config_name(), sanitize_line(&keymap.label(*a))))
         .collect();
     for line in join_wrapped(&items, width.saturating_sub(2)) {
-        block.push(Line::new(vec![Span::raw("  "), Span::new(line, Role::Text)]));
+        block.push(Line::new(vec![
+            Span::raw("  "),
+            Span::new(line, Role::Text),
+        ]));
     }
     block
 }

@@ -20,7 +20,13 @@ pub(crate) fn grapheme_width(g: &str) -> usize {
     if g.chars().any(is_unsafe) {
         let mapped: String = g
             .chars()
-            .map(|c| if c == '\n' || c == '\t' { ' ' } else { placeholder(c).unwrap_or(c) })
+            .map(|c| {
+                if c == '\n' || c == '\t' {
+                    ' '
+                } else {
+                    placeholder(c).unwrap_or(c)
+                }
+            })
             .collect();
         return mapped.width().min(2);
     }
@@ -159,28 +165,52 @@ pub(crate) fn wrap_line(line: &str, width: usize) -> Vec<Range<usize>> {
     rows
 }
 
-/// Breaks one line (no newline inside) into rows of at most `width` columns between
-/// graphemes, keeping every byte (editors need every cursor position).
+/// Width of `text` printed at the start of a row (tabs expanded to their stops).
+fn row_width(text: &str) -> usize {
+    text.graphemes(true).fold(0, |col, g| {
+        col + if g == "\t" {
+            TAB_STOP - col % TAB_STOP
+        } else {
+            grapheme_width(g)
+        }
+    })
+}
+
+/// Wraps one line (no newline inside) for an editor: rows of at most `width`
+/// columns that together cover every byte (every cursor position has a row).
+/// Rows break after a run of spaces when there is one, else between graphemes;
+/// spaces stay at the end of the row they follow.
 pub(crate) fn wrap_chars(line: &str, width: usize) -> Vec<Range<usize>> {
     let width = width.max(1);
     let mut rows = Vec::new();
     let (mut start, mut col) = (0usize, 0usize);
+    // Byte offset just after the last space of the current row.
+    let mut brk: Option<usize> = None;
     for (i, g) in line.grapheme_indices(true) {
-        let tab = g == "\t";
-        let mut w = if tab {
+        let space = g == " " || g == "\t";
+        let w = if g == "\t" {
             TAB_STOP - col % TAB_STOP
         } else {
             grapheme_width(g)
         };
         if col + w > width && col > 0 {
-            rows.push(start..i);
-            start = i;
-            col = 0;
-            if tab {
-                w = TAB_STOP;
-            }
+            let cut = match brk {
+                Some(b) if !space && b > start && b < i => b,
+                _ => i,
+            };
+            rows.push(start..cut);
+            start = cut;
+            brk = None;
+            col = row_width(&line[start..i]);
         }
-        col += w;
+        col += if g == "\t" {
+            TAB_STOP - col % TAB_STOP
+        } else {
+            w
+        };
+        if space {
+            brk = Some(i + g.len());
+        }
     }
     rows.push(start..line.len());
     rows
@@ -228,10 +258,19 @@ mod tests {
 
     #[test]
     fn wrap_never_exceeds_width_even_at_one() {
-        for text in ["hello world", "中文 text", "\tindented\tcode", "👩\u{200d}💻 ok", "x\u{1b}[2Jy"] {
+        for text in [
+            "hello world",
+            "中文 text",
+            "\tindented\tcode",
+            "👩\u{200d}💻 ok",
+            "x\u{1b}[2Jy",
+        ] {
             for width in 1..12 {
                 for row in wrap(text, width) {
-                    assert!(display_width(&row) <= width.max(2), "{text:?} at {width}: {row:?}");
+                    assert!(
+                        display_width(&row) <= width.max(2),
+                        "{text:?} at {width}: {row:?}"
+                    );
                     if !row.contains(|c: char| display_width(&c.to_string()) > 1) {
                         assert!(display_width(&row) <= width, "{text:?} at {width}: {row:?}");
                     }
@@ -242,9 +281,16 @@ mod tests {
 
     #[test]
     fn char_wrap_covers_every_byte() {
-        let text = "ab cd  ef";
-        let rows = wrap_chars(text, 3);
-        assert_eq!(rows, [0..3, 3..6, 6..9]);
+        assert_eq!(wrap_chars("abcdefgh", 3), [0..3, 3..6, 6..8]);
+        assert_eq!(wrap_chars("we need multi", 10), [0..8, 8..13]);
+        assert_eq!(wrap_chars("", 3).len(), 1);
+        for width in 1..8 {
+            let text = "a  bb\tccc dddd";
+            let rows = wrap_chars(text, width);
+            assert_eq!(rows.first().map(|r| r.start), Some(0));
+            assert_eq!(rows.last().map(|r| r.end), Some(text.len()));
+            assert!(rows.windows(2).all(|w| w[0].end == w[1].start));
+        }
     }
 
     #[test]

@@ -68,7 +68,11 @@ pub fn render_result(result: &AskResult) -> String {
     if let Some(error) = &details.error {
         let mut lines = vec!["Invalid input".to_owned()];
         for issue in &error.issues {
-            lines.push(format!("  - {}: {}", sanitize_line(&issue.path), sanitize_line(&issue.message)));
+            lines.push(format!(
+                "  - {}: {}",
+                sanitize_line(&issue.path),
+                sanitize_line(&issue.message)
+            ));
         }
         return lines.join("\n");
     }
@@ -76,8 +80,14 @@ pub fn render_result(result: &AskResult) -> String {
         return "Cancelled".to_owned();
     }
     if details.mode == Mode::Elaborate {
-        let has_content = details.elaboration.as_ref().is_some_and(|e| !e.items.is_empty())
-            || details.answers.values().any(ask_contract::Answer::is_committed);
+        let has_content = details
+            .elaboration
+            .as_ref()
+            .is_some_and(|e| !e.items.is_empty())
+            || details
+                .answers
+                .values()
+                .any(ask_contract::Answer::is_committed);
         if !has_content {
             return "Elaboration requested".to_owned();
         }
@@ -98,7 +108,10 @@ pub fn render_result(result: &AskResult) -> String {
         if answer.is_committed() {
             let wrote_only = answer.indices.is_empty() && answer.custom_text.is_some();
             let value = if wrote_only {
-                format!("(wrote) {}", indented(answer.custom_text.as_deref().unwrap_or_default()))
+                format!(
+                    "(wrote) {}",
+                    indented(answer.custom_text.as_deref().unwrap_or_default())
+                )
             } else {
                 indented(&answer.labels.join(", "))
             };
@@ -116,7 +129,11 @@ pub fn render_result(result: &AskResult) -> String {
                 .position(|v| v == value)
                 .and_then(|k| answer.labels.get(k))
                 .unwrap_or(value);
-            lines.push(format!("  {} note: {}", sanitize_line(option), indented(note)));
+            lines.push(format!(
+                "  {} note: {}",
+                sanitize_line(option),
+                indented(note)
+            ));
         }
     }
     if lines.is_empty() {

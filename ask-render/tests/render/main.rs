@@ -1,0 +1,7 @@
+//! Integration tests of ask-render: frame snapshots, properties, sanitizer, transcripts.
+
+mod props;
+mod sanitizer;
+mod screens;
+mod support;
+mod transcript;

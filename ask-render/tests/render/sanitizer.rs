@@ -1,0 +1,1 @@
+//! Sanitizer tests.

@@ -1,0 +1,224 @@
+//! Whole-frame snapshots of every screen at widths 40, 80 and 120.
+
+use ask_keymap::Behaviour;
+use ask_state::{Command, Completion, Flow};
+
+use crate::support::{
+    apply, db_form, flow, flow_with, frame_at, freeform_form, long_list_form, many_tabs_form,
+    press, snapshot,
+};
+
+const WIDTHS: [usize; 3] = [40, 80, 120];
+
+fn snap_all(name: &str, flow: &Flow, height: usize) {
+    for width in WIDTHS {
+        let frame = frame_at(flow, width, height);
+        insta::assert_snapshot!(format!("{name}_{width}"), snapshot(&frame, width));
+    }
+}
+
+#[test]
+fn single_select() {
+    let mut f = flow(&db_form());
+    press(&mut f, &["down"]);
+    snap_all("single", &f, 30);
+}
+
+#[test]
+fn multi_select() {
+    let mut f = flow(&db_form());
+    press(&mut f, &["tab", "space", "down", "down", "space", "up"]);
+    snap_all("multi", &f, 30);
+}
+
+#[test]
+fn preview_side_by_side_and_stacked() {
+    let mut f = flow(&db_form());
+    press(&mut f, &["tab", "tab", "down"]);
+    snap_all("preview", &f, 30);
+}
+
+#[test]
+fn preview_scrolled() {
+    let mut f = flow(&db_form());
+    press(&mut f, &["tab", "tab", "down", "pageDown"]);
+    snap_all("preview_scrolled", &f, 24);
+}
+
+#[test]
+fn freeform_only_question() {
+    let mut f = flow(&freeform_form());
+    press(&mut f, &["text:ask-user in Rust"]);
+    snap_all("freeform", &f, 24);
+}
+
+#[test]
+fn notes_open() {
+    let mut f = flow(&db_form());
+    press(&mut f, &["n", "text:Is the licence OK?"]);
+    snap_all("option_note_open", &f, 30);
+    press(
+        &mut f,
+        &["enter", "shift+n", "text:We already run Postgres 15"],
+    );
+    snap_all("question_note_open", &f, 30);
+}
+
+#[test]
+fn notes_saved() {
+    let mut f = flow(&db_form());
+    press(
+        &mut f,
+        &[
+            "n",
+            "text:Is the licence OK?",
+            "enter",
+            "shift+n",
+            "text:We already run Postgres 15",
+            "enter",
+        ],
+    );
+    snap_all("notes_saved", &f, 30);
+}
+
+#[test]
+fn custom_answer_editing_and_saved() {
+    let mut f = flow(&db_form());
+    press(
+        &mut f,
+        &[
+            "down",
+            "down",
+            "down",
+            "text:CockroachDB, because we need multi-region writes",
+            "left",
+            "left",
+        ],
+    );
+    snap_all("custom_editing", &f, 30);
+    let mut f = flow(&db_form());
+    press(
+        &mut f,
+        &[
+            "down",
+            "down",
+            "down",
+            "text:CockroachDB",
+            "enter",
+            "shift+tab",
+        ],
+    );
+    snap_all("custom_saved", &f, 30);
+}
+
+#[test]
+fn completion_list_under_the_editor() {
+    let mut f = flow(&db_form());
+    press(&mut f, &["n", "text:see @src/"]);
+    let items = (0..12)
+        .map(|n| Completion {
+            path: format!("src/file_{n}.rs"),
+            is_dir: n == 0,
+        })
+        .collect();
+    apply(&mut f, Command::SetCompletions(items));
+    apply(&mut f, Command::CompletionMove(1));
+    snap_all("completion", &f, 30);
+}
+
+fn answered_with_notes() -> Flow {
+    let mut f = flow(&db_form());
+    // Note on PostgreSQL, then pick SQLite (the PostgreSQL note stays, unselected).
+    press(&mut f, &["n", "text:Is the licence OK?", "enter", "2"]);
+    // Features: Authentication with a note; Search noted but not selected.
+    press(
+        &mut f,
+        &[
+            "space",
+            "n",
+            "text:SSO too",
+            "enter",
+            "down",
+            "down",
+            "n",
+            "text:later?",
+            "enter",
+            "enter",
+        ],
+    );
+    // Layout: unanswered, with a question note.
+    press(
+        &mut f,
+        &["shift+n", "text:Depends on the team size", "enter", "tab"],
+    );
+    f
+}
+
+#[test]
+fn review_submit_highlighted() {
+    let f = answered_with_notes();
+    snap_all("review_submit", &f, 40);
+}
+
+#[test]
+fn review_elaborate_highlighted() {
+    let mut f = answered_with_notes();
+    press(&mut f, &["down"]);
+    snap_all("review_elaborate", &f, 40);
+}
+
+#[test]
+fn review_double_press_hint() {
+    let mut f = answered_with_notes();
+    press(&mut f, &["2"]);
+    assert_eq!(
+        f.armed_hint().as_deref(),
+        Some("Press 2 again to Elaborate.")
+    );
+    snap_all("review_armed", &f, 40);
+}
+
+#[test]
+fn dirty_dismiss_warning() {
+    let mut f = flow(&db_form());
+    press(&mut f, &["space", "esc"]);
+    assert!(f.dismiss_warning());
+    snap_all("dirty_warning", &f, 30);
+}
+
+#[test]
+fn settings_overlay() {
+    let mut f = flow(&db_form());
+    press(&mut f, &["?", "down", "space"]);
+    snap_all("settings", &f, 30);
+}
+
+#[test]
+fn tab_overflow_scrolls_with_arrows() {
+    let mut f = flow(&many_tabs_form());
+    press(&mut f, &["tab", "tab", "tab", "tab", "tab", "tab"]);
+    snap_all("tab_overflow", &f, 20);
+}
+
+#[test]
+fn long_option_list_scrolled() {
+    let mut f = flow(&long_list_form());
+    for _ in 0..15 {
+        press(&mut f, &["down"]);
+    }
+    snap_all("long_list", &f, 20);
+}
+
+#[test]
+fn footer_hints_can_be_hidden() {
+    let behaviour = Behaviour {
+        show_footer_hints: false,
+        ..Behaviour::default()
+    };
+    let f = flow_with(&db_form(), behaviour);
+    let frame = frame_at(&f, 80, 30);
+    let text = frame.to_plain_text();
+    assert!(!text.contains("settings"), "{text}");
+    let with_hints = frame_at(&flow(&db_form()), 80, 30).to_plain_text();
+    assert!(with_hints.contains("? settings"), "{with_hints}");
+}
