@@ -28,6 +28,10 @@ pub(crate) fn find_candidate(reply: &str) -> Result<Value, String> {
             "the reply is JSON but not an object (got {}); expected one object with a \"questions\" array",
             kind(&other)
         )),
+        // Text that starts like JSON but does not parse (often a reply cut short).
+        Err(err) if text.starts_with(['{', '[']) => {
+            note(format!("the reply is not valid JSON: {err}"));
+        }
         Err(_) => {}
     }
     let mut parsed_without_questions: Option<Value> = None;
@@ -207,6 +211,14 @@ mod tests {
     fn broken_json_reports_the_parse_error() {
         let err = find_candidate("{\"questions\": [1,]}").unwrap_err();
         assert!(err.starts_with("the reply is not valid JSON: "), "{err}");
+    }
+
+    #[test]
+    fn truncated_json_reports_the_parse_error() {
+        assert_eq!(
+            find_candidate("{\"questions\": [").unwrap_err(),
+            "the reply is not valid JSON: EOF while parsing a list at line 1 column 15"
+        );
     }
 
     #[test]

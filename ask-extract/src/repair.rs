@@ -140,6 +140,8 @@ fn is_generic(question: &Map<String, Value>) -> bool {
     GENERIC_PHRASES.iter().any(|phrase| prompt.contains(phrase))
 }
 
+/// An option restates its question when its label is the question's prompt,
+/// or when it is the question's only option and is itself a question.
 fn restates(question: &Map<String, Value>, option: &Value) -> bool {
     if is_freeform(option) {
         return false;
@@ -150,8 +152,13 @@ fn restates(question: &Map<String, Value>, option: &Value) -> bool {
     ) else {
         return false;
     };
-    let label = normalize(label);
-    !label.is_empty() && label == normalize(prompt)
+    let lone = question
+        .get("options")
+        .and_then(Value::as_array)
+        .is_some_and(|options| options.iter().filter(|o| !is_freeform(o)).count() == 1);
+    let normalized = normalize(label);
+    !normalized.is_empty()
+        && (normalized == normalize(prompt) || (lone && label.trim_end().ends_with('?')))
 }
 
 fn is_other(option: &Value) -> bool {
@@ -216,6 +223,20 @@ mod tests {
             repaired["questions"][0]["options"],
             json!([{"value": "answer", "label": "Type your answer", "freeform": true}])
         );
+    }
+
+    #[test]
+    fn a_lone_option_that_is_a_question_restates_it() {
+        let reply = json!({"questions": [
+            {"id": "port", "prompt": "Which port should it listen on?",
+             "options": [option("What port?")]},
+            {"id": "ok", "prompt": "Which one?", "options": [option("Is A?"), option("Is B?")]}
+        ]});
+        let paths: Vec<String> = problems(&reply).into_iter().map(|i| i.path).collect();
+        assert_eq!(paths, ["questions[0].options[0].label"]);
+        let repaired = repair(&reply);
+        assert_eq!(repaired["questions"][0]["options"][0]["freeform"], true);
+        assert_eq!(repaired["questions"][1], reply["questions"][1]);
     }
 
     #[test]

@@ -224,3 +224,60 @@ fn invalid_utf8_and_non_object_lines_are_skipped() {
     let message = latest_assistant_message(&session.branch(None).unwrap()).unwrap();
     assert_eq!(message.text, "Ok?");
 }
+
+/// The loop `ask answer` runs, with a fake model that first answers with
+/// broken JSON and then with a form: exactly the `ask extract` statuses.
+#[test]
+fn the_answer_loop_on_a_session() {
+    let session = fixture("compaction.jsonl");
+    let replies = [
+        "{\"questions\": [",
+        r#"Sure: {"questions": [{"id": "invalid_rows", "prompt": "Should invalid rows be skipped or abort the import?", "options": [{"value": "skip", "label": "Skip them"}, {"value": "abort", "label": "Abort the import"}]}, {"id": "warnings", "prompt": "Where should warnings go?", "options": [{"value": "stderr", "label": "stderr"}, {"value": "report", "label": "A report file"}]}]}"#,
+    ];
+    let mut responses: Vec<String> = Vec::new();
+    let mut printed = Vec::new();
+    loop {
+        let status = extract_status(&session, None, &responses, 1);
+        printed.push(status.to_json());
+        match status {
+            ExtractStatus::Request { request, .. } => {
+                assert_eq!(request.attempt as usize, responses.len() + 1);
+                responses.push(replies[responses.len()].to_owned());
+            }
+            ExtractStatus::Form { form, params, .. } => {
+                assert_eq!(form.questions.len(), 2);
+                assert_eq!(params, form.to_params_json());
+                break;
+            }
+            other => panic!("unexpected {:?}", other.to_json()),
+        }
+    }
+    let keys: Vec<Vec<&str>> = printed
+        .iter()
+        .map(|json| {
+            json.as_object()
+                .unwrap()
+                .keys()
+                .map(String::as_str)
+                .collect()
+        })
+        .collect();
+    assert_eq!(
+        keys,
+        [
+            vec!["status", "assistantEntryId", "attempt", "request"],
+            vec!["status", "assistantEntryId", "attempt", "request"],
+            vec!["status", "assistantEntryId", "params"],
+        ]
+    );
+    assert_eq!(printed[1]["attempt"], 2);
+    assert_eq!(
+        serde_json::to_value(extract_status(&session, None, &responses, 1)).unwrap(),
+        printed[2]
+    );
+    let no_questions = extract_status(&session, None, &[r#"{"questions": []}"#], 1);
+    assert_eq!(
+        no_questions.to_json(),
+        serde_json::json!({"status": "no_questions", "assistantEntryId": "a3"})
+    );
+}
