@@ -38,6 +38,7 @@
 
 mod form;
 mod issue;
+mod loc;
 mod parse;
 mod result;
 mod schema;

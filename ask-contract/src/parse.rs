@@ -10,6 +10,7 @@ use serde_json::{Map, Value};
 
 use crate::form::{AskForm, Question, QuestionOption, QuestionType};
 use crate::issue::{ContractError, Issue};
+use crate::loc::{Loc, describe, field_name, quote};
 
 /// What a caller accepts beyond the public contract.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -57,64 +58,6 @@ pub fn parse_params_str(text: &str, options: ParseOptions) -> Result<AskForm, Co
                 format!("is not valid JSON ({err}); send a JSON object with a \"questions\" array"),
             )],
         }),
-    }
-}
-
-/// A short description of a JSON value's type for messages, quoting strings.
-fn describe(value: &Value) -> String {
-    match value {
-        Value::Null => "null".into(),
-        Value::Bool(b) => format!("boolean {b}"),
-        Value::Number(n) => format!("number {n}"),
-        Value::String(s) => format!("string {}", quote(s)),
-        Value::Array(_) => "an array".into(),
-        Value::Object(_) => "an object".into(),
-    }
-}
-
-/// Quotes payload text for a message (escaped, cut after 40 characters), so an
-/// issue names the bad input without repeating a whole document.
-fn quote(s: &str) -> String {
-    match s.char_indices().nth(40) {
-        None => format!("{s:?}"),
-        Some((cut, _)) => format!("{:?}", format!("{}…", s.get(..cut).unwrap_or(s))),
-    }
-}
-
-/// Where an issue is, formatted only when an issue is actually recorded so a
-/// valid payload costs no path allocations.
-#[derive(Debug, Clone, Copy)]
-enum Loc<'k> {
-    /// A top-level field (`payload`, `title`, `questions`).
-    Root(&'k str),
-    /// `questions[i]` or `questions[i].<field>` (empty field: the question itself).
-    Question(usize, &'k str),
-    /// `questions[i].options[j]` or `questions[i].options[j].<field>`.
-    Option(usize, usize, &'k str),
-}
-
-impl Loc<'_> {
-    fn field(self, key: &str) -> Loc<'_> {
-        match self {
-            Loc::Root(_) => Loc::Root(key),
-            Loc::Question(i, _) => Loc::Question(i, key),
-            Loc::Option(i, j, _) => Loc::Option(i, j, key),
-        }
-    }
-}
-
-impl std::fmt::Display for Loc<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let (base, field) = match *self {
-            Loc::Root(field) => return f.write_str(field),
-            Loc::Question(i, field) => (format!("questions[{i}]"), field),
-            Loc::Option(i, j, field) => (format!("questions[{i}].options[{j}]"), field),
-        };
-        if field.is_empty() {
-            f.write_str(&base)
-        } else {
-            write!(f, "{base}.{field}")
-        }
     }
 }
 
@@ -458,13 +401,6 @@ impl Validator {
 }
 
 const PREVIEW_REQUIRED: &str = "preview questions need preview text on every option (a description does not count); add preview text or use type \"single\"";
-
-/// The payload key a location names.
-fn field_name(loc: Loc<'_>) -> &str {
-    match loc {
-        Loc::Root(key) | Loc::Question(_, key) | Loc::Option(_, _, key) => key,
-    }
-}
 
 /// Drops trailing whitespace and whole blank lines at the start, keeping the
 /// indentation of the first non-blank line.

@@ -9,5 +9,6 @@ mod examples;
 mod input_rules;
 mod properties;
 mod results;
+mod roundtrip;
 mod schema;
 mod texts;

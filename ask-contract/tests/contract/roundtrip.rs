@@ -1,0 +1,211 @@
+//! Results serialize and parse back to equal values, whatever they hold.
+
+use ask_contract::{
+    Answer, AskDetails, AskResult, Continuation, ContinuationStrategy, Elaboration,
+    ElaborationItem, ElaborationTarget, ErrorKind, Issue, Mode, NextAction, PayloadError,
+    QuestionDetail, QuestionOption, QuestionState, QuestionStatus, QuestionSummary, QuestionType,
+    TextContent,
+};
+use indexmap::IndexMap;
+use proptest::collection::vec;
+use proptest::option;
+use proptest::prelude::*;
+
+fn arb_option() -> impl Strategy<Value = QuestionOption> {
+    (
+        any::<String>(),
+        any::<String>(),
+        option::of(any::<String>()),
+        option::of(any::<String>()),
+    )
+        .prop_map(|(value, label, description, preview)| QuestionOption {
+            value,
+            label,
+            description,
+            preview,
+        })
+}
+
+fn arb_kind() -> impl Strategy<Value = QuestionType> {
+    prop::sample::select(vec![
+        QuestionType::Single,
+        QuestionType::Multi,
+        QuestionType::Preview,
+    ])
+}
+
+fn arb_detail() -> impl Strategy<Value = QuestionDetail> {
+    (
+        any::<String>(),
+        any::<String>(),
+        any::<String>(),
+        arb_kind(),
+        vec(arb_option(), 0..3),
+    )
+        .prop_map(|(id, label, prompt, kind, options)| QuestionDetail {
+            id,
+            label,
+            prompt,
+            kind,
+            options,
+        })
+}
+
+fn arb_map() -> impl Strategy<Value = IndexMap<String, String>> {
+    vec((any::<String>(), any::<String>()), 0..3).prop_map(|pairs| pairs.into_iter().collect())
+}
+
+fn arb_answer() -> impl Strategy<Value = Answer> {
+    (
+        vec(any::<String>(), 0..3),
+        vec(any::<String>(), 0..3),
+        vec(any::<u32>(), 0..3),
+        option::of(any::<String>()),
+        option::of(any::<String>()),
+        option::of(arb_map()),
+    )
+        .prop_map(
+            |(values, labels, indices, custom_text, note, option_notes)| Answer {
+                values,
+                labels,
+                indices,
+                custom_text,
+                note,
+                option_notes,
+            },
+        )
+}
+
+fn arb_answers() -> impl Strategy<Value = IndexMap<String, Answer>> {
+    vec((any::<String>(), arb_answer()), 0..3).prop_map(|pairs| pairs.into_iter().collect())
+}
+
+fn arb_item() -> impl Strategy<Value = ElaborationItem> {
+    (
+        option::of(any::<String>()),
+        arb_detail(),
+        option::of(arb_option()),
+        option::of(any::<bool>()),
+        any::<bool>(),
+        option::of(arb_answer()),
+        any::<String>(),
+    )
+        .prop_map(
+            |(option_value, question, option, selected, answered, answer, note)| ElaborationItem {
+                target: option_value.map_or(ElaborationTarget::Question, |option_value| {
+                    ElaborationTarget::Option { option_value }
+                }),
+                question,
+                option,
+                selected,
+                answered,
+                answer,
+                note,
+            },
+        )
+}
+
+fn arb_continuation() -> impl Strategy<Value = Continuation> {
+    let state = prop::sample::select(vec![
+        QuestionState::Answered,
+        QuestionState::NeedsClarification,
+        QuestionState::Unanswered,
+    ]);
+    (
+        prop::sample::select(vec![
+            ContinuationStrategy::RefineOnly,
+            ContinuationStrategy::Resume,
+        ]),
+        vec(any::<String>(), 0..3),
+        arb_answers(),
+        vec((any::<String>(), state), 0..3),
+    )
+        .prop_map(|(strategy, affected, preserved, states)| Continuation {
+            strategy,
+            affected_question_ids: affected,
+            preserved_answers: preserved,
+            question_states: states
+                .into_iter()
+                .map(|(id, status)| (id, QuestionStatus { status }))
+                .collect(),
+        })
+}
+
+fn arb_elaboration() -> impl Strategy<Value = Elaboration> {
+    (
+        any::<String>(),
+        prop::sample::select(vec![NextAction::Clarify, NextAction::ClarifyThenReask]),
+        vec(arb_item(), 0..3),
+    )
+        .prop_map(|(instruction, next_action, items)| Elaboration {
+            instruction,
+            next_action,
+            items,
+        })
+}
+
+fn arb_result() -> impl Strategy<Value = AskResult> {
+    let summary = (
+        any::<String>(),
+        any::<String>(),
+        any::<String>(),
+        arb_kind(),
+    )
+        .prop_map(|(id, label, prompt, kind)| QuestionSummary {
+            id,
+            label,
+            prompt,
+            kind,
+        });
+    let error = vec((any::<String>(), any::<String>()), 0..3).prop_map(|issues| PayloadError {
+        kind: ErrorKind::InvalidInput,
+        issues: issues.into_iter().map(|(p, m)| Issue::new(p, m)).collect(),
+    });
+    (
+        vec(any::<String>().prop_map(TextContent::text), 0..2),
+        option::of(any::<String>()),
+        any::<bool>(),
+        option::of(error),
+        prop::sample::select(vec![Mode::Submit, Mode::Elaborate]),
+        vec(summary, 0..3),
+        arb_answers(),
+        option::of(arb_continuation()),
+        option::of(arb_elaboration()),
+    )
+        .prop_map(
+            |(
+                content,
+                title,
+                cancelled,
+                error,
+                mode,
+                questions,
+                answers,
+                continuation,
+                elaboration,
+            )| {
+                AskResult {
+                    content,
+                    details: AskDetails {
+                        title,
+                        cancelled,
+                        error,
+                        mode,
+                        questions,
+                        answers,
+                        continuation,
+                        elaboration,
+                    },
+                }
+            },
+        )
+}
+
+proptest! {
+    #[test]
+    fn results_round_trip_through_json(result in arb_result()) {
+        let text = serde_json::to_string(&result).expect("results serialize");
+        let back: AskResult = serde_json::from_str(&text).expect("results parse back");
+        prop_assert_eq!(back, result);
+    }
+}
