@@ -163,7 +163,8 @@ scenario_1() {
 	sleep 0.5
 	keys Enter
 	wait_requests 2 || return 1
-	check 1 tool-answer db sqlite && check 0 system-prompt "ask_user" && check 0 system-prompt "ask-user"
+	check 1 tool-answer db sqlite && check 0 system-prompt "ask_user" && check 0 system-prompt "ask-user" &&
+		wait_pane "Database: SQLite" # the transcript line under the tool call
 }
 
 # 2. An invalid payload returns the structured invalid-payload result without opening the UI.
