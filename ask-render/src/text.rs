@@ -9,7 +9,7 @@ use std::ops::Range;
 use unicode_segmentation::UnicodeSegmentation;
 use unicode_width::UnicodeWidthStr;
 
-use crate::sanitize::{TAB_STOP, is_unsafe, placeholder, sanitize};
+use crate::sanitize::{TAB_STOP, is_unsafe, placeholder, sanitize, sanitize_line};
 
 /// Width of one grapheme cluster as printed after sanitizing (a tab counts as one
 /// column here; wrapping expands it to its tab stop).
@@ -51,8 +51,8 @@ pub fn display_width(text: &str) -> usize {
     text.graphemes(true).map(grapheme_width).sum()
 }
 
-/// Cuts `text` to at most `width` columns, ending in `…` when something was cut.
-/// The result is sanitized.
+/// Cuts `text` to one row of at most `width` columns, ending in `…` when something
+/// was cut. The result is sanitized and newlines become spaces.
 ///
 /// ```
 /// use ask_render::truncate;
@@ -61,9 +61,9 @@ pub fn display_width(text: &str) -> usize {
 /// assert_eq!(truncate("short", 10), "short");
 /// ```
 pub fn truncate(text: &str, width: usize) -> String {
-    let clean = sanitize(text);
+    let clean = sanitize_line(text);
     if display_width(&clean) <= width {
-        return clean.into_owned();
+        return clean;
     }
     if width == 0 {
         return String::new();
