@@ -285,6 +285,9 @@ impl Flow {
         let options = self
             .question(i)
             .map_or(0, |q| if q.freeform { 0 } else { q.options.len() });
+        if row == options && options > 0 {
+            return self.digit_on_custom_row(i, row);
+        }
         if row >= options {
             return Outcome::Unchanged;
         }
@@ -302,6 +305,26 @@ impl Flow {
                 self.advance()
             }
         }
+    }
+
+    /// The digit after the last option picks the "Type your own" row: it opens the
+    /// editor when no text is saved, else selects the saved text (toggles on multi).
+    fn digit_on_custom_row(&mut self, i: usize, row: usize) -> Outcome {
+        let multi = self.kind(i) == QuestionType::Multi;
+        let Some(draft) = self.drafts.get_mut(i) else {
+            return Outcome::Unchanged;
+        };
+        draft.cursor = row;
+        if draft.custom_text.is_none() {
+            return self.open_editor_on(EditorTarget::Custom);
+        }
+        if multi {
+            draft.custom_selected = !draft.custom_selected;
+            return Outcome::Changed;
+        }
+        draft.custom_selected = true;
+        draft.selected.iter_mut().for_each(|s| *s = false);
+        self.advance()
     }
 
     fn flip(&mut self, i: usize, row: usize) {

@@ -339,3 +339,32 @@ fn keys_parse_for_every_script_token_used_here() {
     assert_eq!(keys("shift+tab \"Ab\"").len(), 3);
     assert_eq!(keys("ctrl+c")[0], Key::ctrl('c'));
 }
+
+#[test]
+fn the_digit_after_the_last_option_picks_the_custom_row() {
+    let mut f = flow(single(), behaviour());
+    drive(&mut f, "4");
+    assert_eq!(
+        f.editor().map(|e| e.target),
+        Some(EditorTarget::Custom),
+        "no saved text: the editor opens"
+    );
+    drive(&mut f, "\"Redis\" esc 1 shift+tab 4");
+    assert_eq!(
+        f.tab(),
+        Tab::Review,
+        "saved text: the digit selects it and advances"
+    );
+    assert_eq!(
+        f.answer(0).and_then(|a| a.custom_text).as_deref(),
+        Some("Redis")
+    );
+    let mut f = flow(two(), behaviour());
+    drive(&mut f, "1 4 \"mine\" enter 2 4");
+    let d = f.draft(1).expect("draft");
+    assert_eq!(
+        (d.selected.clone(), d.custom_selected),
+        (vec![false, true, false], false),
+        "multi: the digit toggles saved text"
+    );
+}
