@@ -84,21 +84,17 @@ impl Decoder {
         let mut at = 0;
         loop {
             if let Some(paste) = self.paste.as_mut() {
-                let search_from = paste.len().saturating_sub(PASTE_END.len() - 1);
-                paste.extend_from_slice(self.buf.get(at..).unwrap_or_default());
-                self.buf.clear();
-                at = 0;
-                let Some(end) = find(paste.get(search_from..).unwrap_or_default(), PASTE_END)
-                else {
-                    return;
+                let rest = self.buf.get(at..).unwrap_or_default();
+                let Some((content_in_rest, consumed)) = paste_end(paste, rest) else {
+                    paste.extend_from_slice(rest);
+                    at = self.buf.len();
+                    break;
                 };
-                let end = search_from + end;
-                let rest = paste.split_off(end);
-                out.push(InputEvent::Paste(normalize_newlines(
-                    &String::from_utf8_lossy(paste),
-                )));
+                paste.extend_from_slice(rest.get(..content_in_rest).unwrap_or_default());
+                let text = String::from_utf8_lossy(paste);
+                out.push(InputEvent::Paste(normalize_newlines(&text)));
                 self.paste = None;
-                self.buf = rest.get(PASTE_END.len()..).unwrap_or_default().to_vec();
+                at += consumed;
                 continue;
             }
             let Some(rest) = self.buf.get(at..).filter(|r| !r.is_empty()) else {
@@ -137,6 +133,22 @@ impl Decoder {
         }
         self.buf.drain(..at.min(self.buf.len()));
     }
+}
+
+/// Finds the paste end marker in the bytes pasted so far followed by `rest`. Returns how
+/// many bytes of `rest` are paste content and how many it takes up to and including the
+/// marker; when the marker began in `paste`, its start is cut off `paste`.
+fn paste_end(paste: &mut Vec<u8>, rest: &[u8]) -> Option<(usize, usize)> {
+    let from = paste.len().saturating_sub(PASTE_END.len() - 1);
+    let kept = paste.len() - from;
+    let mut window = paste.get(from..).unwrap_or_default().to_vec();
+    window.extend(rest.iter().take(PASTE_END.len() - 1));
+    if let Some(p) = find(&window, PASTE_END).filter(|p| *p < kept) {
+        paste.truncate(from + p);
+        return Some((0, p + PASTE_END.len() - kept));
+    }
+    let p = find(rest, PASTE_END)?;
+    Some((p, p + PASTE_END.len()))
 }
 
 fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
