@@ -159,6 +159,17 @@ pub(crate) struct RunArgs {
     /// Shared UI options.
     #[command(flatten)]
     pub(crate) ui: UiArgs,
+    /// How the form is answered: UI, script, scripted answers or none.
+    #[command(flatten)]
+    pub(crate) flow: FlowArgs,
+    /// Accept the internal `freeform` option of /answer forms.
+    #[arg(long)]
+    pub(crate) allow_freeform: bool,
+}
+
+/// How a form is answered, shared by `run`, `answer`, `answer-again` and `replay`.
+#[derive(Debug, Args, Clone)]
+pub(crate) struct FlowArgs {
     /// Do not open the UI: write the non-interactive result and exit 3.
     #[arg(long, conflicts_with_all = ["answers", "script"])]
     pub(crate) no_ui: bool,
@@ -177,9 +188,6 @@ pub(crate) struct RunArgs {
     /// Write the last headless frame as plain text to FILE.
     #[arg(long, value_name = "FILE", requires = "script")]
     pub(crate) frame_out: Option<PathBuf>,
-    /// Accept the internal `freeform` option of /answer forms.
-    #[arg(long)]
-    pub(crate) allow_freeform: bool,
 }
 
 /// `--session FILE [--leaf ID]`.
@@ -202,6 +210,9 @@ pub(crate) struct ExtractArgs {
     /// A model reply from an earlier step, oldest first (repeat the flag).
     #[arg(long, value_name = "FILE")]
     pub(crate) response: Vec<PathBuf>,
+    /// Settings file (for answer.extractionRetries).
+    #[arg(long, value_name = "FILE")]
+    pub(crate) config: Option<PathBuf>,
 }
 
 /// `ask answer`.
@@ -216,6 +227,9 @@ pub(crate) struct AnswerArgs {
     /// Shared UI options.
     #[command(flatten)]
     pub(crate) ui: UiArgs,
+    /// How the form is answered.
+    #[command(flatten)]
+    pub(crate) flow: FlowArgs,
 }
 
 /// `ask answer-again` and `ask replay`.
@@ -227,6 +241,9 @@ pub(crate) struct SessionRunArgs {
     /// Shared UI options.
     #[command(flatten)]
     pub(crate) ui: UiArgs,
+    /// How the form is answered.
+    #[command(flatten)]
+    pub(crate) flow: FlowArgs,
 }
 
 /// `ask settings`.

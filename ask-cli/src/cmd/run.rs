@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use ask_contract::{AskForm, AskResult, ParseOptions, parse_params_str};
 
-use crate::cli::{RunArgs, UiArgs};
+use crate::cli::{FlowArgs, RunArgs, UiArgs};
 use crate::config;
 use crate::driver::{Driver, Index};
 use crate::exit::{CliError, CliResult, Exit};
@@ -16,37 +16,72 @@ use crate::term::{self, Ended, Tty};
 /// Runs the whole `ask run` command.
 pub(crate) fn run(args: &RunArgs) -> CliResult {
     // Check the cheap things the user typed before reading a payload.
-    let steps = args.script.as_deref().map(script::load).transpose()?;
-    let root = completion_root(args.ui.cwd.as_deref())?;
+    let runner = FormRunner::new(&args.ui, &args.flow)?;
     let text = read_input(args.input.as_deref(), "payload")?;
     let options = ParseOptions {
         allow_freeform: args.allow_freeform,
     };
-    let form = match parse_params_str(&text, options) {
-        Ok(form) => form,
+    match parse_params_str(&text, options) {
+        Ok(form) => runner.run(form),
         Err(err) => {
             let result = AskResult::invalid(err.issues().to_vec());
             write_result(args.ui.output.as_deref(), &result)?;
-            return Ok(Exit::InvalidPayload);
+            Ok(Exit::InvalidPayload)
         }
-    };
-    if args.no_ui {
-        return non_interactive(&args.ui, &form);
     }
-    if let Some(answers) = &args.answers {
-        return scripted_answers(&args.ui, &form, answers);
+}
+
+/// The run flags, checked and loaded, waiting for a validated form. Every
+/// command that opens a form (`run`, `answer`, `answer-again`, `replay`) goes
+/// through it, so they answer it the same way.
+pub(crate) struct FormRunner<'a> {
+    ui: &'a UiArgs,
+    flow: &'a FlowArgs,
+    steps: Option<Vec<script::Step>>,
+    root: PathBuf,
+}
+
+impl<'a> FormRunner<'a> {
+    /// Checks `--script` and `--cwd` (before any slow work such as reading a
+    /// payload or calling a model).
+    pub(crate) fn new(ui: &'a UiArgs, flow: &'a FlowArgs) -> Result<Self, CliError> {
+        let steps = flow.script.as_deref().map(script::load).transpose()?;
+        let root = completion_root(ui.cwd.as_deref())?;
+        Ok(Self {
+            ui,
+            flow,
+            steps,
+            root,
+        })
     }
-    if let Some(steps) = steps {
-        let loaded = config::load(args.ui.config.as_deref());
-        let mut driver = Driver::new(form, loaded, root, &Index::OnDemand, false);
-        driver.resize(args.width, args.height);
-        let (result, frame) = script::run(&mut driver, &steps);
-        if let Some(path) = &args.frame_out {
-            write_text(Some(path), "frame file", &frame.to_plain_text())?;
+
+    /// Answers `form` as the flags say (no UI, scripted answers, a headless
+    /// script, or the terminal UI) and writes the result.
+    pub(crate) fn run(self, form: AskForm) -> CliResult {
+        let Self {
+            ui,
+            flow,
+            steps,
+            root,
+        } = self;
+        if flow.no_ui {
+            return non_interactive(ui, &form);
         }
-        return finish(&args.ui, &result);
+        if let Some(answers) = &flow.answers {
+            return scripted_answers(ui, &form, answers);
+        }
+        if let Some(steps) = steps {
+            let loaded = config::load(ui.config.as_deref());
+            let mut driver = Driver::new(form, loaded, root, &Index::OnDemand, false);
+            driver.resize(flow.width, flow.height);
+            let (result, frame) = script::run(&mut driver, &steps);
+            if let Some(path) = &flow.frame_out {
+                write_text(Some(path), "frame file", &frame.to_plain_text())?;
+            }
+            return finish(ui, &result);
+        }
+        interactive(ui, form, root)
     }
-    interactive(&args.ui, form, root)
 }
 
 /// Opens the UI on the controlling terminal, or falls back to the
