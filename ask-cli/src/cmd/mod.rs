@@ -1,14 +1,19 @@
 //! One file per subcommand. Each takes its parsed arguments and returns the
 //! exit status (or a `CliError`); `main` turns that into the process exit.
 
+pub(crate) mod answer;
+pub(crate) mod extract;
 pub(crate) mod render_result;
+pub(crate) mod replay;
 pub(crate) mod run;
 pub(crate) mod schema;
 pub(crate) mod settings;
 pub(crate) mod validate;
 
+use ask_extract::Source;
+
 use crate::cli::Command;
-use crate::exit::{CliError, CliResult};
+use crate::exit::CliResult;
 
 /// Runs one parsed command.
 pub(crate) fn dispatch(command: Command) -> CliResult {
@@ -18,10 +23,9 @@ pub(crate) fn dispatch(command: Command) -> CliResult {
         Command::Schema => schema::schema(),
         Command::Settings(args) => settings::settings(&args),
         Command::RenderResult(args) => render_result::render_result(&args),
-        Command::Extract(_)
-        | Command::Answer(_)
-        | Command::AnswerAgain(_)
-        | Command::Replay(_)
-=> Err(CliError::usage("this subcommand is not available yet")),
+        Command::Extract(args) => extract::extract(&args),
+        Command::Answer(args) => answer::answer(&args),
+        Command::AnswerAgain(args) => replay::reopen(&args, Source::AnswerExtraction),
+        Command::Replay(args) => replay::reopen(&args, Source::Tool),
     }
 }
