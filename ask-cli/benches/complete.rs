@@ -21,7 +21,10 @@ fn tree() -> PathBuf {
     if marker.exists() {
         return root;
     }
-    let words = ["alpha", "beta", "render", "state", "keymap", "config", "widget", "parser", "server", "client"];
+    let words = [
+        "alpha", "beta", "render", "state", "keymap", "config", "widget", "parser", "server",
+        "client",
+    ];
     for d in 0..DIRS {
         for s in 0..SUBDIRS {
             let dir = root.join(format!("crate_{d:03}/{}_{s}", words[s % words.len()]));
@@ -40,7 +43,21 @@ fn tree() -> PathBuf {
 fn first_results(c: &mut Criterion, root: &Path) {
     let mut group = c.benchmark_group("complete_100k");
     group.sample_size(20);
+    // What a user sees: the index is built in the background and queried as it grows.
     group.bench_function("first_results", |b| {
+        b.iter(|| {
+            let mut completer = Completer::spawn(root.to_path_buf());
+            loop {
+                let found = completer.query("rend");
+                if !found.is_empty() {
+                    break black_box(found);
+                }
+                std::thread::sleep(std::time::Duration::from_micros(200));
+            }
+        });
+    });
+    // The whole walk of 100k files, then the first query.
+    group.bench_function("full_index_then_query", |b| {
         b.iter(|| {
             let mut completer = Completer::build(root);
             black_box(completer.query("rend"))

@@ -2,4 +2,7 @@
 //! runs the real `ask` binary (see `support` for how it is found and built).
 
 mod cli;
+mod flow;
+mod pty;
+mod session;
 mod support;

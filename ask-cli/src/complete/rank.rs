@@ -6,9 +6,12 @@ use nucleo_matcher::{Config, Matcher};
 
 use super::index::Entry;
 
-/// The matcher plus the matches of the last query.
+/// Below this many candidates, scoring stays on the calling thread.
+const PARALLEL_MIN: usize = 16_384;
+
+/// Matchers (one per scoring thread) plus the matches of the last query.
 pub(crate) struct Ranker {
-    matcher: Matcher,
+    matchers: Vec<Matcher>,
     last: Option<Last>,
 }
 
@@ -16,14 +19,17 @@ struct Last {
     query: String,
     /// Number of entries the matches were computed over.
     indexed: usize,
-    /// Indices of the matching entries.
+    /// Indices of the matching entries, ascending.
     matches: Vec<u32>,
 }
 
 impl Default for Ranker {
     fn default() -> Self {
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(4));
         Self {
-            matcher: Matcher::new(Config::DEFAULT.match_paths()),
+            matchers: (0..threads)
+                .map(|_| Matcher::new(Config::DEFAULT.match_paths()))
+                .collect(),
             last: None,
         }
     }
@@ -50,18 +56,14 @@ impl Ranker {
             .last
             .take()
             .filter(|last| last.indexed == entries.len() && query.starts_with(&last.query));
-        let mut scored: Vec<(u16, u32)> = Vec::new();
-        let mut score = |i: u32| {
-            if let Some(entry) = entries.get(i as usize)
-                && let Some(s) = atom.score(entry.path.slice(..), &mut self.matcher)
-            {
-                scored.push((s, i));
-            }
+        let all: Vec<u32>;
+        let candidates: &[u32] = if let Some(last) = &narrowed {
+            &last.matches
+        } else {
+            all = (0..u32::try_from(entries.len()).unwrap_or(u32::MAX)).collect();
+            &all
         };
-        match narrowed {
-            Some(last) => last.matches.iter().copied().for_each(&mut score),
-            None => (0..u32::try_from(entries.len()).unwrap_or(u32::MAX)).for_each(&mut score),
-        }
+        let mut scored = self.score(entries, &atom, candidates);
         self.last = Some(Last {
             query: query.to_owned(),
             indexed: entries.len(),
@@ -72,10 +74,53 @@ impl Ranker {
             (std::cmp::Reverse(s), len, i)
         };
         top(&mut scored, limit, |a, b| {
-            key(a).cmp(&key(b)).then_with(|| path_cmp(entries, a.1, b.1))
+            key(a)
+                .cmp(&key(b))
+                .then_with(|| path_cmp(entries, a.1, b.1))
         });
         scored.into_iter().map(|(_, i)| i).collect()
     }
+
+    /// Scores `candidates`, split over the matchers' threads when there are many.
+    /// The result keeps the candidates' order.
+    fn score(&mut self, entries: &[Entry], atom: &Atom, candidates: &[u32]) -> Vec<(u16, u32)> {
+        let threads = self.matchers.len();
+        if threads <= 1 || candidates.len() < PARALLEL_MIN {
+            let Some(matcher) = self.matchers.first_mut() else {
+                return Vec::new();
+            };
+            return score_chunk(entries, atom, candidates, matcher);
+        }
+        let chunk = candidates.len().div_ceil(threads);
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = candidates
+                .chunks(chunk)
+                .zip(self.matchers.iter_mut())
+                .map(|(part, matcher)| {
+                    scope.spawn(move || score_chunk(entries, atom, part, matcher))
+                })
+                .collect();
+            handles
+                .into_iter()
+                .flat_map(|h| h.join().unwrap_or_default())
+                .collect()
+        })
+    }
+}
+
+fn score_chunk(
+    entries: &[Entry],
+    atom: &Atom,
+    candidates: &[u32],
+    matcher: &mut Matcher,
+) -> Vec<(u16, u32)> {
+    candidates
+        .iter()
+        .filter_map(|&i| {
+            let entry = entries.get(i as usize)?;
+            atom.score(entry.path.slice(..), matcher).map(|s| (s, i))
+        })
+        .collect()
 }
 
 fn path_cmp(entries: &[Entry], a: u32, b: u32) -> std::cmp::Ordering {
@@ -94,7 +139,9 @@ fn shallowest(entries: &[Entry], limit: usize) -> Vec<u32> {
         .collect();
     let key = |&(d, i): &(u16, u32)| (d, !entries.get(i as usize).is_some_and(|e| e.is_dir));
     top(&mut all, limit, |a, b| {
-        key(a).cmp(&key(b)).then_with(|| path_cmp(entries, a.1, b.1))
+        key(a)
+            .cmp(&key(b))
+            .then_with(|| path_cmp(entries, a.1, b.1))
     });
     all.into_iter().map(|(_, i)| i).collect()
 }
@@ -107,4 +154,43 @@ fn top<T>(items: &mut Vec<T>, limit: usize, cmp: impl Fn(&T, &T) -> std::cmp::Or
     }
     items.truncate(limit);
     items.sort_unstable_by(cmp);
+}
+
+#[cfg(test)]
+mod tests {
+    use nucleo_matcher::Utf32String;
+
+    use super::*;
+
+    fn entries(n: usize) -> Vec<Entry> {
+        (0..n)
+            .map(|i| Entry {
+                path: Utf32String::from(format!("dir_{}/file_{i}.rs", i % 97)),
+                is_dir: false,
+                depth: 1,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn parallel_scoring_matches_single_threaded_scoring() {
+        let entries = entries(PARALLEL_MIN * 2 + 17);
+        let mut single = Ranker {
+            matchers: vec![Matcher::new(Config::DEFAULT.match_paths())],
+            last: None,
+        };
+        let mut parallel = Ranker {
+            matchers: (0..3)
+                .map(|_| Matcher::new(Config::DEFAULT.match_paths()))
+                .collect(),
+            last: None,
+        };
+        for query in ["f", "fi", "fil", "file_12", "d9f3", "zz"] {
+            assert_eq!(
+                single.rank(&entries, query, 50),
+                parallel.rank(&entries, query, 50),
+                "query {query:?}"
+            );
+        }
+    }
 }

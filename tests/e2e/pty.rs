@@ -1,0 +1,357 @@
+//! The real binary in a pseudo-terminal: keys in, the screen parsed back with
+//! vt100, the raw bytes kept for checks on what reached the terminal.
+//!
+//! Each session runs `sh -c 'stty -a > before; ask ...; echo $? > code; stty -a > after'`
+//! so the terminal modes before and after `ask` can be compared.
+
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system};
+
+use crate::support::ask_bin;
+
+const TIMEOUT: Duration = Duration::from_secs(10);
+
+/// A running `ask` in a pseudo-terminal.
+pub(crate) struct Session {
+    master: Box<dyn MasterPty + Send>,
+    writer: Box<dyn Write + Send>,
+    child: Box<dyn Child + Send + Sync>,
+    parser: Arc<Mutex<vt100::Parser>>,
+    raw: Arc<Mutex<Vec<u8>>>,
+    /// Working folder: payload, config, result, stty captures.
+    pub(crate) dir: tempfile::TempDir,
+}
+
+impl Session {
+    /// Starts `ask <args>` (paths relative to the session folder) at `cols` x `rows`.
+    /// `p.json` in the folder holds `payload`; `ask-user.json` is the config.
+    pub(crate) fn start(payload: &str, args: &str, cols: u16, rows: u16) -> Self {
+        let dir = tempfile::tempdir().expect("temp dir");
+        std::fs::write(dir.path().join("p.json"), payload).expect("payload");
+        let pair = native_pty_system()
+            .openpty(PtySize {
+                rows,
+                cols,
+                pixel_width: 0,
+                pixel_height: 0,
+            })
+            .expect("openpty");
+        let script = format!(
+            "stty -a > before; '{}' {args}; echo $? > code; stty -a > after",
+            ask_bin().display()
+        );
+        let mut cmd = CommandBuilder::new("sh");
+        cmd.args(["-c", &script]);
+        cmd.cwd(dir.path());
+        cmd.env("TERM", "xterm-256color");
+        cmd.env_remove("NO_COLOR");
+        cmd.env("ASK_CONFIG", dir.path().join("ask-user.json"));
+        let child = pair.slave.spawn_command(cmd).expect("spawn ask in a pty");
+        drop(pair.slave);
+        let parser = Arc::new(Mutex::new(vt100::Parser::new(rows, cols, 0)));
+        let raw = Arc::new(Mutex::new(Vec::new()));
+        let mut reader = pair.master.try_clone_reader().expect("pty reader");
+        let (p, r) = (Arc::clone(&parser), Arc::clone(&raw));
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 8192];
+            while let Ok(n) = reader.read(&mut buf) {
+                if n == 0 {
+                    break;
+                }
+                p.lock().unwrap().process(&buf[..n]);
+                r.lock().unwrap().extend_from_slice(&buf[..n]);
+            }
+        });
+        let writer = pair.master.take_writer().expect("pty writer");
+        Self {
+            master: pair.master,
+            writer,
+            child,
+            parser,
+            raw,
+            dir,
+        }
+    }
+
+    /// A path in the session folder.
+    pub(crate) fn path(&self, name: &str) -> PathBuf {
+        self.dir.path().join(name)
+    }
+
+    /// Types bytes into the terminal.
+    pub(crate) fn send(&mut self, bytes: &str) {
+        self.writer
+            .write_all(bytes.as_bytes())
+            .expect("write to pty");
+        self.writer.flush().expect("flush pty");
+    }
+
+    /// The screen as text, one line per row.
+    pub(crate) fn screen(&self) -> String {
+        self.parser.lock().unwrap().screen().contents()
+    }
+
+    /// Waits until the screen shows `text`; panics with the screen when it does not.
+    pub(crate) fn wait_for(&self, text: &str) {
+        let start = Instant::now();
+        while !self.screen().contains(text) {
+            assert!(
+                start.elapsed() < TIMEOUT,
+                "screen never showed {text:?}:\n{}",
+                self.screen()
+            );
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
+    /// Resizes the terminal (the child gets SIGWINCH).
+    pub(crate) fn resize(&mut self, cols: u16, rows: u16) {
+        self.master
+            .resize(PtySize {
+                rows,
+                cols,
+                pixel_width: 0,
+                pixel_height: 0,
+            })
+            .expect("resize pty");
+        self.parser
+            .lock()
+            .unwrap()
+            .screen_mut()
+            .set_size(rows, cols);
+    }
+
+    /// The pid of `ask` (the shell's child).
+    pub(crate) fn ask_pid(&self) -> u32 {
+        let sh = self.child.process_id().expect("shell pid");
+        let start = Instant::now();
+        loop {
+            let children = std::fs::read_to_string(format!("/proc/{sh}/task/{sh}/children"))
+                .unwrap_or_default();
+            if let Some(pid) = children.split_whitespace().next() {
+                return pid.parse().expect("pid");
+            }
+            assert!(start.elapsed() < TIMEOUT, "ask did not start");
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
+    /// Sends a signal to `ask` with kill(1).
+    pub(crate) fn signal(&self, name: &str) {
+        let status = std::process::Command::new("kill")
+            .args([&format!("-{name}"), &self.ask_pid().to_string()])
+            .status()
+            .expect("kill");
+        assert!(status.success());
+    }
+
+    /// Waits for the shell to finish; returns ask's exit code.
+    pub(crate) fn finish(&mut self) -> i32 {
+        let start = Instant::now();
+        loop {
+            if let Some(_status) = self.child.try_wait().expect("wait") {
+                break;
+            }
+            assert!(
+                start.elapsed() < TIMEOUT,
+                "ask did not exit; screen:\n{}",
+                self.screen()
+            );
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        read(&self.path("code")).trim().parse().expect("exit code")
+    }
+
+    /// Every byte written to the terminal so far.
+    pub(crate) fn raw(&self) -> Vec<u8> {
+        self.raw.lock().unwrap().clone()
+    }
+
+    /// The result file `r.json`.
+    pub(crate) fn result(&self) -> serde_json::Value {
+        serde_json::from_str(&read(&self.path("r.json"))).expect("result JSON")
+    }
+
+    /// Asserts the terminal modes after `ask` equal those before, and that the
+    /// alternate screen, hidden cursor and bracketed paste were switched off.
+    pub(crate) fn assert_restored(&self) {
+        // The first line holds the window size, which a resize test changes.
+        let modes = |text: String| text.lines().skip(1).collect::<Vec<_>>().join("\n");
+        let before = modes(read(&self.path("before")));
+        let after = modes(read(&self.path("after")));
+        assert!(
+            before.contains(" icanon") && before.contains(" echo "),
+            "{before}"
+        );
+        assert_eq!(before, after, "terminal modes differ after ask");
+        let parser = self.parser.lock().unwrap();
+        let screen = parser.screen();
+        assert!(!screen.alternate_screen(), "still on the alternate screen");
+        assert!(!screen.hide_cursor(), "cursor still hidden");
+        assert!(!screen.bracketed_paste(), "bracketed paste still on");
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        if self.child.try_wait().ok().flatten().is_none() {
+            let _ = self.child.kill();
+        }
+    }
+}
+
+fn read(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("read {}: {e}", path.display()))
+}
+
+const RUN: &str = "run --input p.json --output r.json";
+
+#[test]
+fn answer_a_form_in_a_terminal() {
+    let mut s = Session::start(crate::support::SMALL, RUN, 80, 24);
+    s.wait_for("Which database?");
+    s.send("\x1b[B"); // down
+    s.send("\r"); // select SQLite, advance
+    s.wait_for("Which features?");
+    s.send(" \x1b[B \r"); // toggle Auth, down, toggle Billing, next
+    s.wait_for("Submit");
+    s.send("11");
+    assert_eq!(s.finish(), 0);
+    let result = s.result();
+    assert_eq!(result["details"]["answers"]["db"]["values"][0], "sqlite");
+    assert_eq!(
+        result["details"]["answers"]["feat"]["values"]
+            .as_array()
+            .unwrap()
+            .len(),
+        2
+    );
+    s.assert_restored();
+}
+
+#[test]
+fn resize_mid_flow_rerenders_at_the_new_width() {
+    let mut s = Session::start(crate::support::SMALL, RUN, 100, 30);
+    s.wait_for("Which database?");
+    s.resize(44, 14);
+    s.send("\x1b[B");
+    s.wait_for("❯ 2. SQLite");
+    let screen = s.screen();
+    assert!(screen.lines().all(|l| l.chars().count() <= 44), "{screen}");
+    s.send("\r");
+    s.wait_for("Which features?");
+    s.send("\x1b"); // cancel: the flow is dirty, so a warning first
+    s.wait_for("again to discard");
+    s.send("\x1b");
+    assert_eq!(s.finish(), 1);
+    assert_eq!(
+        s.result()["details"]["answers"]["db"]["values"][0],
+        "sqlite"
+    );
+    s.assert_restored();
+}
+
+#[test]
+fn bracketed_paste_goes_into_the_editor_with_its_newline() {
+    let mut s = Session::start(crate::support::SMALL, RUN, 80, 24);
+    s.wait_for("Which database?");
+    s.send("\x1b[B\x1b[B"); // onto "Type your own": its editor opens
+    s.send("\x1b[200~first line\nsecond\x1b[201~");
+    s.wait_for("second");
+    s.send("\r"); // save, advance
+    s.wait_for("Which features?");
+    s.send("\x1b[Z"); // shift+tab back... then go to review with tab twice
+    s.send("\t\t");
+    s.wait_for("Submit");
+    s.send("11");
+    assert_eq!(s.finish(), 0);
+    assert_eq!(
+        s.result()["details"]["answers"]["db"]["customText"],
+        "first line\nsecond"
+    );
+    s.assert_restored();
+}
+
+#[test]
+fn ctrl_c_cancels_restores_the_terminal_and_writes_the_result() {
+    let mut s = Session::start(crate::support::SMALL, RUN, 80, 24);
+    s.wait_for("Which database?");
+    s.send("1");
+    s.wait_for("Which features?");
+    s.send("\x03"); // dirty: the first ctrl+c warns
+    s.send("\x03");
+    assert_eq!(s.finish(), 1);
+    let result = s.result();
+    assert_eq!(result["details"]["cancelled"], true);
+    assert_eq!(result["details"]["answers"]["db"]["values"][0], "pg");
+    s.assert_restored();
+}
+
+#[test]
+fn sigterm_and_sigint_and_sighup_cancel_with_answers_so_far() {
+    for signal in ["TERM", "INT", "HUP"] {
+        let mut s = Session::start(crate::support::SMALL, RUN, 80, 24);
+        s.wait_for("Which database?");
+        s.send("2");
+        s.wait_for("Which features?");
+        s.signal(signal);
+        assert_eq!(s.finish(), 1, "SIG{signal}");
+        let result = s.result();
+        assert_eq!(result["details"]["cancelled"], true, "SIG{signal}");
+        assert_eq!(result["details"]["answers"]["db"]["values"][0], "sqlite");
+        s.assert_restored();
+    }
+}
+
+#[test]
+fn a_config_edit_on_disk_applies_to_the_open_flow() {
+    let single = r#"{"questions": [{"id": "db", "prompt": "Which database?", "options": [{"value": "pg", "label": "PostgreSQL"}]}]}"#;
+    let mut s = Session::start(single, RUN, 80, 24);
+    s.wait_for("Which database?");
+    s.send("1"); // answered, on the review tab; auto-submit is off
+    s.wait_for("Submit");
+    let config = s.path("ask-user.json");
+    let mut doc: serde_json::Value =
+        serde_json::from_str(&read(&config)).expect("config written on first use");
+    doc["behaviour"]["autoSubmitWhenAnsweredWithoutNotes"] = true.into();
+    std::fs::write(&config, doc.to_string()).unwrap();
+    // Switching auto-submit on while fully answered on the review tab completes the flow.
+    assert_eq!(s.finish(), 0);
+    assert_eq!(s.result()["details"]["answers"]["db"]["values"][0], "pg");
+    s.assert_restored();
+}
+
+#[test]
+fn escape_sequences_in_the_payload_never_reach_the_terminal() {
+    let payload = serde_json::json!({"title": "T\u{1b}]0;pwned\u{7}", "questions": [{"id": "q",
+        "prompt": "Pick \u{1b}[2J\u{1b}[31mred\u{202e}evil \u{9b}1;1H",
+        "options": [{"value": "a", "label": "\u{1b}]52;c;ZXZpbA==\u{7}A",
+            "description": "\u{1b}[5;7Hmoved"}]}]});
+    let mut s = Session::start(&payload.to_string(), RUN, 80, 24);
+    s.wait_for("red");
+    s.send("\x03");
+    assert_eq!(s.finish(), 1);
+    let raw = s.raw();
+    let has = |needle: &[u8]| raw.windows(needle.len()).any(|w| w == needle);
+    assert!(!has(b"\x1b]"), "an OSC sequence reached the terminal");
+    assert!(!has(b"\x07"), "BEL reached the terminal");
+    assert!(
+        !has(b"\x1b[2J"),
+        "clear screen from the payload reached the terminal"
+    );
+    assert!(!has(b"\x1b[31m"), "payload colour reached the terminal");
+    assert!(
+        !has(b"\x1b[5;7H"),
+        "payload cursor move reached the terminal"
+    );
+    assert!(!has("\u{9b}".as_bytes()), "C1 CSI reached the terminal");
+    assert!(
+        !has("\u{202e}".as_bytes()),
+        "bidi override reached the terminal"
+    );
+    s.assert_restored();
+}
