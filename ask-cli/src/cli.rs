@@ -45,6 +45,63 @@ dismissal (exit 1).
 Exit codes: 0 completed, 1 cancelled, 2 invalid payload, 3 no terminal,
 65 answers or script that do not fit the form, 66 input not readable, 74 I/O error.";
 
+const EXTRACT_AFTER: &str = "\
+Examples:
+  ask extract --session s.jsonl                        # the first model request
+  ask extract --session s.jsonl --response r1.txt      # after the model replied r1.txt
+  ask extract --session s.jsonl --leaf 4f2a --response r1.txt --response r2.txt
+
+Prints one JSON object and exits 0:
+  {\"status\": \"request\", \"assistantEntryId\", \"attempt\", \"request\": {\"systemPrompt\", \"userText\"}}
+  {\"status\": \"form\", \"assistantEntryId\", \"params\"}     (validated, freeform allowed)
+  {\"status\": \"no_questions\", \"assistantEntryId\"}
+  {\"status\": \"failed\", \"error\"}   (no assistant message, it did not end with stop,
+                                   or the retries in answer.extractionRetries are spent)
+Send each request to a model, save its reply, and run the step again with every
+reply so far. Exit 66 when the session or a response file cannot be read.";
+
+const ANSWER_AFTER: &str = "\
+Examples:
+  ask answer --session s.jsonl --completer './complete.sh' --output result.json
+  ask answer --session s.jsonl --leaf 4f2a --completer 'python3 my_model.py' --no-ui
+  ask answer --session s.jsonl --completer ./complete.sh --answers answers.json
+  ask answer --session s.jsonl --completer ./complete.sh --script '[\"1\", \"1\"]'
+
+CMD runs under sh -c once per attempt with {\"systemPrompt\", \"userText\", \"attempt\"}
+on stdin and prints the model's reply on stdout. It is killed (with everything it
+started) after answer.extractionTimeoutMs; a killed or failing CMD counts as an
+empty reply, which is retried up to answer.extractionRetries times. The form is
+then answered as by ask run (UI, --script, --answers or --no-ui).
+
+Exit codes: 0 completed, 1 cancelled (the cancelled result is written), 3 no
+terminal, 4 no questions found, a message that did not end with stop, or
+extraction failed (reason on stderr), 64 usage or unknown --leaf, 65 answers that
+do not fit the form, 66 session not readable, 74 I/O error.";
+
+const ANSWER_AGAIN_AFTER: &str = "\
+Examples:
+  ask answer-again --session s.jsonl --output result.json
+  ask answer-again --session s.jsonl --leaf 4f2a --answers answers.json
+
+Reopens the latest still-valid form stored by /answer (ask:payload entry with
+source answer-extraction) on the branch ending at --leaf (default: the last entry);
+sibling branches are ignored. Free-form questions are allowed. Answered as by ask run.
+
+Exit codes as for ask run, plus 4 when the branch holds no such form or only
+invalid ones (reason on stderr), 64 for an unknown --leaf, 66 session not readable.";
+
+const REPLAY_AFTER: &str = "\
+Examples:
+  ask replay --session s.jsonl --leaf 4f2a --output result.json
+  ask replay --session s.jsonl --script '[\"2\", \"1\", \"1\"]' --frame-out frame.txt
+
+Reopens the latest still-valid ask_user form (ask:payload entry with source tool)
+on the branch ending at --leaf (default: the last entry); sibling branches are
+ignored. Answered as by ask run.
+
+Exit codes as for ask run, plus 4 when the branch holds no such form or only
+invalid ones (reason on stderr), 64 for an unknown --leaf, 66 session not readable.";
+
 /// `ask`: the `ask_user` terminal program.
 #[derive(Debug, Parser)]
 #[command(name = "ask", version, about = ABOUT, after_help = MAIN_AFTER)]
@@ -69,25 +126,16 @@ pub(crate) enum Command {
     #[command(after_help = "Example:\n  ask schema > ask_user.schema.json")]
     Schema,
     /// One step of /answer extraction from a pi session: prints the next model request or the form.
-    #[command(
-        after_help = "Examples:\n  ask extract --session s.jsonl\n  ask extract --session s.jsonl --response reply1.txt\n\nPrints one JSON object: {\"status\": \"request\"|\"form\"|\"no_questions\"|\"failed\", ...}."
-    )]
+    #[command(after_help = EXTRACT_AFTER)]
     Extract(ExtractArgs),
     /// The whole /answer flow: extract questions from the last assistant message, then ask them.
-    #[command(
-        after_help = "Example:\n  ask answer --session s.jsonl --completer './complete.sh' --output result.json\n\nCMD gets {\"systemPrompt\", \"userText\", \"attempt\"} on stdin and prints the model's reply."
-    )]
+    #[command(after_help = ANSWER_AFTER)]
     Answer(AnswerArgs),
     /// Reopen the latest /answer form on the session branch.
-    #[command(
-        name = "answer-again",
-        after_help = "Example:\n  ask answer-again --session s.jsonl --output result.json"
-    )]
+    #[command(name = "answer-again", after_help = ANSWER_AGAIN_AFTER)]
     AnswerAgain(SessionRunArgs),
     /// Reopen the latest ask_user form on the session branch.
-    #[command(
-        after_help = "Example:\n  ask replay --session s.jsonl --leaf 4f2a --output result.json"
-    )]
+    #[command(after_help = REPLAY_AFTER)]
     Replay(SessionRunArgs),
     /// Open the settings overlay on its own, or print where the settings live.
     #[command(
