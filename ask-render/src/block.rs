@@ -49,8 +49,13 @@ impl Block {
         if let Some((r, c)) = other.cursor {
             self.cursor = Some((offset + r, c));
         }
-        for line in other.lines {
-            self.push(line);
+        if other.width <= self.width {
+            // Already cut to a width that fits.
+            self.lines.extend(other.lines);
+        } else {
+            for line in other.lines {
+                self.push(line);
+            }
         }
     }
 
@@ -104,22 +109,32 @@ pub(crate) fn side_by_side(
     out.focus = left.focus;
     out.cursor = left.cursor;
     let rows = left.len().max(right.len());
+    // Lines of both blocks are already cut to their widths: when they add up, skip measuring.
+    let fits = left_w + display_width(&sep.text) + right.width <= width;
     let mut left_lines = left.lines.into_iter();
     let mut right_lines = right.lines.into_iter();
     for _ in 0..rows {
         let mut line = left_lines.next().unwrap_or_default();
-        line.fit(left_w);
-        line.pad_to(left_w);
-        line.push(sep.clone());
-        for span in right_lines.next().unwrap_or_default().spans {
-            line.push(span);
+        let w = line.width();
+        if w > left_w {
+            line.fit(left_w);
+            line.pad_to(left_w);
+        } else if w < left_w {
+            line.push(Span::raw(" ".repeat(left_w - w)));
         }
+        line.push(sep.clone());
+        line.spans
+            .extend(right_lines.next().unwrap_or_default().spans);
         let trimmed = line
             .spans
             .iter()
             .rposition(|s| !s.text.trim().is_empty() || s.style.inverse);
         line.spans.truncate(trimmed.map_or(0, |i| i + 1));
-        out.push(line);
+        if fits {
+            out.lines.push(line);
+        } else {
+            out.push(line);
+        }
     }
     out
 }

@@ -180,9 +180,16 @@ pub(crate) fn tab_strip(flow: &Flow, width: usize) -> Line {
     let right_arrow = hi < tabs.len();
     let room = width.saturating_sub(display_width(&line.plain()) + usize::from(right_arrow));
     let mut used = 0;
-    for (text, style) in tabs.into_iter().take(hi).skip(lo) {
-        let text = truncate(&text, room.saturating_sub(used));
-        used += display_width(&text);
+    for ((text, style), w) in tabs.into_iter().zip(widths).take(hi).skip(lo) {
+        let left = room.saturating_sub(used);
+        let (text, w) = if w <= left {
+            (text, w)
+        } else {
+            let cut = truncate(&text, left);
+            let w = display_width(&cut);
+            (cut, w)
+        };
+        used += w;
         line.push(Span::new(text, style));
     }
     if right_arrow {

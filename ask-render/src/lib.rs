@@ -53,6 +53,7 @@ mod block;
 mod editor;
 mod footer;
 mod frame;
+mod options;
 mod preview;
 mod question;
 mod render;

@@ -7,7 +7,7 @@
 use std::ops::Range;
 
 use unicode_segmentation::UnicodeSegmentation;
-use unicode_width::UnicodeWidthStr;
+use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 use crate::sanitize::{TAB_STOP, is_unsafe, placeholder, sanitize, sanitize_line};
 
@@ -48,7 +48,33 @@ pub fn display_width(text: &str) -> usize {
     if text.bytes().all(|b| (0x20..0x7f).contains(&b)) {
         return text.len();
     }
+    if text.chars().all(never_clusters) {
+        // No character here joins a grapheme cluster: widths add up char by char.
+        return text
+            .chars()
+            .map(|c| {
+                if is_unsafe(c) || c == '\n' {
+                    1
+                } else {
+                    c.width().unwrap_or(0)
+                }
+            })
+            .sum();
+    }
     text.graphemes(true).map(grapheme_width).sum()
+}
+
+/// True for characters that never form a grapheme cluster with a neighbour (no
+/// combining marks, joiners, variation selectors, emoji modifiers, regional
+/// indicators, Hangul jamo or CR): common Latin, punctuation, arrows, box drawing,
+/// symbols, kana, CJK ideographs, Hangul syllables and full-width forms. Used for a
+/// fast path that gives the same widths as the grapheme walk.
+fn never_clusters(c: char) -> bool {
+    matches!(c,
+        '\0'..='\u{0c}' | '\u{0e}'..='\u{2ff}'
+        | '\u{2010}'..='\u{20cf}' | '\u{2100}'..='\u{2bff}'
+        | '\u{3040}'..='\u{3098}' | '\u{309b}'..='\u{9fff}'
+        | '\u{ac00}'..='\u{d7a3}' | '\u{ff01}'..='\u{ff60}')
 }
 
 /// Cuts `text` to one row of at most `width` columns, ending in `…` when something
@@ -94,16 +120,22 @@ fn gap_width(gap: &str, col: usize) -> usize {
 }
 
 /// Splits a line into runs of spaces/tabs (`true`) and words (`false`), as byte ranges.
-fn tokens(line: &str) -> Vec<(Range<usize>, bool)> {
-    let mut out: Vec<(Range<usize>, bool)> = Vec::new();
-    for (i, c) in line.char_indices() {
-        let gap = c == ' ' || c == '\t';
-        match out.last_mut() {
-            Some((range, kind)) if *kind == gap => range.end = i + c.len_utf8(),
-            _ => out.push((i..i + c.len_utf8(), gap)),
-        }
-    }
-    out
+fn tokens(line: &str) -> impl Iterator<Item = (Range<usize>, bool)> + '_ {
+    let bytes = line.as_bytes();
+    let mut pos = 0;
+    std::iter::from_fn(move || {
+        let first = *bytes.get(pos)?;
+        let gap = first == b' ' || first == b'\t';
+        // Spaces and tabs are ASCII, so a byte search always stops on a char boundary.
+        let len = bytes
+            .get(pos..)?
+            .iter()
+            .position(|b| (*b == b' ' || *b == b'\t') != gap)
+            .unwrap_or(bytes.len() - pos);
+        let range = pos..pos + len;
+        pos += len;
+        Some((range, gap))
+    })
 }
 
 /// Word-wraps one line (no newline inside) to `width` columns and returns the byte
