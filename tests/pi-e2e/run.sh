@@ -125,6 +125,7 @@ wait_for() {
 	done
 }
 pane_has() { pane | grep -qF -- "$1"; }
+pane_lacks() { ! pane_has "$1"; }
 request_count() { local n; n=$(grep -c . "$LOG" 2>/dev/null) || true; echo "${n:-0}"; }
 requests_at_least() { [ "$(request_count)" -ge "$1" ]; }
 wait_pane() { wait_for "screen text \"$1\"" pane_has "$1"; }
@@ -237,6 +238,22 @@ scenario_6() {
 	check 1 tool-answer db sqlite && check 1 tool-answer features auth && check 1 tool-answer features metrics
 }
 
+# 7. /ask-settings hands the terminal to the settings overlay; a toggle persists; pi redraws after.
+scenario_7() {
+	new_scenario s7 '[{"text": "Hello."}]'
+	start_tmux --no-session
+	wait_pane "faux-1" || return 1
+	type_command "/ask-settings"
+	wait_pane "Auto-submit when answered without notes" || return 1
+	keys Space
+	sleep 0.5
+	keys Escape
+	wait_for "pi to redraw" pane_lacks "Auto-submit when answered without notes" || return 1
+	wait_pane "faux-1" || return 1
+	grep -q '"autoSubmitWhenAnsweredWithoutNotes": *true' "$S/agent/extensions/ask-user.json" ||
+		{ say "  the toggle was not saved: $(cat "$S/agent/extensions/ask-user.json" 2>&1)"; return 1; }
+}
+
 # --- main -------------------------------------------------------------------
 NAMES=(
 	"the shim type-checks against pi $PI_VERSION's .d.ts files"
@@ -246,9 +263,10 @@ NAMES=(
 	"/ask:replay after a cancelled ask reopens the form"
 	"print mode (pi -p) gets the non-interactive result"
 	"RPC mode: dialogs answered by a script give a complete result"
+	"/ask-settings: the overlay in pi's terminal, a toggle persists, pi redraws"
 )
 SELECTED=("$@")
-[ ${#SELECTED[@]} -eq 0 ] && SELECTED=(0 1 2 3 4 5 6)
+[ ${#SELECTED[@]} -eq 0 ] && SELECTED=(0 1 2 3 4 5 6 7)
 
 passed=0
 failed=0
