@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// Drives `pi --mode rpc`: sends one prompt, answers the extension's dialogs,
-// and exits 0 when the agent has finished (agent_end), 1 on timeout or error.
+// Drives `pi --mode rpc`: sends each prompt in turn (the next one after the
+// agent finished the previous: agent_end), answers the extension's dialogs,
+// and exits 0 after the last agent_end, 1 on timeout or error.
 //
-// usage: rpc-driver.mjs --pi PI --events FILE --prompt TEXT [--select SUBSTRING]... [--input TEXT]...
-//                       [--timeout SECONDS] -- <pi arguments>
+// usage: rpc-driver.mjs --pi PI --events FILE --prompt TEXT [--prompt TEXT]... [--select SUBSTRING]...
+//                       [--input TEXT]... [--timeout SECONDS] -- <pi arguments>
 // Each --select answers the next `select` dialog with the first option that
 // contains SUBSTRING; each --input answers the next `input` dialog.
 import { spawn } from "node:child_process";
@@ -13,10 +14,10 @@ const argv = process.argv.slice(2);
 const split = argv.indexOf("--");
 const own = split >= 0 ? argv.slice(0, split) : argv;
 const piArgs = split >= 0 ? argv.slice(split + 1) : [];
-const opts = { select: [], input: [], timeout: 90 };
+const opts = { prompt: [], select: [], input: [], timeout: 90 };
 for (let i = 0; i < own.length; i += 2) {
 	const key = own[i].replace(/^--/, "");
-	if (key === "select" || key === "input") opts[key].push(own[i + 1]);
+	if (key === "prompt" || key === "select" || key === "input") opts[key].push(own[i + 1]);
 	else opts[key] = own[i + 1];
 }
 
@@ -60,10 +61,16 @@ function handle(event) {
 			send({ type: "extension_ui_response", id: event.id, confirmed: true });
 		}
 	}
-	if (event.type === "agent_end") {
+	if (event.type === "agent_end") nextPrompt();
+}
+
+let sent = 0;
+function nextPrompt() {
+	if (sent === opts.prompt.length) {
 		clearTimeout(timer);
 		finish(0);
 	}
+	sent += 1;
+	send({ id: `prompt-${sent}`, type: "prompt", message: opts.prompt[sent - 1] });
 }
-
-send({ id: "prompt-1", type: "prompt", message: opts.prompt });
+nextPrompt();

@@ -184,7 +184,7 @@ scenario_3() {
 	local form='{"questions":[{"id":"db","label":"Database","prompt":"Which database should we use?","options":[{"value":"postgres","label":"Postgres"},{"value":"sqlite","label":"SQLite"}]},{"id":"migrations","label":"Migrations","prompt":"Should I add a migration tool?","options":[{"value":"yes","label":"Yes"},{"value":"no","label":"No"}]}]}'
 	local form_json
 	form_json=$(node -e 'process.stdout.write(JSON.stringify(process.argv[1]))' "$form")
-	new_scenario s3 "[{\"text\": \"$questions\"}, {\"text\": \"Sure! Here are the questions I found.\"}, {\"text\": $form_json}, {\"text\": \"Thanks, proceeding.\"}]"
+	new_scenario s3 "[{\"text\": \"$questions\"}, {\"text\": \"Sure! Here are the questions I found.\"}, {\"text\": $form_json}, {\"text\": \"Thanks, proceeding.\"}, {\"text\": \"Changed, noted.\"}]"
 	start_tmux --no-session "Plan the storage layer"
 	wait_requests 1 || return 1
 	wait_pane "migration tool" || return 1
@@ -199,7 +199,19 @@ scenario_3() {
 	keys Enter
 	wait_requests 4 || return 1
 	check 2 user-message "Sure! Here are the questions I found." && check 3 user-message "SQLite" &&
-		check 3 user-message "Yes"
+		check 3 user-message "Yes" || return 1
+	# /answer:again reopens the same form without another extraction.
+	wait_pane "Thanks, proceeding." || return 1
+	type_command "/answer:again"
+	wait_pane "Which database should we use?" || return 1
+	keys 1
+	sleep 0.5
+	wait_pane "Should I add a migration tool?" || return 1
+	keys 2
+	sleep 0.5
+	keys Enter
+	wait_requests 5 || return 1
+	check 4 user-message "Postgres" && check 4 user-message "No"
 }
 
 # 4. /ask:replay after a cancelled ask reopens the same form (saved session this time).
@@ -238,6 +250,18 @@ scenario_6() {
 	check 1 tool-answer db sqlite && check 1 tool-answer features auth && check 1 tool-answer features metrics
 }
 
+# 8. RPC mode /answer: extraction through complete(), the form through dialogs, answers as a user message.
+scenario_8() {
+	local form='{"questions":[{"id":"db","label":"Database","prompt":"Which database should we use?","options":[{"value":"postgres","label":"Postgres"},{"value":"sqlite","label":"SQLite"}]},{"id":"name","label":"Name","prompt":"What should the service be called?","options":[{"value":"name","label":"Name","freeform":true}]}]}'
+	local form_json
+	form_json=$(node -e 'process.stdout.write(JSON.stringify(process.argv[1]))' "$form")
+	new_scenario s8 "[{\"text\": \"Which database should we use, Postgres or SQLite? And what should the service be called?\"}, {\"text\": $form_json}, {\"text\": \"Great.\"}]"
+	(cd "$S/project" && pi_env node "$HERE/rpc-driver.mjs" --pi "$PI" --events "$S/rpc-events.jsonl" \
+		--prompt "Plan the service" --prompt "/answer" --select Postgres --input "ledger-api" --timeout "$TIMEOUT" \
+		-- "${PI_ARGS[@]}" --no-session 2>"$S/pi.stderr") || { say "  $(tail -3 "$S/pi.stderr")"; return 1; }
+	check 2 user-message "Postgres" && check 2 user-message "ledger-api"
+}
+
 # 7. /ask-settings hands the terminal to the settings overlay; a toggle persists; pi redraws after.
 scenario_7() {
 	new_scenario s7 '[{"text": "Hello."}]'
@@ -259,14 +283,15 @@ NAMES=(
 	"the shim type-checks against pi $PI_VERSION's .d.ts files"
 	"ask_user tool: keys answer the form, the model gets the values"
 	"ask_user tool: invalid payload returns the structured result, no UI"
-	"/answer: retry after a non-JSON reply, answers arrive as a user message"
+	"/answer: retry after a non-JSON reply, answers arrive as a user message; /answer:again"
 	"/ask:replay after a cancelled ask reopens the form"
 	"print mode (pi -p) gets the non-interactive result"
 	"RPC mode: dialogs answered by a script give a complete result"
 	"/ask-settings: the overlay in pi's terminal, a toggle persists, pi redraws"
+	"RPC mode /answer: extraction, dialogs, answers as a user message"
 )
 SELECTED=("$@")
-[ ${#SELECTED[@]} -eq 0 ] && SELECTED=(0 1 2 3 4 5 6 7)
+[ ${#SELECTED[@]} -eq 0 ] && SELECTED=(0 1 2 3 4 5 6 7 8)
 
 passed=0
 failed=0
