@@ -86,7 +86,12 @@ pub(crate) fn answer(args: &AnswerArgs) -> CliResult {
             ExtractStatus::Failed { error } => {
                 let mut err = session_error(&error);
                 if !problems.is_empty() {
-                    let _ = write!(err.message, "\ncompleter {:?}: {}", args.completer, problems.join("; "));
+                    let _ = write!(
+                        err.message,
+                        "\ncompleter {:?}: {}",
+                        args.completer,
+                        problems.join("; ")
+                    );
                 }
                 return Err(err);
             }
@@ -207,7 +212,11 @@ enum Stream {
 /// Reads a pipe to its end on a thread (keeping at most [`MAX_OUTPUT`] bytes)
 /// and sends what it read. Not joined: after a kill, a stray process could
 /// keep the pipe open, and the loop must not wait for it.
-fn spawn_reader(pipe: impl Read + Send + 'static, which: Stream, tx: mpsc::Sender<(Stream, Vec<u8>)>) {
+fn spawn_reader(
+    pipe: impl Read + Send + 'static,
+    which: Stream,
+    tx: mpsc::Sender<(Stream, Vec<u8>)>,
+) {
     std::thread::spawn(move || {
         let mut pipe = pipe;
         let mut bytes = Vec::new();
@@ -297,7 +306,12 @@ mod tests {
             received: Arc::new(AtomicUsize::new(0)),
             ids: Vec::new(),
         };
-        complete(command, &request(), Duration::from_millis(timeout_ms), &signals)
+        complete(
+            command,
+            &request(),
+            Duration::from_millis(timeout_ms),
+            &signals,
+        )
     }
 
     #[test]
@@ -314,7 +328,8 @@ mod tests {
 
     #[test]
     fn a_failing_completer_reports_its_status_and_last_stderr_line() {
-        let Completion::Failed(why) = run("echo partial; echo 'bad key\x1b[31m' >&2; exit 7", 10_000)
+        let Completion::Failed(why) =
+            run("echo partial; echo 'bad key\x1b[31m' >&2; exit 7", 10_000)
         else {
             panic!("expected a failure");
         };
@@ -328,7 +343,11 @@ mod tests {
             panic!("expected a timeout");
         };
         assert!(why.starts_with("timed out after 200 ms"), "{why}");
-        assert!(started.elapsed() < Duration::from_secs(10), "{:?}", started.elapsed());
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "{:?}",
+            started.elapsed()
+        );
     }
 
     #[test]
