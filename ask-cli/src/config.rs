@@ -42,12 +42,22 @@ pub(crate) fn load(explicit: Option<&Path>) -> LoadedConfig {
         }
     };
     match ConfigStore::open_paths(&paths) {
-        Ok((store, loaded)) => LoadedConfig {
-            config: loaded.config,
-            path: Some(store.path().to_path_buf()),
-            store: Some(store),
-            notice: (!loaded.notices.is_empty()).then(|| loaded.notices.join("; ")),
-        },
+        Ok((store, loaded)) => {
+            // Writing the defaults on first use is routine, not worth a notice in the UI.
+            let notices: Vec<String> = loaded
+                .notices
+                .into_iter()
+                .filter(|n| {
+                    !(n.starts_with("created ") && n.ends_with("with the default settings"))
+                })
+                .collect();
+            LoadedConfig {
+                config: loaded.config,
+                path: Some(store.path().to_path_buf()),
+                store: Some(store),
+                notice: (!notices.is_empty()).then(|| notices.join("; ")),
+            }
+        }
         Err(err) => LoadedConfig {
             config: AskConfig::default(),
             store: None,
