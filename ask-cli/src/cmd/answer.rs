@@ -25,8 +25,13 @@ use crate::exit::{CliError, CliResult, Exit};
 /// drained and dropped so a runaway completer cannot fill memory.
 const MAX_OUTPUT: u64 = 4 * 1024 * 1024;
 
-/// How often the wait loop looks at the clock and at signals.
+/// How long the wait loop blocks on the output pipes before it looks at the
+/// clock and at signals again.
 const POLL: Duration = Duration::from_millis(20);
+
+/// How often the exit status is polled once the output pipes closed (a
+/// process usually exits right after closing them).
+const EXIT_POLL: Duration = Duration::from_millis(5);
 
 /// Runs extraction with `--completer`, then answers the extracted form.
 pub(crate) fn answer(args: &AnswerArgs) -> CliResult {
@@ -180,7 +185,7 @@ fn complete(
         }
         match child.try_wait() {
             Ok(Some(status)) => break status,
-            Ok(None) => std::thread::sleep(POLL.min(Duration::from_millis(5))),
+            Ok(None) => std::thread::sleep(EXIT_POLL),
             Err(e) => {
                 kill_group(&mut child);
                 return Completion::Failed(format!("could not be waited for: {e}"));
