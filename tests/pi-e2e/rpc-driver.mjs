@@ -6,7 +6,8 @@
 // usage: rpc-driver.mjs --pi PI --events FILE --prompt TEXT [--prompt TEXT]... [--select SUBSTRING]...
 //                       [--input TEXT]... [--timeout SECONDS] -- <pi arguments>
 // Each --select answers the next `select` dialog with the first option that
-// contains SUBSTRING; each --input answers the next `input` dialog.
+// contains SUBSTRING; each --input answers the next `input` dialog. The value
+// "!cancel" (or running out of values) cancels that dialog.
 import { spawn } from "node:child_process";
 import { appendFileSync } from "node:fs";
 
@@ -50,12 +51,12 @@ function handle(event) {
 	if (event.type === "extension_ui_request") {
 		if (event.method === "select") {
 			const want = opts.select.shift();
-			const value = want === undefined ? undefined : event.options.find((o) => o.includes(want));
+			const value = want === undefined || want === "!cancel" ? undefined : event.options.find((o) => o.includes(want));
 			if (value === undefined) send({ type: "extension_ui_response", id: event.id, cancelled: true });
 			else send({ type: "extension_ui_response", id: event.id, value });
 		} else if (event.method === "input" || event.method === "editor") {
 			const value = opts.input.shift();
-			if (value === undefined) send({ type: "extension_ui_response", id: event.id, cancelled: true });
+			if (value === undefined || value === "!cancel") send({ type: "extension_ui_response", id: event.id, cancelled: true });
 			else send({ type: "extension_ui_response", id: event.id, value });
 		} else if (event.method === "confirm") {
 			send({ type: "extension_ui_response", id: event.id, confirmed: true });

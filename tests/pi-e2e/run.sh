@@ -250,18 +250,6 @@ scenario_6() {
 	check 1 tool-answer db sqlite && check 1 tool-answer features auth && check 1 tool-answer features metrics
 }
 
-# 8. RPC mode /answer: extraction through complete(), the form through dialogs, answers as a user message.
-scenario_8() {
-	local form='{"questions":[{"id":"db","label":"Database","prompt":"Which database should we use?","options":[{"value":"postgres","label":"Postgres"},{"value":"sqlite","label":"SQLite"}]},{"id":"name","label":"Name","prompt":"What should the service be called?","options":[{"value":"name","label":"Name","freeform":true}]}]}'
-	local form_json
-	form_json=$(node -e 'process.stdout.write(JSON.stringify(process.argv[1]))' "$form")
-	new_scenario s8 "[{\"text\": \"Which database should we use, Postgres or SQLite? And what should the service be called?\"}, {\"text\": $form_json}, {\"text\": \"Great.\"}]"
-	(cd "$S/project" && pi_env node "$HERE/rpc-driver.mjs" --pi "$PI" --events "$S/rpc-events.jsonl" \
-		--prompt "Plan the service" --prompt "/answer" --select Postgres --input "ledger-api" --timeout "$TIMEOUT" \
-		-- "${PI_ARGS[@]}" --no-session 2>"$S/pi.stderr") || { say "  $(tail -3 "$S/pi.stderr")"; return 1; }
-	check 2 user-message "Postgres" && check 2 user-message "ledger-api"
-}
-
 # 7. /ask-settings hands the terminal to the settings overlay; a toggle persists; pi redraws after.
 scenario_7() {
 	new_scenario s7 '[{"text": "Hello."}]'
@@ -278,6 +266,28 @@ scenario_7() {
 		{ say "  the toggle was not saved: $(cat "$S/agent/extensions/ask-user.json" 2>&1)"; return 1; }
 }
 
+# 8. RPC mode /answer: extraction through complete(), the form through dialogs, answers as a user message.
+scenario_8() {
+	local form='{"questions":[{"id":"db","label":"Database","prompt":"Which database should we use?","options":[{"value":"postgres","label":"Postgres"},{"value":"sqlite","label":"SQLite"}]},{"id":"name","label":"Name","prompt":"What should the service be called?","options":[{"value":"name","label":"Name","freeform":true}]}]}'
+	local form_json
+	form_json=$(node -e 'process.stdout.write(JSON.stringify(process.argv[1]))' "$form")
+	new_scenario s8 "[{\"text\": \"Which database should we use, Postgres or SQLite? And what should the service be called?\"}, {\"text\": $form_json}, {\"text\": \"Great.\"}]"
+	(cd "$S/project" && pi_env node "$HERE/rpc-driver.mjs" --pi "$PI" --events "$S/rpc-events.jsonl" \
+		--prompt "Plan the service" --prompt "/answer" --select Postgres --input "ledger-api" --timeout "$TIMEOUT" \
+		-- "${PI_ARGS[@]}" --no-session 2>"$S/pi.stderr") || { say "  $(tail -3 "$S/pi.stderr")"; return 1; }
+	check 2 user-message "Postgres" && check 2 user-message "ledger-api"
+}
+
+# 9. RPC mode /ask:replay after a cancelled dialog: the same questions again, answers as a user message.
+scenario_9() {
+	local call='{"toolCall":{"name":"ask_user","arguments":{"questions":[{"id":"db","label":"Database","prompt":"Which database?","options":[{"value":"postgres","label":"Postgres"},{"value":"sqlite","label":"SQLite"}]}]}}}'
+	new_scenario s9 "[$call, {\"text\": \"Cancelled, fine.\"}, {\"text\": \"Thanks.\"}]"
+	(cd "$S/project" && pi_env node "$HERE/rpc-driver.mjs" --pi "$PI" --events "$S/rpc-events.jsonl" \
+		--prompt "Set up the service" --prompt "/ask:replay" --select '!cancel' --select SQLite --timeout "$TIMEOUT" \
+		-- "${PI_ARGS[@]}" --no-session 2>"$S/pi.stderr") || { say "  $(tail -3 "$S/pi.stderr")"; return 1; }
+	check 1 tool-cancelled && check 2 user-message "SQLite"
+}
+
 # --- main -------------------------------------------------------------------
 NAMES=(
 	"the shim type-checks against pi $PI_VERSION's .d.ts files"
@@ -289,9 +299,10 @@ NAMES=(
 	"RPC mode: dialogs answered by a script give a complete result"
 	"/ask-settings: the overlay in pi's terminal, a toggle persists, pi redraws"
 	"RPC mode /answer: extraction, dialogs, answers as a user message"
+	"RPC mode /ask:replay after a cancelled dialog"
 )
 SELECTED=("$@")
-[ ${#SELECTED[@]} -eq 0 ] && SELECTED=(0 1 2 3 4 5 6 7 8)
+[ ${#SELECTED[@]} -eq 0 ] && SELECTED=(0 1 2 3 4 5 6 7 8 9)
 
 passed=0
 failed=0
