@@ -32,6 +32,24 @@ pub(crate) fn placeholder(c: char) -> Option<char> {
     }
 }
 
+/// True when some character of `text` is unsafe, by a byte scan: C0 and DEL are
+/// single bytes, C1 is `C2 80..9F`, ALM is `D8 9C`, LRM/RLM and the bidi overrides
+/// are `E2 80 8E..8F`, `E2 80 AA..AE` and `E2 81 A6..A9` in UTF-8.
+fn needs_sanitizing(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    bytes.iter().enumerate().any(|(i, &b)| match b {
+        0x00..=0x1f | 0x7f => b != b'\n',
+        0xc2 => bytes.get(i + 1).is_some_and(|n| (0x80..=0x9f).contains(n)),
+        0xd8 => bytes.get(i + 1) == Some(&0x9c),
+        0xe2 => match (bytes.get(i + 1), bytes.get(i + 2)) {
+            (Some(0x80), Some(n)) => matches!(n, 0x8e | 0x8f | 0xaa..=0xae),
+            (Some(0x81), Some(n)) => (0xa6..=0xa9).contains(n),
+            _ => false,
+        },
+        _ => false,
+    })
+}
+
 /// True when `c` would be replaced by [`sanitize`].
 pub(crate) fn is_unsafe(c: char) -> bool {
     c == '\t' || (c != '\n' && placeholder(c).is_some())
@@ -49,7 +67,7 @@ pub(crate) fn is_unsafe(c: char) -> bool {
 /// assert_eq!(sanitize("\u{202e}evil"), "\u{fffd}evil");
 /// ```
 pub fn sanitize(text: &str) -> Cow<'_, str> {
-    if !text.chars().any(is_unsafe) {
+    if !needs_sanitizing(text) {
         return Cow::Borrowed(text);
     }
     let mut out = String::with_capacity(text.len() + 8);
@@ -111,6 +129,14 @@ mod tests {
         ] {
             let text = format!("a{c}b");
             assert_eq!(sanitize(&text), "a\u{fffd}b", "{c:?}");
+        }
+    }
+
+    #[test]
+    fn byte_scan_agrees_with_the_char_rule() {
+        for c in (0..0x3000u32).filter_map(char::from_u32) {
+            let text = format!("a{c}b");
+            assert_eq!(super::needs_sanitizing(&text), super::is_unsafe(c), "{c:?}");
         }
     }
 
