@@ -9,6 +9,7 @@
  *   ASK_E2E_SCRIPT  JSON file: an array of steps, one per model request:
  *                     {"text": "..."}                       a plain assistant reply
  *                     {"toolCall": {"name": "...", "arguments": {...}}}
+ *                   either may carry "delayMs": N to answer N ms late (timeouts).
  *   ASK_E2E_LOG     JSONL file; one line per model request with the messages
  *                   the model received, so a test can assert on them.
  *
@@ -25,7 +26,9 @@ import {
 } from "@mariozechner/pi-ai";
 import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
 
-type Step = { text: string } | { toolCall: { name: string; arguments: Record<string, unknown>; id?: string } };
+type Step = ({ text: string } | { toolCall: { name: string; arguments: Record<string, unknown>; id?: string } }) & {
+	delayMs?: number;
+};
 
 function loadScript(): Step[] {
 	const path = process.env.ASK_E2E_SCRIPT;
@@ -47,11 +50,12 @@ export default function (pi: ExtensionAPI) {
 		models: [{ id: "faux-1", name: "Faux 1", reasoning: false, input: ["text"] }],
 		tokenSize: { min: 64, max: 64 },
 	});
-	const reply = (context: Context) => {
+	const reply = async (context: Context) => {
 		const step = steps[call];
 		log({ call, systemPrompt: context.systemPrompt, messages: context.messages });
 		call += 1;
 		if (!step) return fauxAssistantMessage("(faux: script exhausted)");
+		if (step.delayMs) await new Promise((resolve) => setTimeout(resolve, step.delayMs));
 		if ("text" in step) return fauxAssistantMessage(fauxText(step.text));
 		const tc = step.toolCall;
 		return fauxAssistantMessage(fauxToolCall(tc.name, tc.arguments, { id: tc.id ?? `call_${call}` }), {

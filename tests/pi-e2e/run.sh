@@ -288,6 +288,28 @@ scenario_9() {
 	check 1 tool-cancelled && check 2 user-message "SQLite"
 }
 
+# 10. /answer: an extraction call that times out is retried (with a notice); "no questions" only notifies.
+scenario_10() {
+	new_scenario s10 '[{"text": "All done, nothing left to decide."}, {"text": "too late", "delayMs": 4000}, {"text": "{\"questions\": []}"}]'
+	mkdir -p "$S/agent/extensions"
+	cat >"$S/agent/extensions/ask-user.json" <<-'EOF'
+		{"schemaVersion": 2,
+		 "answer": {"extractionModels": [{"provider": "nowhere", "id": "none"}], "extractionTimeoutMs": 1500, "extractionRetries": 1},
+		 "behaviour": {"autoSubmitWhenAnsweredWithoutNotes": false, "confirmDismissWhenDirty": true,
+		               "doublePressReviewShortcuts": true, "showFooterHints": true},
+		 "keymaps": {"cancel": "esc", "dismiss": "ctrl+c", "toggle": "space", "confirm": "enter",
+		             "optionNote": "n", "questionNote": "shift+n"}}
+	EOF
+	start_tmux --no-session "Wrap up"
+	wait_pane "nothing left to decide" || return 1
+	type_command "/answer"
+	wait_pane "no reply within 1500 ms; retrying" || return 1
+	wait_pane "no questions found" || return 1
+	sleep 1
+	[ "$(request_count)" -eq 3 ] || { say "  expected 3 model requests, got $(request_count)"; return 1; }
+	check 2 user-message "All done, nothing left to decide."
+}
+
 # --- main -------------------------------------------------------------------
 NAMES=(
 	"the shim type-checks against pi $PI_VERSION's .d.ts files"
@@ -300,9 +322,10 @@ NAMES=(
 	"/ask-settings: the overlay in pi's terminal, a toggle persists, pi redraws"
 	"RPC mode /answer: extraction, dialogs, answers as a user message"
 	"RPC mode /ask:replay after a cancelled dialog"
+	"/answer: a timed-out extraction call is retried; no questions only notifies"
 )
 SELECTED=("$@")
-[ ${#SELECTED[@]} -eq 0 ] && SELECTED=(0 1 2 3 4 5 6 7 8 9)
+[ ${#SELECTED[@]} -eq 0 ] && SELECTED=(0 1 2 3 4 5 6 7 8 9 10)
 
 passed=0
 failed=0
