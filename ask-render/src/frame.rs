@@ -268,3 +268,61 @@ impl Frame {
             .min(max_start)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{Frame, Line, Role, Span, Style};
+
+    fn frame(rows: usize, focus: usize, cursor: Option<(usize, usize)>) -> Frame {
+        Frame {
+            lines: (0..rows)
+                .map(|i| Line::styled(format!("{i}"), Role::Text))
+                .collect(),
+            cursor,
+            focus_row: focus,
+        }
+    }
+
+    #[test]
+    fn scroll_start_keeps_focus_or_cursor_visible() {
+        assert_eq!(frame(10, 9, None).scroll_start(20), 0);
+        assert_eq!(frame(30, 2, None).scroll_start(10), 0);
+        assert_eq!(frame(30, 15, None).scroll_start(10), 6);
+        assert_eq!(frame(30, 29, None).scroll_start(10), 20);
+        assert_eq!(frame(30, 0, Some((25, 3))).scroll_start(10), 16);
+        assert_eq!(frame(30, 5, None).scroll_start(0), 0);
+    }
+
+    #[test]
+    fn fit_cuts_across_spans_with_an_ellipsis() {
+        let mut line = Line::new(vec![
+            Span::raw("abc"),
+            Span::new("defg", Style::new(Role::Accent)),
+        ]);
+        line.fit(5);
+        assert_eq!(line.plain(), "abcd…");
+        assert_eq!(line.spans[1].style.role, Role::Accent);
+        let mut wide = Line::styled("中文", Role::Text);
+        wide.fit(1);
+        assert_eq!(wide.plain(), "…");
+    }
+
+    #[test]
+    fn styled_text_merges_runs_and_tags_roles() {
+        let f = Frame {
+            lines: vec![Line::new(vec![
+                Span::new("❯ ", Role::Accent),
+                Span::new("1. ", Role::Accent),
+                Span::new("PostgreSQL", Style::new(Role::Accent).bold()),
+                Span::raw("  "),
+            ])],
+            cursor: None,
+            focus_row: 0,
+        };
+        assert_eq!(
+            f.to_styled_text(),
+            "[accent]❯ 1. [/][accent+bold]PostgreSQL[/]\n"
+        );
+        assert_eq!(f.to_plain_text(), "❯ 1. PostgreSQL\n");
+    }
+}

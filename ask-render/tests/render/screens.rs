@@ -222,3 +222,58 @@ fn footer_hints_can_be_hidden() {
     let with_hints = frame_at(&flow(&db_form()), 80, 30).to_plain_text();
     assert!(with_hints.contains("? settings"), "{with_hints}");
 }
+
+#[test]
+fn wide_and_combining_text() {
+    let payload = serde_json::json!({"questions": [
+        {"id": "ui", "label": "界面语言", "prompt": "界面应该使用哪种语言？请选择一个选项，或者输入你自己的答案。",
+         "options": [
+            {"value": "zh", "label": "中文（简体）", "description": "默认语言 👩\u{200d}💻 适合大多数用户"},
+            {"value": "fr", "label": "Franc\u{327}ais 🇫🇷", "description": "Cafe\u{301} cre\u{300}me"},
+            {"value": "ko", "label": "한국어"}
+         ]},
+        {"id": "emoji", "label": "👨\u{200d}👩\u{200d}👧 Family", "prompt": "Pick one", "options": [{"value": "a", "label": "👍🏽 yes"}]}
+    ]});
+    let mut f = flow(&payload);
+    press(&mut f, &["down", "n", "text:ok"]);
+    snap_all("wide_text", &f, 24);
+}
+
+#[test]
+fn notice_shows_above_the_hints() {
+    let mut f = flow(&db_form());
+    apply(
+        &mut f,
+        Command::SetNotice(Some(
+            "Settings file was unreadable; backed up to ask-user.1.bak.json".into(),
+        )),
+    );
+    let frame = frame_at(&f, 60, 30);
+    let styled = frame.to_styled_text();
+    assert!(
+        styled.contains("[warning]Settings file was unreadable; backed up to[/]\n[warning]ask-user.1.bak.json[/]\n[muted]↑↓ move"),
+        "{styled}"
+    );
+}
+
+#[test]
+fn settings_only_flow_shows_the_overlay() {
+    let f = ask_state::Flow::new(
+        crate::support::form(&db_form()),
+        Behaviour::default(),
+        ask_keymap::Keymap::default(),
+        ask_state::FlowOptions {
+            config_path: Some(crate::support::CONFIG_PATH.into()),
+            settings_only: true,
+            ..Default::default()
+        },
+    );
+    let text = frame_at(&f, 80, 24).to_plain_text();
+    assert!(text.contains("Ask settings"), "{text}");
+    assert!(
+        text.contains("❯ Auto-submit when answered without notes  off"),
+        "{text}"
+    );
+    assert!(text.contains(crate::support::CONFIG_PATH), "{text}");
+    assert!(!text.contains("Database"), "{text}");
+}
