@@ -68,6 +68,17 @@ pub(crate) fn review_block(flow: &Flow, width: usize) -> Block {
             block.hanging(prefix, note, Style::new(Role::Note));
         }
     }
+    if !elaborate {
+        let hidden = hidden_notes(flow);
+        if hidden > 0 {
+            let noun = if hidden == 1 { "note" } else { "notes" };
+            block.hanging(
+                Vec::new(),
+                &format!("{hidden} more {noun} (unanswered questions, unselected options) go only with Elaborate."),
+                Style::new(Role::Dim),
+            );
+        }
+    }
     block.blank();
     for action in ReviewAction::ALL {
         let current = action == highlighted;
@@ -98,4 +109,22 @@ pub(crate) fn review_block(flow: &Flow, width: usize) -> Block {
         block.hanging(Vec::new(), &hint, Style::new(Role::Warning).bold());
     }
     block
+}
+
+/// Notes the Submit/Cancel preview leaves out: question notes of unanswered
+/// questions and notes on options that are not selected.
+fn hidden_notes(flow: &Flow) -> usize {
+    (0..flow.form().questions.len())
+        .filter_map(|i| flow.draft(i).map(|d| (i, d)))
+        .map(|(i, d)| {
+            let answered = flow.answer(i).is_some();
+            let question = usize::from(!answered && d.note.is_some());
+            let options = d
+                .option_notes
+                .keys()
+                .filter(|j| !(answered && d.selected.get(**j).copied().unwrap_or(false)))
+                .count();
+            question + options
+        })
+        .sum()
 }
