@@ -4,7 +4,8 @@
 use std::collections::HashSet;
 
 use ask_contract::{
-    AskForm, ContractError, ParseOptions, QuestionType, parse_params, parse_params_str,
+    AskForm, AskResult, ContractError, ParseOptions, QuestionType, invalid_payload_text,
+    non_interactive_text, parse_params, parse_params_str,
 };
 use proptest::collection::vec;
 use proptest::option;
@@ -335,6 +336,41 @@ proptest! {
         let form = parse_params(&payload, options);
         prop_assert!(form.is_ok(), "{payload:#}\n{form:?}");
         check_outcome(&payload, options)?;
+    }
+
+    #[test]
+    fn invalid_text_is_one_line_per_issue(payload in arb_near_valid()) {
+        if let Err(err) = parse_params(&payload, ParseOptions::default()) {
+            let text = invalid_payload_text(err.issues());
+            let lines: Vec<&str> = text.lines().collect();
+            prop_assert_eq!(lines.len(), err.issues().len() + 1, "{}", text);
+            prop_assert_eq!(lines[0], "Invalid ask_user payload:");
+            for (line, issue) in lines[1..].iter().zip(err.issues()) {
+                prop_assert_eq!(*line, format!("- {}: {}", issue.path, issue.message));
+            }
+        }
+    }
+
+    #[test]
+    fn fallback_text_lists_every_question_and_option(payload in arb_valid_payload()) {
+        let form = parse_params(&payload, ParseOptions::default()).expect("valid payload");
+        let text = non_interactive_text(&form);
+        prop_assert!(text.starts_with("Needs user input:"));
+        for (n, q) in form.questions.iter().enumerate() {
+            let heading = format!("\n{}. {}: ", n + 1, q.label);
+            prop_assert!(text.contains(&heading), "{}", heading);
+            for o in &q.options {
+                let row = format!("   - {} [{}]", o.label, o.value);
+                prop_assert!(text.contains(&row), "{}", row);
+            }
+        }
+        prop_assert_eq!(
+            text.matches("   - Type your own [custom]").count(),
+            form.questions.len()
+        );
+        let result = AskResult::non_interactive(&form);
+        prop_assert!(result.details.cancelled && result.details.answers.is_empty());
+        prop_assert_eq!(result.details.questions.len(), form.questions.len());
     }
 
     #[test]
