@@ -186,7 +186,7 @@ fn mutate(node: &mut Value, path: &[usize], op: &Op) {
             if rest.is_empty() && matches!(op, Op::Remove) {
                 map.shift_remove(&key);
             } else if let Some(child) = map.get_mut(&key) {
-                mutate(child, if rest.is_empty() { &[] } else { rest }, op);
+                mutate(child, rest, op);
             }
         }
         _ => apply_here(node, op),
