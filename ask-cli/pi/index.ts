@@ -49,6 +49,20 @@ function notifyMissing(ctx: ExtensionContext): never {
 	throw new Error(message);
 }
 
+/**
+ * Payload text shown by pi's TUI (tool-call labels, the fallback transcript):
+ * control characters and bidi overrides become visible placeholders so a
+ * payload cannot move the cursor, recolour or retitle the terminal.
+ */
+function sanitize(text: string): string {
+	return text
+		.replace(/\t/g, " ")
+		.replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g, (c) =>
+			c === "\u001b" ? "␛" : `\\u{${c.charCodeAt(0).toString(16)}}`,
+		)
+		.replace(/[\u202a-\u202e\u2066-\u2069]/g, "\ufffd");
+}
+
 function textOf(result: AskToolResult): string {
 	return result.content.map((block) => block.text).join("\n");
 }
@@ -59,7 +73,7 @@ function transcript(toolCallId: string, result: AskToolResult): string {
 	const cached = renderCache.get(toolCallId);
 	if (cached && cached.result === result) return cached.text;
 	const bin = findAsk();
-	let text = textOf(result);
+	let text = sanitize(textOf(result));
 	if (bin && result.details) {
 		const run = runCaptured(bin, ["render-result", "--input", "-"], JSON.stringify(result));
 		if (run.status === 0 && run.stdout.trim()) text = run.stdout.replace(/\n+$/, "");
@@ -73,7 +87,7 @@ function callSummary(args: unknown): string {
 	if (!Array.isArray(questions)) return "";
 	const labels = questions.map((q, i) => {
 		const label = (q as { label?: unknown })?.label;
-		return typeof label === "string" && label.trim() ? label.trim() : `Q${i + 1}`;
+		return typeof label === "string" && label.trim() ? sanitize(label.replace(/\s+/g, " ").trim()) : `Q${i + 1}`;
 	});
 	const list = labels.join(", ");
 	const cut = list.length > 50 ? `${list.slice(0, 49)}…` : list;

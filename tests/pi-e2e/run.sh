@@ -170,12 +170,13 @@ scenario_1() {
 
 # 2. An invalid payload returns the structured invalid-payload result without opening the UI.
 scenario_2() {
-	local bad='{"toolCall":{"name":"ask_user","arguments":{"questions":[{"id":"layout","prompt":"Which layout?","type":"preview","options":[{"value":"a","label":"A"}]},{"id":"layout","prompt":" ","options":[]}]}}}'
+	# The label carries a clear-screen sequence: the transcript must show it inert.
+	local bad='{"toolCall":{"name":"ask_user","arguments":{"questions":[{"id":"layout","label":"Lay\u001b[2Jout","prompt":"Which layout?","type":"preview","options":[{"value":"a","label":"A"}]},{"id":"layout","prompt":" ","options":[]}]}}}'
 	new_scenario s2 "[$bad, {\"text\": \"I will fix the payload.\"}]"
 	start_tmux --no-session "Pick a layout"
 	# No keys are sent: if the form opened, the flow would wait and this would time out.
 	wait_requests 2 || return 1
-	check 1 tool-invalid
+	check 1 tool-invalid && wait_pane "Lay␛[2Jout" && wait_pane "Invalid"
 }
 
 # 3. /answer: a plain-text question list; the first extraction reply is not JSON, the second is.
