@@ -5,7 +5,7 @@ use ask_keymap::Action;
 use ask_state::{Flow, Tab};
 
 use crate::frame::{Line, Role, Span, Style};
-use crate::sanitize::sanitize_line;
+use crate::sanitize::{sanitize, sanitize_line};
 use crate::text::{display_width, truncate};
 
 /// Separator between hints (and the only place a hint line may break).
@@ -132,27 +132,68 @@ pub(crate) fn hints(flow: &Flow) -> Vec<String> {
 /// when the tabs do not fit, a window around the active tab with `←`/`→` arrows.
 pub(crate) fn tab_strip(flow: &Flow, width: usize) -> Line {
     let questions = &flow.form().questions;
-    let mut tabs: Vec<(String, Style)> = Vec::with_capacity(questions.len() + 1);
     let active = match flow.tab() {
         Tab::Question(i) => i,
         Tab::Review => questions.len(),
     };
-    for (i, q) in questions.iter().enumerate() {
-        let answered = flow
-            .draft(i)
-            .is_some_and(ask_state::QuestionDraft::is_answered);
-        let marker = if answered { "☒" } else { "☐" };
-        let label = truncate(&q.label, MAX_TAB_LABEL);
-        let style = if answered { Role::Success } else { Role::Muted };
-        tabs.push((format!(" {marker} {label} "), Style::new(style)));
-    }
-    tabs.push((" Review ".to_owned(), Style::new(Role::Muted)));
-    if let Some(tab) = tabs.get_mut(active) {
-        tab.1 = Style::new(Role::Selected).bold().inverse();
-    }
-    let widths: Vec<usize> = tabs.iter().map(|(t, _)| display_width(t)).collect();
+    // Widths first (no allocation); text only for the tabs that show.
+    let answered: Vec<bool> = (0..questions.len())
+        .map(|i| {
+            flow.draft(i)
+                .is_some_and(ask_state::QuestionDraft::is_answered)
+        })
+        .collect();
+    let label_of = |i: usize| -> Option<String> {
+        let label = &questions.get(i)?.label;
+        Some(if display_width(&sanitize(label)) > MAX_TAB_LABEL {
+            truncate(label, MAX_TAB_LABEL)
+        } else {
+            sanitize_line(label)
+        })
+    };
+    let mut widths: Vec<usize> = questions
+        .iter()
+        .map(|q| {
+            // Measured after sanitizing: a tab in a label becomes several spaces.
+            let w = display_width(&sanitize(&q.label));
+            4 + if w > MAX_TAB_LABEL {
+                display_width(&truncate(&q.label, MAX_TAB_LABEL))
+            } else {
+                w
+            }
+        })
+        .collect();
+    widths.push(display_width(" Review "));
+    let tab = |k: usize| -> (String, Style) {
+        let style = if k == active {
+            Style::new(Role::Selected).bold().inverse()
+        } else if answered.get(k).copied().unwrap_or(false) {
+            Style::new(Role::Success)
+        } else {
+            Style::new(Role::Muted)
+        };
+        let text = match label_of(k) {
+            Some(label) => {
+                let marker = if answered.get(k).copied().unwrap_or(false) {
+                    '☒'
+                } else {
+                    '☐'
+                };
+                let mut text = String::with_capacity(label.len() + 8);
+                text.push(' ');
+                text.push(marker);
+                text.push(' ');
+                text.push_str(&label);
+                text.push(' ');
+                text
+            }
+            None => " Review ".to_owned(),
+        };
+        (text, style)
+    };
     let total: usize = widths.iter().sum();
-    let (mut lo, mut hi) = (0, tabs.len());
+    let count = widths.len();
+    let (mut lo, mut hi) = (0, count);
     if total > width {
         let room = width.saturating_sub(2);
         lo = active;
@@ -177,10 +218,11 @@ pub(crate) fn tab_strip(flow: &Flow, width: usize) -> Line {
     if lo > 0 {
         line.push(Span::new("←", Role::Muted));
     }
-    let right_arrow = hi < tabs.len();
+    let right_arrow = hi < count;
     let room = width.saturating_sub(display_width(&line.plain()) + usize::from(right_arrow));
     let mut used = 0;
-    for ((text, style), w) in tabs.into_iter().zip(widths).take(hi).skip(lo) {
+    for (k, w) in widths.into_iter().enumerate().take(hi).skip(lo) {
+        let (text, style) = tab(k);
         let left = room.saturating_sub(used);
         let (text, w) = if w <= left {
             (text, w)

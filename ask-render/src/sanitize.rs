@@ -37,6 +37,13 @@ pub(crate) fn placeholder(c: char) -> Option<char> {
 /// are `E2 80 8E..8F`, `E2 80 AA..AE` and `E2 81 A6..A9` in UTF-8.
 fn needs_sanitizing(text: &str) -> bool {
     let bytes = text.as_bytes();
+    // Branch-free pass first (vectorizes): only controls, DEL and non-ASCII need a closer look.
+    if !bytes
+        .iter()
+        .fold(false, |acc, &b| acc | !(0x20..0x7f).contains(&b))
+    {
+        return false;
+    }
     bytes.iter().enumerate().any(|(i, &b)| match b {
         0x00..=0x1f | 0x7f => b != b'\n',
         0xc2 => bytes.get(i + 1).is_some_and(|n| (0x80..=0x9f).contains(n)),

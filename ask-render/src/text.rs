@@ -35,7 +35,8 @@ pub(crate) fn grapheme_width(g: &str) -> usize {
 
 /// Display width of `text` in terminal columns, grapheme-aware: CJK and emoji
 /// (including ZWJ sequences and flags) take two columns, combining marks none.
-/// Control characters count as the one-column placeholder [`sanitize`] shows.
+/// Control characters count as the one-column placeholder [`sanitize`] shows; a tab
+/// counts as one column (measure `sanitize(text)` to get tab stops).
 ///
 /// ```
 /// use ask_render::display_width;
