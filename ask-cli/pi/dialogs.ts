@@ -66,8 +66,16 @@ function parseMulti(reply: string, options: Option[]): { values: string[]; custo
 	return customText ? { values, customText } : { values };
 }
 
-/** Ask every question through `select` / `input` dialogs. A cancelled dialog cancels the flow. */
-export async function askThroughDialogs(ctx: ExtensionContext, params: unknown): Promise<ScriptedAnswers> {
+/**
+ * Ask every question through `select` / `input` dialogs. A cancelled dialog
+ * (or an aborted agent turn, through `signal`) cancels the flow.
+ */
+export async function askThroughDialogs(
+	ctx: ExtensionContext,
+	params: unknown,
+	signal?: AbortSignal,
+): Promise<ScriptedAnswers> {
+	const opts = signal ? { signal } : undefined;
 	const answers: ScriptedAnswers["answers"] = {};
 	const questions = asQuestions(params);
 	for (const [qi, question] of questions.entries()) {
@@ -75,7 +83,7 @@ export async function askThroughDialogs(ctx: ExtensionContext, params: unknown):
 		const title = `${label}: ${question.prompt}`;
 		const declared = question.options.filter((o) => !o.freeform);
 		if (declared.length === 0) {
-			const text = await ctx.ui.input(title, "Type your answer");
+			const text = await ctx.ui.input(title, "Type your answer", opts);
 			if (text === undefined) return { mode: "cancel", answers };
 			if (text.trim()) answers[question.id] = { customText: text };
 			continue;
@@ -85,6 +93,7 @@ export async function askThroughDialogs(ctx: ExtensionContext, params: unknown):
 			const reply = await ctx.ui.input(
 				`${title}\n${listing}\nPick any: numbers separated by commas; other text becomes your own answer.`,
 				"e.g. 1, 3",
+				opts,
 			);
 			if (reply === undefined) return { mode: "cancel", answers };
 			const parsed = parseMulti(reply, declared);
@@ -93,14 +102,14 @@ export async function askThroughDialogs(ctx: ExtensionContext, params: unknown):
 		}
 		const choices = declared.map(optionText);
 		const typeOwn = `${declared.length + 1}. ${TYPE_OWN}`;
-		const choice = await ctx.ui.select(title, [...choices, typeOwn]);
+		const choice = await ctx.ui.select(title, [...choices, typeOwn], opts);
 		if (choice === undefined) return { mode: "cancel", answers };
 		const index = choices.indexOf(choice);
 		if (index >= 0) {
 			answers[question.id] = { values: [declared[index].value] };
 			continue;
 		}
-		const text = await ctx.ui.input(title, "Type your answer");
+		const text = await ctx.ui.input(title, "Type your answer", opts);
 		if (text === undefined) return { mode: "cancel", answers };
 		if (text.trim()) answers[question.id] = { customText: text };
 	}

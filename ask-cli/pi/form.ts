@@ -63,6 +63,7 @@ export async function openForm(
 	scratch: Scratch,
 	source: FormSource,
 	dialogParams?: () => unknown,
+	signal?: AbortSignal,
 ): Promise<Outcome> {
 	if (!ctx.hasUI) {
 		if (source.args[0] === "run") return runHeadless(bin, scratch, source, ctx.cwd, ["--no-ui"]);
@@ -85,7 +86,7 @@ export async function openForm(
 		throw new AskExit(EXIT.noTerminal, "this form cannot be shown without a terminal UI");
 	}
 	const input = scratch.write("dialog-input.json", JSON.stringify(params));
-	const answers = await askThroughDialogs(ctx, params);
+	const answers = await askThroughDialogs(ctx, params, signal);
 	const answersFile = scratch.write("answers.json", JSON.stringify(answers));
 	const runSource: FormSource = { args: ["run", "--input", input], allowFreeform: source.allowFreeform };
 	return runHeadless(bin, scratch, runSource, ctx.cwd, ["--answers", answersFile]);

@@ -104,7 +104,7 @@ export default function askUser(pi: ExtensionAPI) {
 		parameters: PARAMETERS,
 		executionMode: "sequential",
 
-		async execute(toolCallId, params, _signal, _onUpdate, ctx) {
+		async execute(toolCallId, params, signal, _onUpdate, ctx) {
 			const bin = findAsk() ?? notifyMissing(ctx);
 			const scratch = new Scratch();
 			try {
@@ -116,7 +116,7 @@ export default function askUser(pi: ExtensionAPI) {
 				if (check.status === EXIT.invalid) return check.result;
 				pi.appendEntry(PAYLOAD_ENTRY, payloadEntry(params, "tool", toolCallId));
 				if (!ctx.hasUI) return check.result;
-				return (await openForm(ctx, bin, scratch, source)).result;
+				return (await openForm(ctx, bin, scratch, source, undefined, signal)).result;
 			} finally {
 				scratch.dispose();
 			}
