@@ -10,8 +10,9 @@ use crate::text::truncate;
 const CALL_LABELS_WIDTH: usize = 50;
 
 /// The one-line transcript of a tool call, from the raw (unvalidated) params:
-/// `ask_user 2 questions (Database, Cache)`. Labels fall back to `Q1`, `Q2`...;
-/// the label list is cut to 50 columns. Params that are not a payload at all give
+/// `ask_user 2 questions (Database, Cache)`. Labels fall back to `Q1`, `Q2`...,
+/// whitespace runs inside a label collapse to one space, and the joined label list
+/// is cut to 50 columns. Params that are not a payload at all give
 /// `ask_user (invalid input)`; this never fails.
 ///
 /// ```
@@ -35,7 +36,10 @@ pub fn render_call(params: &Value) -> String {
                 .and_then(Value::as_str)
                 .map(str::trim)
                 .filter(|l| !l.is_empty())
-                .map_or_else(|| format!("Q{}", i + 1), sanitize_line)
+                .map_or_else(
+                    || format!("Q{}", i + 1),
+                    |l| sanitize_line(&l.split_whitespace().collect::<Vec<_>>().join(" ")),
+                )
         })
         .collect();
     if labels.is_empty() {
