@@ -277,3 +277,28 @@ fn settings_only_flow_shows_the_overlay() {
     assert!(text.contains(crate::support::CONFIG_PATH), "{text}");
     assert!(!text.contains("Database"), "{text}");
 }
+
+#[test]
+fn editor_cursor_follows_lines_wide_chars_and_wrapping() {
+    let mut f = flow(&db_form());
+    press(
+        &mut f,
+        &["shift+n", "text:ab", "shift+enter", "text:中x", "left"],
+    );
+    let frame = frame_at(&f, 40, 30);
+    let (row, col) = frame.cursor.expect("editor cursor");
+    assert_eq!(frame.lines[row].plain(), "│ 中x");
+    assert_eq!(col, 2 + 2, "after the bar and the two-column 中");
+    assert_eq!(frame.focus_row, row);
+    // Typing past the width wraps at a space; the cursor moves to the new row's end.
+    press(&mut f, &["end", "text: and some more words to wrap"]);
+    let frame = frame_at(&f, 20, 30);
+    let (row, col) = frame.cursor.expect("editor cursor");
+    let line = frame.lines[row].plain();
+    assert_eq!(
+        col,
+        ask_render::display_width(&line),
+        "cursor at the end of {line:?}"
+    );
+    assert!(line.ends_with("wrap"), "{line:?}");
+}
