@@ -128,7 +128,7 @@ pub(crate) fn hints(flow: &Flow) -> Vec<String> {
     }
 }
 
-/// The tab strip: `☐`/`☒` answered markers, the active tab inverse, a Review tab;
+/// The tab strip: `☐`/`☒` answered markers, the active tab inverse and bracketed, a Review tab;
 /// when the tabs do not fit, a window around the active tab with `←`/`→` arrows.
 pub(crate) fn tab_strip(flow: &Flow, width: usize) -> Line {
     let questions = &flow.form().questions;
@@ -179,14 +179,17 @@ pub(crate) fn tab_strip(flow: &Flow, width: usize) -> Line {
                 } else {
                     '☐'
                 };
+                // The active tab is also bracketed, so it shows without colour or inverse.
+                let (open, close) = if k == active { ('[', ']') } else { (' ', ' ') };
                 let mut text = String::with_capacity(label.len() + 8);
-                text.push(' ');
+                text.push(open);
                 text.push(marker);
                 text.push(' ');
                 text.push_str(&label);
-                text.push(' ');
+                text.push(close);
                 text
             }
+            None if k == active => "[Review]".to_owned(),
             None => " Review ".to_owned(),
         };
         (text, style)
