@@ -302,3 +302,22 @@ fn editor_cursor_follows_lines_wide_chars_and_wrapping() {
     );
     assert!(line.ends_with("wrap"), "{line:?}");
 }
+
+#[test]
+fn footer_hints_follow_the_live_keymap() {
+    use ask_keymap::{Action, Keymap};
+    let mut f = flow(&db_form());
+    let keymap = Keymap::default()
+        .with(Action::Confirm, "ctrl+s".parse().expect("key"))
+        .and_then(|k| k.with(Action::OptionNote, "o".parse().expect("key")))
+        .expect("valid keymap");
+    apply(&mut f, Command::ApplyKeymap(keymap));
+    let text = frame_at(&f, 120, 30).to_plain_text();
+    assert!(text.contains("Ctrl+S select"), "{text}");
+    assert!(text.contains("o option note"), "{text}");
+    assert!(!text.contains("Enter select"), "{text}");
+    press(&mut f, &["?"]);
+    let text = frame_at(&f, 120, 30).to_plain_text();
+    assert!(text.contains("confirm Ctrl+S"), "{text}");
+    assert!(text.contains("optionNote o"), "{text}");
+}
