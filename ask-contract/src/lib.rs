@@ -38,6 +38,7 @@
 
 mod form;
 mod issue;
+mod json;
 mod loc;
 mod parse;
 mod result;

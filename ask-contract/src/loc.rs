@@ -1,16 +1,16 @@
 //! Issue locations and the wording of bad values in issue messages.
 
-use serde_json::Value;
+use crate::json::View;
 
 /// A short description of a JSON value's type for messages, quoting strings.
-pub(crate) fn describe(value: &Value) -> String {
+pub(crate) fn describe<N>(value: &View<'_, N>) -> String {
     match value {
-        Value::Null => "null".into(),
-        Value::Bool(b) => format!("boolean {b}"),
-        Value::Number(n) => format!("number {n}"),
-        Value::String(s) => format!("string {}", quote(s)),
-        Value::Array(_) => "an array".into(),
-        Value::Object(_) => "an object".into(),
+        View::Null => "null".into(),
+        View::Bool(b) => format!("boolean {b}"),
+        View::Number(n) => format!("number {n}"),
+        View::Str(s) => format!("string {}", quote(s)),
+        View::Array(_) => "an array".into(),
+        View::Object => "an object".into(),
     }
 }
 

@@ -1,15 +1,18 @@
 //! Lenient parsing and validation of a payload into an [`AskForm`].
 //!
-//! The payload is walked as a plain [`serde_json::Value`], so a wrong JSON type
-//! anywhere is reported as an issue at its path instead of a serde error, and
-//! every issue is collected rather than the first one only.
+//! The payload is walked as a plain JSON tree (the caller's
+//! [`serde_json::Value`], or for text a lighter tree that borrows its strings
+//! from the input), so a wrong JSON type anywhere is reported as an issue at
+//! its path instead of a serde error, and every issue is collected rather than
+//! the first one only.
 
 use std::collections::HashMap;
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use crate::form::{AskForm, Question, QuestionOption, QuestionType};
 use crate::issue::{ContractError, Issue};
+use crate::json::{Json, Node, View};
 use crate::loc::{Loc, describe, field_name, quote};
 
 /// What a caller accepts beyond the public contract.
@@ -37,12 +40,15 @@ impl ParseOptions {
 /// assert_eq!(form.questions[0].label, "Q1");
 /// ```
 pub fn parse_params(payload: &Value, options: ParseOptions) -> Result<AskForm, ContractError> {
+    validate(payload, options)
+}
+
+fn validate<N: Node>(payload: &N, options: ParseOptions) -> Result<AskForm, ContractError> {
     let mut v = Validator {
         issues: Vec::new(),
         options,
     };
-    let form = v.root(payload);
-    match form {
+    match v.root(payload) {
         Some(form) if v.issues.is_empty() => Ok(form),
         _ => Err(ContractError::InvalidPayload { issues: v.issues }),
     }
@@ -50,8 +56,8 @@ pub fn parse_params(payload: &Value, options: ParseOptions) -> Result<AskForm, C
 
 /// Like [`parse_params`] for raw text; text that is not JSON is one issue at `payload`.
 pub fn parse_params_str(text: &str, options: ParseOptions) -> Result<AskForm, ContractError> {
-    match serde_json::from_str::<Value>(text) {
-        Ok(value) => parse_params(&value, options),
+    match serde_json::from_str::<Json<'_>>(text) {
+        Ok(json) => validate(&json, options),
         Err(err) => Err(ContractError::InvalidPayload {
             issues: vec![Issue::new(
                 "payload",
@@ -71,39 +77,39 @@ impl Validator {
         self.issues.push(Issue::new(loc.to_string(), message));
     }
 
-    fn root(&mut self, payload: &Value) -> Option<AskForm> {
-        let Value::Object(root) = payload else {
+    fn root<N: Node>(&mut self, payload: &N) -> Option<AskForm> {
+        let View::Object = payload.view() else {
             self.issue(
                 Loc::Root("payload"),
                 format!(
                     "must be a JSON object with a \"questions\" array, got {}",
-                    describe(payload)
+                    describe(&payload.view())
                 ),
             );
             return None;
         };
         let title = self
-            .optional_text(root, Loc::Root("title"))
+            .optional_text(payload, Loc::Root("title"))
             .map(str::to_owned);
-        let questions = match root.get("questions") {
-            None | Some(Value::Null) => {
+        let questions = match payload.get("questions").map(Node::view) {
+            None | Some(View::Null) => {
                 self.issue(
                     Loc::Root("questions"),
                     "is required: add a \"questions\" array with at least one question",
                 );
                 return None;
             }
-            Some(Value::Array(items)) if items.is_empty() => {
+            Some(View::Array([])) => {
                 self.issue(Loc::Root("questions"), "must contain at least one question");
                 return None;
             }
-            Some(Value::Array(items)) => items,
+            Some(View::Array(items)) => items,
             Some(other) => {
                 self.issue(
                     Loc::Root("questions"),
                     format!(
                         "must be an array of question objects, got {}",
-                        describe(other)
+                        describe(&other)
                     ),
                 );
                 return None;
@@ -124,42 +130,42 @@ impl Validator {
     }
 
     /// A required, non-blank string; returns it trimmed.
-    fn required_text<'v>(&mut self, obj: &'v Map<String, Value>, loc: Loc<'_>) -> Option<&'v str> {
+    fn required_text<'v, N: Node>(&mut self, obj: &'v N, loc: Loc<'_>) -> Option<&'v str> {
         let key = field_name(loc);
-        match obj.get(key) {
-            None | Some(Value::Null) => {
+        match obj.get(key).map(Node::view) {
+            None | Some(View::Null) => {
                 self.issue(loc, "is required: provide a non-empty string");
                 None
             }
-            Some(Value::String(s)) if s.trim().is_empty() => {
+            Some(View::Str(s)) if s.trim().is_empty() => {
                 self.issue(loc, "must not be empty or whitespace");
                 None
             }
-            Some(Value::String(s)) => Some(s.trim()),
+            Some(View::Str(s)) => Some(s.trim()),
             Some(other) => {
-                self.issue(loc, format!("must be a string, got {}", describe(other)));
+                self.issue(loc, format!("must be a string, got {}", describe(&other)));
                 None
             }
         }
     }
 
     /// An optional string that must not be blank when provided (`null` counts as absent).
-    fn optional_text<'v>(&mut self, obj: &'v Map<String, Value>, loc: Loc<'_>) -> Option<&'v str> {
+    fn optional_text<'v, N: Node>(&mut self, obj: &'v N, loc: Loc<'_>) -> Option<&'v str> {
         let key = field_name(loc);
-        match obj.get(key) {
-            None | Some(Value::Null) => None,
-            Some(Value::String(s)) if s.trim().is_empty() => {
+        match obj.get(key).map(Node::view) {
+            None | Some(View::Null) => None,
+            Some(View::Str(s)) if s.trim().is_empty() => {
                 self.issue(
                     loc,
                     "must not be blank when provided; remove it or add text",
                 );
                 None
             }
-            Some(Value::String(s)) => Some(s.trim()),
+            Some(View::Str(s)) => Some(s.trim()),
             Some(other) => {
                 self.issue(
                     loc,
-                    format!("must be a string when provided, got {}", describe(other)),
+                    format!("must be a string when provided, got {}", describe(&other)),
                 );
                 None
             }
@@ -168,17 +174,18 @@ impl Validator {
 
     /// One question; `seen` maps the ids met so far to their question index so
     /// a duplicate is reported at its own id, in payload order.
-    fn question<'v>(
+    fn question<'v, N: Node>(
         &mut self,
         i: usize,
-        item: &'v Value,
+        item: &'v N,
         seen: &mut HashMap<&'v str, usize>,
     ) -> Option<Question> {
         let here = Loc::Question(i, "");
-        let Value::Object(obj) = item else {
+        let obj = item;
+        let View::Object = item.view() else {
             self.issue(
                 here,
-                format!("must be a question object, got {}", describe(item)),
+                format!("must be a question object, got {}", describe(&item.view())),
             );
             return None;
         };
@@ -199,22 +206,22 @@ impl Validator {
         }
         let label = self.optional_text(obj, here.field("label"));
         let prompt = self.required_text(obj, here.field("prompt"));
-        let kind = self.kind(obj.get("type"), here.field("type"));
-        let required = match obj.get("required") {
-            None | Some(Value::Null) => false,
-            Some(Value::Bool(b)) => *b,
+        let kind = self.kind(obj.get("type").map(Node::view), here.field("type"));
+        let required = match obj.get("required").map(Node::view) {
+            None | Some(View::Null) => false,
+            Some(View::Bool(b)) => b,
             Some(other) => {
                 self.issue(
                     here.field("required"),
                     format!(
                         "must be true or false when provided, got {}",
-                        describe(other)
+                        describe(&other)
                     ),
                 );
                 false
             }
         };
-        let (options, freeform) = self.options(i, kind, obj.get("options"));
+        let (options, freeform) = self.options(i, kind, obj.get("options").map(Node::view));
         match (id, prompt) {
             (Some(id), Some(prompt)) if self.issues.len() == before => Some(Question {
                 id: id.to_owned(),
@@ -229,10 +236,10 @@ impl Validator {
         }
     }
 
-    fn kind(&mut self, value: Option<&Value>, loc: Loc<'_>) -> QuestionType {
+    fn kind<N: Node>(&mut self, value: Option<View<'_, N>>, loc: Loc<'_>) -> QuestionType {
         match value {
-            None | Some(Value::Null) => QuestionType::Single,
-            Some(Value::String(s)) => match s.trim().to_ascii_lowercase().as_str() {
+            None | Some(View::Null) => QuestionType::Single,
+            Some(View::Str(s)) => match s.trim().to_ascii_lowercase().as_str() {
                 "single" => QuestionType::Single,
                 "multi" => QuestionType::Multi,
                 "preview" => QuestionType::Preview,
@@ -252,7 +259,7 @@ impl Validator {
                     loc,
                     format!(
                         "must be \"single\", \"multi\" or \"preview\", got {}",
-                        describe(other)
+                        describe(&other)
                     ),
                 );
                 QuestionType::Single
@@ -260,29 +267,29 @@ impl Validator {
         }
     }
 
-    fn options(
+    fn options<N: Node>(
         &mut self,
         i: usize,
         kind: QuestionType,
-        value: Option<&Value>,
+        value: Option<View<'_, N>>,
     ) -> (Vec<QuestionOption>, bool) {
         let loc = Loc::Question(i, "options");
         let items = match value {
-            None | Some(Value::Null) => {
+            None | Some(View::Null) => {
                 self.issue(loc, "is required: add at least one option");
                 return (Vec::new(), false);
             }
-            Some(Value::Array(items)) if items.is_empty() => {
+            Some(View::Array([])) => {
                 self.issue(loc, "must contain at least one option");
                 return (Vec::new(), false);
             }
-            Some(Value::Array(items)) => items,
+            Some(View::Array(items)) => items,
             Some(other) => {
                 self.issue(
                     loc,
                     format!(
                         "must be an array of option objects, got {}",
-                        describe(other)
+                        describe(&other)
                     ),
                 );
                 return (Vec::new(), false);
@@ -293,23 +300,24 @@ impl Validator {
         let mut freeform_count = 0usize;
         for (j, item) in items.iter().enumerate() {
             let here = Loc::Option(i, j, "");
-            let Value::Object(obj) = item else {
+            let obj = item;
+            let View::Object = item.view() else {
                 self.issue(
                     here,
                     format!(
                         "must be an option object with value and label, got {}",
-                        describe(item)
+                        describe(&item.view())
                     ),
                 );
                 continue;
             };
-            let freeform = match obj.get("freeform") {
-                None | Some(Value::Null | Value::Bool(false)) => false,
-                Some(Value::Bool(true)) => true,
+            let freeform = match obj.get("freeform").map(Node::view) {
+                None | Some(View::Null | View::Bool(false)) => false,
+                Some(View::Bool(true)) => true,
                 Some(other) => {
                     self.issue(
                         here.field("freeform"),
-                        format!("must be a boolean, got {}", describe(other)),
+                        format!("must be a boolean, got {}", describe(&other)),
                     );
                     false
                 }
@@ -364,20 +372,20 @@ impl Validator {
 
     /// Preview text keeps its inner layout (indentation matters in code
     /// previews): only trailing whitespace and leading blank lines are dropped.
-    fn preview_text(
+    fn preview_text<N: Node>(
         &mut self,
-        obj: &Map<String, Value>,
+        obj: &N,
         kind: QuestionType,
         loc: Loc<'_>,
     ) -> Option<String> {
-        match obj.get("preview") {
-            None | Some(Value::Null) => {
+        match obj.get("preview").map(Node::view) {
+            None | Some(View::Null) => {
                 if kind == QuestionType::Preview {
                     self.issue(loc, PREVIEW_REQUIRED);
                 }
                 None
             }
-            Some(Value::String(s)) if s.trim().is_empty() => {
+            Some(View::Str(s)) if s.trim().is_empty() => {
                 if kind == QuestionType::Preview {
                     self.issue(loc, PREVIEW_REQUIRED);
                 } else {
@@ -388,11 +396,11 @@ impl Validator {
                 }
                 None
             }
-            Some(Value::String(s)) => Some(trim_preview(s).to_owned()),
+            Some(View::Str(s)) => Some(trim_preview(s).to_owned()),
             Some(other) => {
                 self.issue(
                     loc,
-                    format!("must be a string when provided, got {}", describe(other)),
+                    format!("must be a string when provided, got {}", describe(&other)),
                 );
                 None
             }
