@@ -131,7 +131,10 @@ requests_at_least() { [ "$(request_count)" -ge "$1" ]; }
 wait_pane() { wait_for "screen text \"$1\"" pane_has "$1"; }
 wait_requests() { wait_for "$1 model request(s)" requests_at_least "$1"; }
 check() { node "$HERE/check.mjs" "$LOG" "$@"; }
+# type_command TEXT: submit a slash command in pi's editor. Called once the last
+# reply is on screen; the pause lets the turn settle (Escape would abort a turn).
 type_command() {
+	sleep 1
 	keys -l "$1"
 	sleep 0.5
 	keys Escape # close the slash-command autocomplete list, keep the text
