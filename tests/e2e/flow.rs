@@ -295,3 +295,34 @@ fn settings_path_and_json() {
     let out = run(&ask(&["settings", "--config", config.to_str().unwrap()]));
     assert_eq!(code(&out), 3);
 }
+
+#[test]
+fn freeform_questions_need_allow_freeform_and_open_their_editor_at_once() {
+    let payload = r#"{"questions": [{"id": "why", "prompt": "Why?", "options": [{"value": "answer", "label": "Answer", "freeform": true}]}]}"#;
+    let (code_without, result, _) = script(payload, &json!([]), &[]);
+    assert_eq!(code_without, 2);
+    let path = result["details"]["error"]["issues"][0]["path"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert!(path.starts_with("questions[0].options"), "{path}");
+    let dir = tempfile::tempdir().unwrap();
+    let frame = dir.path().join("frame.txt");
+    let steps = json!([{"text": "Because it is faster"}, "enter", "1", "1"]);
+    let (code, result, stderr) = script(payload, &steps, &["--allow-freeform"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(
+        result["details"]["answers"]["why"]["customText"],
+        "Because it is faster"
+    );
+    let (_, _, _) = script(
+        payload,
+        &json!([]),
+        &["--allow-freeform", "--frame-out", frame.to_str().unwrap()],
+    );
+    assert!(
+        fs::read_to_string(&frame)
+            .unwrap()
+            .contains("Type your answer:")
+    );
+}

@@ -355,3 +355,26 @@ fn escape_sequences_in_the_payload_never_reach_the_terminal() {
     );
     s.assert_restored();
 }
+
+#[test]
+fn the_settings_overlay_on_its_own_saves_each_change() {
+    let mut s = Session::start("{}", "settings", 80, 24);
+    s.wait_for("Auto-submit");
+    s.send(" "); // the cursor starts on Auto-submit: turn it on
+    let config = s.path("ask-user.json");
+    let start = Instant::now();
+    loop {
+        let saved: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&config).unwrap_or_default())
+                .unwrap_or_default();
+        if saved["behaviour"]["autoSubmitWhenAnsweredWithoutNotes"] == true {
+            break;
+        }
+        assert!(start.elapsed() < TIMEOUT, "setting not saved: {saved}");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    s.wait_for(&config.display().to_string());
+    s.send("\x1b"); // Esc closes the overlay and ends `ask settings`
+    assert_eq!(s.finish(), 0);
+    s.assert_restored();
+}

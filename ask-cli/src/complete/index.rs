@@ -40,6 +40,8 @@ pub(crate) struct Index {
     pub(crate) entries: RwLock<Vec<Entry>>,
     /// Set when the walk finished.
     pub(crate) done: AtomicBool,
+    /// Set when nobody needs the index any more: the walk stops early.
+    pub(crate) cancelled: AtomicBool,
 }
 
 impl Index {
@@ -72,6 +74,11 @@ impl Index {
         self.done.load(Ordering::Acquire)
     }
 
+    /// Stops a background walk that is still running.
+    pub(crate) fn cancel(&self) {
+        self.cancelled.store(true, Ordering::Release);
+    }
+
     /// Number of entries found so far.
     pub(crate) fn len(&self) -> usize {
         self.entries.read().map_or(0, |e| e.len())
@@ -93,6 +100,9 @@ fn walk(root: &Path, index: &Index) {
                 pending: Vec::with_capacity(BATCH),
             };
             Box::new(move |result| {
+                if batch.index.cancelled.load(Ordering::Relaxed) {
+                    return WalkState::Quit;
+                }
                 if let Ok(entry) = result {
                     batch.push(&entry);
                 }

@@ -66,5 +66,11 @@ impl Completer {
     }
 }
 
+impl Drop for Completer {
+    fn drop(&mut self) {
+        self.index.cancel();
+    }
+}
+
 #[cfg(test)]
 mod tests;

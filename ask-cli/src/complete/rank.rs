@@ -9,10 +9,16 @@ use super::index::Entry;
 /// Below this many candidates, scoring stays on the calling thread.
 const PARALLEL_MIN: usize = 16_384;
 
+/// How many of the best greedy matches are scored again with the optimal
+/// (slower) algorithm to pick and order the final list.
+const RESCORE: usize = 512;
+
 /// Matchers (one per scoring thread) plus the matches of the last query.
 pub(crate) struct Ranker {
     matchers: Vec<Matcher>,
     last: Option<Last>,
+    /// The empty query's answer for (index size, limit): asked each time `@` is typed.
+    shallow: Option<(usize, usize, Vec<u32>)>,
 }
 
 struct Last {
@@ -31,6 +37,7 @@ impl Default for Ranker {
                 .map(|_| Matcher::new(Config::DEFAULT.match_paths()))
                 .collect(),
             last: None,
+            shallow: None,
         }
     }
 }
@@ -43,7 +50,15 @@ impl Ranker {
     pub(crate) fn rank(&mut self, entries: &[Entry], query: &str, limit: usize) -> Vec<u32> {
         if query.is_empty() {
             self.last = None;
-            return shallowest(entries, limit);
+            if let Some((n, l, cached)) = &self.shallow
+                && *n == entries.len()
+                && *l == limit
+            {
+                return cached.clone();
+            }
+            let found = shallowest(entries, limit);
+            self.shallow = Some((entries.len(), limit, found.clone()));
+            return found;
         }
         let atom = Atom::new(
             query,
@@ -63,7 +78,10 @@ impl Ranker {
             all = (0..u32::try_from(entries.len()).unwrap_or(u32::MAX)).collect();
             &all
         };
-        let mut scored = self.score(entries, &atom, candidates);
+        // Every candidate is first scored with the linear greedy matcher (which
+        // matches exactly the entries the optimal one matches); only the best of
+        // those are scored again optimally for the final order.
+        let mut scored = self.score(entries, &atom, query, candidates);
         self.last = Some(Last {
             query: query.to_owned(),
             indexed: entries.len(),
@@ -73,17 +91,40 @@ impl Ranker {
             let len = entries.get(i as usize).map_or(usize::MAX, |e| e.path.len());
             (std::cmp::Reverse(s), len, i)
         };
-        top(&mut scored, limit, |a, b| {
+        let order = |a: &(u16, u32), b: &(u16, u32)| {
             key(a)
                 .cmp(&key(b))
                 .then_with(|| path_cmp(entries, a.1, b.1))
-        });
-        scored.into_iter().map(|(_, i)| i).collect()
+        };
+        top(&mut scored, RESCORE, order);
+        let Some(matcher) = self.matchers.first_mut() else {
+            return Vec::new();
+        };
+        let mut rescored: Vec<(u16, u32)> = scored
+            .iter()
+            .filter_map(|&(_, i)| {
+                let entry = entries.get(i as usize)?;
+                atom.score(entry.path.slice(..), matcher).map(|s| (s, i))
+            })
+            .collect();
+        top(&mut rescored, limit, order);
+        rescored.into_iter().map(|(_, i)| i).collect()
     }
 
     /// Scores `candidates`, split over the matchers' threads when there are many.
     /// The result keeps the candidates' order.
-    fn score(&mut self, entries: &[Entry], atom: &Atom, candidates: &[u32]) -> Vec<(u16, u32)> {
+    fn score(
+        &mut self,
+        entries: &[Entry],
+        atom: &Atom,
+        query: &str,
+        candidates: &[u32],
+    ) -> Vec<(u16, u32)> {
+        // What `Atom::score` sets for smart case and normalization.
+        for matcher in &mut self.matchers {
+            matcher.config.ignore_case = !query.chars().any(char::is_uppercase);
+            matcher.config.normalize = query.is_ascii();
+        }
         let threads = self.matchers.len();
         if threads <= 1 || candidates.len() < PARALLEL_MIN {
             let Some(matcher) = self.matchers.first_mut() else {
@@ -114,11 +155,14 @@ fn score_chunk(
     candidates: &[u32],
     matcher: &mut Matcher,
 ) -> Vec<(u16, u32)> {
+    let needle = atom.needle_text();
     candidates
         .iter()
         .filter_map(|&i| {
             let entry = entries.get(i as usize)?;
-            atom.score(entry.path.slice(..), matcher).map(|s| (s, i))
+            matcher
+                .fuzzy_match_greedy(entry.path.slice(..), needle)
+                .map(|s| (s, i))
         })
         .collect()
 }
@@ -178,12 +222,14 @@ mod tests {
         let mut single = Ranker {
             matchers: vec![Matcher::new(Config::DEFAULT.match_paths())],
             last: None,
+            shallow: None,
         };
         let mut parallel = Ranker {
             matchers: (0..3)
                 .map(|_| Matcher::new(Config::DEFAULT.match_paths()))
                 .collect(),
             last: None,
+            shallow: None,
         };
         for query in ["f", "fi", "fil", "file_12", "d9f3", "zz"] {
             assert_eq!(

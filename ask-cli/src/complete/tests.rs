@@ -30,7 +30,13 @@ fn paths(completer: &mut Completer, query: &str) -> Vec<String> {
     completer
         .query(query)
         .into_iter()
-        .map(|c| if c.is_dir { format!("{}/", c.path) } else { c.path })
+        .map(|c| {
+            if c.is_dir {
+                format!("{}/", c.path)
+            } else {
+                c.path
+            }
+        })
         .collect()
 }
 
