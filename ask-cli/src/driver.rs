@@ -50,12 +50,7 @@ impl Driver {
             notice: loaded.notice,
             settings_only,
         };
-        let flow = Flow::new(
-            form,
-            loaded.config.behaviour,
-            loaded.config.keymap,
-            options,
-        );
+        let flow = Flow::new(form, loaded.config.behaviour, loaded.config.keymap, options);
         let completer = match index {
             Index::Background if !settings_only => Some(Completer::spawn(root.clone())),
             _ => None,
@@ -75,6 +70,11 @@ impl Driver {
         // Auto-submit or a free-form-only first question may act at once.
         driver.refresh_completion();
         driver
+    }
+
+    /// The form being answered.
+    pub(crate) fn form(&self) -> &AskForm {
+        self.flow.form()
     }
 
     /// The result, once the flow finished.

@@ -38,10 +38,14 @@ pub(crate) fn load(arg: &str) -> Result<Vec<Step>, CliError> {
 
 /// Parses a script; the message names the bad step and says what was expected.
 pub(crate) fn parse(text: &str) -> Result<Vec<Step>, String> {
-    let value: Value = serde_json::from_str(text)
-        .map_err(|err| format!("not valid JSON ({err}); expected an array of steps such as [\"down\", \"enter\"]"))?;
+    let value: Value = serde_json::from_str(text).map_err(|err| {
+        format!("not valid JSON ({err}); expected an array of steps such as [\"down\", \"enter\"]")
+    })?;
     let Value::Array(steps) = value else {
-        return Err("expected a JSON array of steps such as [\"down\", {\"text\": \"hi\"}, \"enter\"]".into());
+        return Err(
+            "expected a JSON array of steps such as [\"down\", {\"text\": \"hi\"}, \"enter\"]"
+                .into(),
+        );
     };
     steps
         .iter()
@@ -61,7 +65,12 @@ fn step_of(step: &Value) -> Result<Step, String> {
             "{step} is not a key id string, {{\"text\"}}, {{\"paste\"}} or {{\"resize\"}}"
         ));
     };
-    match (map.len(), map.get("text"), map.get("paste"), map.get("resize")) {
+    match (
+        map.len(),
+        map.get("text"),
+        map.get("paste"),
+        map.get("resize"),
+    ) {
         (1, Some(Value::String(t)), _, _) => Ok(Step::Text(t.clone())),
         (1, _, Some(Value::String(p)), _) => Ok(Step::Paste(p.clone())),
         (1, _, _, Some(Value::Array(size))) => match size.as_slice() {
@@ -73,7 +82,9 @@ fn step_of(step: &Value) -> Result<Step, String> {
                 };
                 match (dim(c), dim(r)) {
                     (Some(c), Some(r)) => Ok(Step::Resize(c, r)),
-                    _ => Err(format!("resize {step} needs two positive numbers [cols, rows]")),
+                    _ => Err(format!(
+                        "resize {step} needs two positive numbers [cols, rows]"
+                    )),
                 }
             }
             _ => Err(format!("resize {step} needs [cols, rows]")),
@@ -131,7 +142,10 @@ mod tests {
 
     #[test]
     fn parses_every_step_kind() {
-        let steps = parse(r#"["down", "shift+tab", {"text": "hi"}, {"paste": "a\nb"}, {"resize": [100, 30]}]"#).unwrap();
+        let steps = parse(
+            r#"["down", "shift+tab", {"text": "hi"}, {"paste": "a\nb"}, {"resize": [100, 30]}]"#,
+        )
+        .unwrap();
         assert_eq!(steps.len(), 5);
         assert_eq!(steps[0], Step::Key(Key::plain(KeyCode::Down)));
         assert_eq!(steps[3], Step::Paste("a\nb".into()));
@@ -141,8 +155,16 @@ mod tests {
     #[test]
     fn errors_name_the_step() {
         assert!(parse("{}").unwrap_err().contains("array"));
-        assert!(parse("[\"down\", \"ctrl+nope\"]").unwrap_err().starts_with("step 1:"));
-        assert!(parse("[{\"resize\": [0, 10]}]").unwrap_err().contains("positive"));
+        assert!(
+            parse("[\"down\", \"ctrl+nope\"]")
+                .unwrap_err()
+                .starts_with("step 1:")
+        );
+        assert!(
+            parse("[{\"resize\": [0, 10]}]")
+                .unwrap_err()
+                .contains("positive")
+        );
         assert!(parse("[42]").unwrap_err().starts_with("step 0:"));
         assert!(parse("not json").unwrap_err().contains("not valid JSON"));
     }

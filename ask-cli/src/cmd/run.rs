@@ -97,6 +97,7 @@ pub(crate) fn interactive(ui: &UiArgs, form: AskForm, root: PathBuf) -> CliResul
     let result = match ended {
         Ended::Done(Some(result)) | Ended::Signal(result) => result,
         Ended::Done(None) => driver.cancelled(),
+        Ended::Unavailable => return non_interactive(ui, driver.form()),
     };
     finish(ui, &result)
 }
@@ -123,7 +124,10 @@ fn scripted_answers(ui: &UiArgs, form: &AskForm, path: &Path) -> CliResult {
         )
     })?;
     let result = ask_state::scripted_result(form, &value).map_err(|err| {
-        CliError::new(Exit::DataErr, format!("answers file '{}': {err}", path.display()))
+        CliError::new(
+            Exit::DataErr,
+            format!("answers file '{}': {err}", path.display()),
+        )
     })?;
     finish(ui, &result)
 }

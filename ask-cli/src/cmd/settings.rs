@@ -13,9 +13,16 @@ use crate::term::{self, Ended, Tty};
 /// Runs `ask settings`.
 pub(crate) fn settings(args: &SettingsArgs) -> CliResult {
     if args.path {
-        let paths = config::resolve(args.config.as_deref())
-            .map_err(|err| CliError::usage(format!("cannot find the settings file: {err}; pass --config FILE")))?;
-        write_text(None, "config path", &format!("{}\n", paths.config.display()))?;
+        let paths = config::resolve(args.config.as_deref()).map_err(|err| {
+            CliError::usage(format!(
+                "cannot find the settings file: {err}; pass --config FILE"
+            ))
+        })?;
+        write_text(
+            None,
+            "config path",
+            &format!("{}\n", paths.config.display()),
+        )?;
         return Ok(Exit::Completed);
     }
     let loaded = config::load(args.config.as_deref());
@@ -46,5 +53,11 @@ pub(crate) fn settings(args: &SettingsArgs) -> CliResult {
     Ok(match ended {
         Ended::Done(_) => Exit::Completed,
         Ended::Signal(_) => Exit::Cancelled,
+        Ended::Unavailable => {
+            return Err(CliError::new(
+                Exit::NoTerminal,
+                "/dev/tty is not a usable terminal; use --path or --json",
+            ));
+        }
     })
 }

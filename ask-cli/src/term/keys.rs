@@ -3,9 +3,7 @@
 //! `ask_keymap::Key`.
 
 use ask_keymap::{Key, KeyCode, Modifiers};
-use crossterm::event::{
-    Event, KeyCode as CtCode, KeyEvent, KeyEventKind, KeyModifiers as CtMods,
-};
+use crossterm::event::{Event, KeyCode as CtCode, KeyEvent, KeyEventKind, KeyModifiers as CtMods};
 
 /// One input from the terminal, in workspace types.
 #[derive(Debug, Clone, PartialEq, Eq)]

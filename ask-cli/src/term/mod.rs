@@ -14,9 +14,9 @@ use ask_contract::AskResult;
 use crossterm::event;
 
 use crate::driver::Driver;
-pub(crate) use paint::use_color;
 use keys::Input;
 use paint::Painter;
+pub(crate) use paint::use_color;
 use screen::Screen;
 use signals::Signals;
 
@@ -48,14 +48,19 @@ pub(crate) enum Ended {
     Done(Option<AskResult>),
     /// A terminating signal arrived; the cancelled result with the answers so far.
     Signal(AskResult),
+    /// `/dev/tty` opened but could not be put in full-screen mode (not a real
+    /// terminal); nothing was drawn.
+    Unavailable,
 }
 
 /// Runs the flow on the terminal until it finishes, the settings overlay of
 /// `ask settings` closes, or a signal arrives. The terminal is restored before
 /// this returns, on every path (and by the panic hook on a panic).
 pub(crate) fn run_ui(driver: &mut Driver, tty: Tty, color: bool) -> io::Result<Ended> {
+    let Ok(mut screen) = Screen::enter(tty.file) else {
+        return Ok(Ended::Unavailable);
+    };
     let signals = Signals::register();
-    let mut screen = Screen::enter(tty.file)?;
     let mut painter = Painter::new(color);
     let (mut cols, mut rows) = crossterm::terminal::size().unwrap_or((80, 24));
     driver.resize(cols, rows);

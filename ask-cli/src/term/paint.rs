@@ -85,7 +85,9 @@ impl Painter {
             && row < start + height
         {
             let y = u16::try_from(row - start).unwrap_or(u16::MAX);
-            let x = u16::try_from(col).unwrap_or(u16::MAX).min(cols.saturating_sub(1));
+            let x = u16::try_from(col)
+                .unwrap_or(u16::MAX)
+                .min(cols.saturating_sub(1));
             queue!(out, cursor::MoveTo(x, y), cursor::Show)?;
         }
         queue!(out, EndSynchronizedUpdate)?;
@@ -154,9 +156,7 @@ pub(crate) fn use_color(choice: crate::cli::ColorChoice) -> bool {
     match choice {
         crate::cli::ColorChoice::Always => true,
         crate::cli::ColorChoice::Never => false,
-        crate::cli::ColorChoice::Auto => {
-            std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
-        }
+        crate::cli::ColorChoice::Auto => std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
     }
 }
 
@@ -175,7 +175,9 @@ mod tests {
 
     fn frame(n: usize, focus: usize) -> Frame {
         Frame {
-            lines: (0..n).map(|i| Line::styled(format!("row {i}"), Role::Text)).collect(),
+            lines: (0..n)
+                .map(|i| Line::styled(format!("row {i}"), Role::Text))
+                .collect(),
             cursor: None,
             focus_row: focus,
         }
@@ -204,7 +206,12 @@ mod tests {
             focus_row: 0,
         };
         let coloured = paint_to_string(&mut Painter::new(true), &f, 40, 2);
-        assert!(coloured.contains("\u{1b}[38;5;10m") || coloured.contains("\u{1b}[32m") || coloured.contains("38;5;2m"), "{coloured:?}");
+        assert!(
+            coloured.contains("\u{1b}[38;5;10m")
+                || coloured.contains("\u{1b}[32m")
+                || coloured.contains("38;5;2m"),
+            "{coloured:?}"
+        );
         assert!(!coloured.contains("\u{1b}]52"), "{coloured:?}");
         let plain = paint_to_string(&mut Painter::new(false), &f, 40, 2);
         assert!(!plain.contains("38;5"), "{plain:?}");
