@@ -78,6 +78,7 @@ pub(crate) fn hints(flow: &Flow) -> Vec<String> {
         ];
         if editor.buffer.is_empty() {
             out.insert(3, "↑↓ Tab move".to_owned());
+            out.push("? settings".to_owned());
         }
         return out;
     }
@@ -93,6 +94,7 @@ pub(crate) fn hints(flow: &Flow) -> Vec<String> {
             "Tab/←→ tabs".to_owned(),
             "? settings".to_owned(),
             h(key(Action::Cancel), "cancel"),
+            h(key(Action::Dismiss), "dismiss"),
         ],
         Tab::Question(i) => {
             let Some(q) = flow.form().questions.get(i) else {
@@ -105,6 +107,7 @@ pub(crate) fn hints(flow: &Flow) -> Vec<String> {
                     "Tab/←→ tabs".to_owned(),
                     "? settings".to_owned(),
                     h(key(Action::Cancel), "cancel"),
+                    h(key(Action::Dismiss), "dismiss"),
                 ];
             }
             let mut out = vec!["↑↓ move".to_owned()];
@@ -115,7 +118,9 @@ pub(crate) fn hints(flow: &Flow) -> Vec<String> {
                 out.push(h(key(Action::Confirm), "select"));
             }
             out.push("1-9 pick".to_owned());
-            out.push(h(key(Action::OptionNote), "option note"));
+            if flow.draft(i).is_some_and(|d| d.cursor < q.options.len()) {
+                out.push(h(key(Action::OptionNote), "option note"));
+            }
             out.push(h(key(Action::QuestionNote), "question note"));
             if q.kind == QuestionType::Preview {
                 out.push("PgUp/PgDn scroll preview".to_owned());
@@ -123,6 +128,7 @@ pub(crate) fn hints(flow: &Flow) -> Vec<String> {
             out.push("Tab/←→ tabs".to_owned());
             out.push("? settings".to_owned());
             out.push(h(key(Action::Cancel), "cancel"));
+            out.push(h(key(Action::Dismiss), "dismiss"));
             out
         }
     }

@@ -85,12 +85,7 @@ pub(crate) fn options_area(
 
 /// The option whose preview shows: the one under the cursor, else the selected one.
 fn preview_source<'q>(q: &'q Question, draft: &QuestionDraft) -> (&'q str, Option<&'q str>) {
-    let index = if draft.cursor < q.options.len() {
-        Some(draft.cursor)
-    } else {
-        draft.selected.iter().position(|s| *s)
-    };
-    match index.and_then(|j| q.options.get(j)) {
+    match draft.preview_index().and_then(|j| q.options.get(j)) {
         Some(option) => (option.label.as_str(), option.preview.as_deref()),
         None => (CUSTOM_LABEL, None),
     }

@@ -74,7 +74,7 @@ pub(crate) fn review_block(flow: &Flow, width: usize) -> Block {
             let noun = if hidden == 1 { "note" } else { "notes" };
             block.hanging(
                 Vec::new(),
-                &format!("{hidden} more {noun} (unanswered questions, unselected options) go only with Elaborate."),
+                &format!("{hidden} more {noun} not shown here; Elaborate shows every note."),
                 Style::new(Role::Dim),
             );
         }

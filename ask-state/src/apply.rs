@@ -195,9 +195,9 @@ impl Flow {
         let Some(draft) = self.drafts.get(i) else {
             return Outcome::Unchanged;
         };
-        let lines = q
-            .options
-            .get(draft.cursor)
+        let lines = draft
+            .preview_index()
+            .and_then(|j| q.options.get(j))
             .and_then(|o| o.preview.as_deref())
             .map_or(0, |p| p.lines().count());
         let next = step(draft.preview_scroll, delta, lines);
@@ -394,6 +394,14 @@ impl Flow {
         let Tab::Question(i) = self.tab else {
             return Outcome::Unchanged;
         };
+        if self
+            .editor
+            .as_ref()
+            .is_some_and(|e| e.question == i && e.target == target)
+        {
+            return Outcome::Unchanged;
+        }
+        self.save_and_close_editor();
         let Some(draft) = self.drafts.get(i) else {
             return Outcome::Unchanged;
         };
@@ -403,7 +411,6 @@ impl Flow {
             EditorTarget::OptionNote(row) => draft.option_notes.get(&row).map(String::as_str),
         };
         let buffer = TextBuffer::with_text(existing.unwrap_or(""));
-        self.save_and_close_editor();
         self.editor = Some(Editor {
             question: i,
             target,
@@ -445,6 +452,13 @@ impl Flow {
             };
             if self.settings_cursor.is_some() {
                 return Outcome::Unchanged;
+            }
+            let Tab::Question(i) = self.tab else {
+                return Outcome::Unchanged;
+            };
+            let custom_row = self.row_count(i) - 1;
+            if let Some(draft) = self.drafts.get_mut(i) {
+                draft.cursor = custom_row;
             }
             let _ = self.open_editor_on(EditorTarget::Custom);
         }

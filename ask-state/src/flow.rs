@@ -114,6 +114,16 @@ impl QuestionDraft {
         self.selected.iter().any(|s| *s) || (self.custom_selected && self.custom_text.is_some())
     }
 
+    /// The declared option whose preview a preview pane shows: the one under the
+    /// cursor, or on the custom row the selected one.
+    pub fn preview_index(&self) -> Option<usize> {
+        if self.cursor < self.selected.len() {
+            Some(self.cursor)
+        } else {
+            self.selected.iter().position(|s| *s)
+        }
+    }
+
     /// True when the question has a question note or any option note.
     pub fn has_notes(&self) -> bool {
         self.note.is_some() || !self.option_notes.is_empty()

@@ -368,3 +368,48 @@ fn the_digit_after_the_last_option_picks_the_custom_row() {
         "multi: the digit toggles saved text"
     );
 }
+
+#[test]
+fn paste_moves_the_cursor_to_the_custom_row_it_writes() {
+    let mut f = flow(two(), behaviour());
+    let _ = f.apply(ask_state::Command::Paste("pasted".into()));
+    assert_eq!(
+        f.draft(0).expect("draft").cursor,
+        2,
+        "the editor is shown under its row"
+    );
+}
+
+#[test]
+fn reopening_the_open_editor_keeps_what_was_typed() {
+    let mut f = flow(single(), behaviour());
+    drive(&mut f, "shift+n \"abc\"");
+    let _ = f.apply(ask_state::Command::OpenQuestionNote);
+    assert_eq!(f.editor().expect("editor").buffer.text(), "abc");
+    drive(&mut f, "esc n \"x\"");
+    let _ = f.apply(ask_state::Command::OpenQuestionNote);
+    assert_eq!(
+        f.editor().expect("editor").buffer.text(),
+        "abc",
+        "switching editors saves the first"
+    );
+    assert_eq!(
+        f.draft(0)
+            .expect("draft")
+            .option_notes
+            .get(&0)
+            .map(String::as_str),
+        Some("x")
+    );
+}
+
+#[test]
+fn the_custom_row_scrolls_the_preview_it_shows() {
+    let mut f = flow(preview(), behaviour());
+    drive(&mut f, "space down down esc pageDown");
+    assert_eq!(
+        f.draft(0).expect("draft").preview_scroll,
+        10,
+        "the selected option's preview scrolls"
+    );
+}
