@@ -103,15 +103,20 @@ impl Painter {
             if styled {
                 self.open(&mut out, span.style);
             }
-            for c in span.text.chars() {
-                let w = unicode_width::UnicodeWidthChar::width(c).unwrap_or(0);
-                if used + w > cols {
-                    break;
-                }
-                used += w;
-                // Rendered text is sanitized already; never let a control byte through.
-                out.push(if c.is_control() { '\u{fffd}' } else { c });
-            }
+            // Frames measure graphemes (a ZWJ emoji is one 2-column cluster), so the
+            // painter measures the same way and only cuts what does not fit.
+            let room = cols.saturating_sub(used);
+            let width = ask_render::display_width(&span.text);
+            let text = if width <= room {
+                used += width;
+                std::borrow::Cow::Borrowed(span.text.as_str())
+            } else {
+                let cut = ask_render::truncate(&span.text, room);
+                used += ask_render::display_width(&cut);
+                std::borrow::Cow::Owned(cut)
+            };
+            // Rendered text is sanitized already; never let a control byte through.
+            out.extend(text.chars().map(|c| if c.is_control() { '\u{fffd}' } else { c }));
             if styled {
                 let _ = SetAttribute(Attribute::Reset).write_ansi(&mut out);
             }
