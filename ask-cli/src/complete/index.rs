@@ -7,29 +7,99 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, RwLock};
 
 use ignore::{WalkBuilder, WalkState};
-use nucleo_matcher::Utf32String;
 
 /// Entries are handed to the shared index in batches of this size.
 const BATCH: usize = 1024;
 
+/// Where one path sits in the arena.
+#[derive(Debug, Clone, Copy)]
+struct Slot {
+    start: u32,
+    len: u32,
+    is_dir: bool,
+    ascii: bool,
+    depth: u16,
+}
+
+/// All indexed paths, their text in one contiguous arena so a full scan reads
+/// memory in order instead of chasing one allocation per path.
+#[derive(Debug, Default)]
+pub(crate) struct Entries {
+    arena: String,
+    slots: Vec<Slot>,
+}
+
 /// One file or folder under the root.
-#[derive(Debug)]
-pub(crate) struct Entry {
-    /// `/`-separated path relative to the root, as the matcher's haystack.
-    pub(crate) path: Utf32String,
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Entry<'a> {
+    /// `/`-separated path relative to the root.
+    pub(crate) path: &'a str,
     /// True for folders.
     pub(crate) is_dir: bool,
+    /// True when the path is ASCII (the fast scoring path).
+    pub(crate) ascii: bool,
     /// Number of `/` in the path, for ordering the empty query.
     pub(crate) depth: u16,
 }
 
-impl Entry {
-    /// The path as a `String`.
-    pub(crate) fn path_string(&self) -> String {
-        match &self.path {
-            Utf32String::Ascii(s) => s.to_string(),
-            Utf32String::Unicode(chars) => chars.iter().collect(),
+impl Entries {
+    /// Number of paths.
+    pub(crate) fn len(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// True when there are no paths.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.slots.is_empty()
+    }
+
+    /// The entry at `i`.
+    pub(crate) fn get(&self, i: usize) -> Option<Entry<'_>> {
+        let slot = self.slots.get(i)?;
+        let start = slot.start as usize;
+        let path = self.arena.get(start..start + slot.len as usize)?;
+        Some(Entry {
+            path,
+            is_dir: slot.is_dir,
+            ascii: slot.ascii,
+            depth: slot.depth,
+        })
+    }
+
+    /// All entries in index order.
+    pub(crate) fn iter(&self) -> impl Iterator<Item = Entry<'_>> {
+        (0..self.slots.len()).filter_map(|i| self.get(i))
+    }
+
+    /// Adds a path (ignored once the arena would outgrow 4 GiB).
+    pub(crate) fn push(&mut self, path: &str, is_dir: bool) {
+        let (Ok(start), Ok(len)) = (u32::try_from(self.arena.len()), u32::try_from(path.len()))
+        else {
+            return;
+        };
+        if start.checked_add(len).is_none() {
+            return;
         }
+        let depth = path.bytes().filter(|&b| b == b'/').count();
+        self.arena.push_str(path);
+        self.slots.push(Slot {
+            start,
+            len,
+            is_dir,
+            ascii: path.is_ascii(),
+            depth: u16::try_from(depth).unwrap_or(u16::MAX),
+        });
+    }
+
+    /// Moves every entry of `other` to the end of `self`.
+    fn append(&mut self, other: &mut Entries) {
+        for i in 0..other.len() {
+            if let Some(e) = other.get(i) {
+                self.push(e.path, e.is_dir);
+            }
+        }
+        other.arena.clear();
+        other.slots.clear();
     }
 }
 
@@ -37,7 +107,7 @@ impl Entry {
 #[derive(Debug, Default)]
 pub(crate) struct Index {
     /// Entries found so far, in no particular order.
-    pub(crate) entries: RwLock<Vec<Entry>>,
+    pub(crate) entries: RwLock<Entries>,
     /// Set when the walk finished.
     pub(crate) done: AtomicBool,
     /// Set when nobody needs the index any more: the walk stops early.
@@ -97,7 +167,7 @@ fn walk(root: &Path, index: &Index) {
             let mut batch = Batch {
                 root,
                 index,
-                pending: Vec::with_capacity(BATCH),
+                pending: Entries::default(),
             };
             Box::new(move |result| {
                 if batch.index.cancelled.load(Ordering::Relaxed) {
@@ -115,7 +185,7 @@ fn walk(root: &Path, index: &Index) {
 struct Batch<'a> {
     root: &'a Path,
     index: &'a Index,
-    pending: Vec<Entry>,
+    pending: Entries,
 }
 
 impl Batch<'_> {
@@ -134,12 +204,8 @@ impl Batch<'_> {
         } else {
             rel.replace(std::path::MAIN_SEPARATOR, "/")
         };
-        let depth = rel.bytes().filter(|&b| b == b'/').count();
-        self.pending.push(Entry {
-            path: Utf32String::from(rel),
-            is_dir: entry.file_type().is_some_and(|t| t.is_dir()),
-            depth: u16::try_from(depth).unwrap_or(u16::MAX),
-        });
+        let is_dir = entry.file_type().is_some_and(|t| t.is_dir());
+        self.pending.push(&rel, is_dir);
         if self.pending.len() >= BATCH {
             self.flush();
         }

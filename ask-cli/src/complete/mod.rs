@@ -3,6 +3,7 @@
 //! incrementally as the query grows.
 
 mod index;
+mod quick;
 mod rank;
 
 use std::path::PathBuf;
@@ -59,7 +60,7 @@ impl Completer {
             .into_iter()
             .filter_map(|i| entries.get(i as usize))
             .map(|e| Completion {
-                path: e.path_string(),
+                path: e.path.to_owned(),
                 is_dir: e.is_dir,
             })
             .collect()

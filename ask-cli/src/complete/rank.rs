@@ -2,9 +2,10 @@
 //! appending, only the previous matches are scored again.
 
 use nucleo_matcher::pattern::{Atom, AtomKind, CaseMatching, Normalization};
-use nucleo_matcher::{Config, Matcher};
+use nucleo_matcher::{Config, Matcher, Utf32Str};
 
-use super::index::Entry;
+use super::index::Entries;
+use super::quick::quick_score;
 
 /// Below this many candidates, scoring stays on the calling thread.
 const PARALLEL_MIN: usize = 16_384;
@@ -47,7 +48,7 @@ impl Ranker {
     ///
     /// Ties break on shorter paths, then on the path text. The empty query lists
     /// the shallowest entries.
-    pub(crate) fn rank(&mut self, entries: &[Entry], query: &str, limit: usize) -> Vec<u32> {
+    pub(crate) fn rank(&mut self, entries: &Entries, query: &str, limit: usize) -> Vec<u32> {
         if query.is_empty() {
             self.last = None;
             if let Some((n, l, cached)) = &self.shallow
@@ -85,8 +86,13 @@ impl Ranker {
         self.last = Some(Last {
             query: query.to_owned(),
             indexed: entries.len(),
-            matches: scored.iter().map(|&(_, i)| i).collect(),
+            matches: scored.iter().map(|&k| unpack(k)).collect(),
         });
+        // Packed keys sort best first without looking at the entries.
+        if scored.len() > RESCORE {
+            scored.select_nth_unstable(RESCORE - 1);
+            scored.truncate(RESCORE);
+        }
         let key = |&(s, i): &(u16, u32)| {
             let len = entries.get(i as usize).map_or(usize::MAX, |e| e.path.len());
             (std::cmp::Reverse(s), len, i)
@@ -96,15 +102,17 @@ impl Ranker {
                 .cmp(&key(b))
                 .then_with(|| path_cmp(entries, a.1, b.1))
         };
-        top(&mut scored, RESCORE, order);
         let Some(matcher) = self.matchers.first_mut() else {
             return Vec::new();
         };
+        let mut buf = Vec::new();
         let mut rescored: Vec<(u16, u32)> = scored
             .iter()
-            .filter_map(|&(_, i)| {
+            .filter_map(|&k| {
+                let i = unpack(k);
                 let entry = entries.get(i as usize)?;
-                atom.score(entry.path.slice(..), matcher).map(|s| (s, i))
+                atom.score(Utf32Str::new(entry.path, &mut buf), matcher)
+                    .map(|s| (s, i))
             })
             .collect();
         top(&mut rescored, limit, order);
@@ -115,11 +123,11 @@ impl Ranker {
     /// The result keeps the candidates' order.
     fn score(
         &mut self,
-        entries: &[Entry],
+        entries: &Entries,
         atom: &Atom,
         query: &str,
         candidates: &[u32],
-    ) -> Vec<(u16, u32)> {
+    ) -> Vec<u64> {
         // What `Atom::score` sets for smart case and normalization.
         for matcher in &mut self.matchers {
             matcher.config.ignore_case = !query.chars().any(char::is_uppercase);
@@ -149,33 +157,59 @@ impl Ranker {
     }
 }
 
+/// A first-pass score, path length and index in one `u64` that orders best
+/// first: higher score, then shorter path, then lower index.
+fn pack(score: u16, len: usize, i: u32) -> u64 {
+    let len = u16::try_from(len).unwrap_or(u16::MAX);
+    (u64::from(u16::MAX - score) << 48) | (u64::from(len) << 32) | u64::from(i)
+}
+
+/// The entry index of a packed key.
+fn unpack(key: u64) -> u32 {
+    (key & u64::from(u32::MAX)) as u32
+}
+
 fn score_chunk(
-    entries: &[Entry],
+    entries: &Entries,
     atom: &Atom,
     candidates: &[u32],
     matcher: &mut Matcher,
-) -> Vec<(u16, u32)> {
+) -> Vec<u64> {
+    // A lower-case query (smart case: case-insensitive) takes the cheap pass;
+    // a query with capitals (case-sensitive) goes through nucleo's greedy matcher.
     let needle = atom.needle_text();
+    let lower = needle.chars().all(|c| !c.is_uppercase());
+    let bytes: Option<Vec<u8>> = needle.chars().map(|c| u8::try_from(c).ok()).collect();
+    let chars: Vec<char> = needle.chars().collect();
+    let mut buf = Vec::new();
     candidates
         .iter()
         .filter_map(|&i| {
             let entry = entries.get(i as usize)?;
-            matcher
-                .fuzzy_match_greedy(entry.path.slice(..), needle)
-                .map(|s| (s, i))
+            let score = match &bytes {
+                Some(bytes) if lower && entry.ascii => quick_score(entry.path.as_bytes(), bytes),
+                None if lower && entry.ascii => None,
+                _ if lower => {
+                    buf.clear();
+                    buf.extend(entry.path.chars());
+                    quick_score(&buf, &chars)
+                }
+                _ => matcher.fuzzy_match_greedy(Utf32Str::new(entry.path, &mut buf), needle),
+            };
+            score.map(|s| pack(s, entry.path.len(), i))
         })
         .collect()
 }
 
-fn path_cmp(entries: &[Entry], a: u32, b: u32) -> std::cmp::Ordering {
+fn path_cmp(entries: &Entries, a: u32, b: u32) -> std::cmp::Ordering {
     match (entries.get(a as usize), entries.get(b as usize)) {
-        (Some(a), Some(b)) => a.path.cmp(&b.path),
+        (Some(a), Some(b)) => a.path.cmp(b.path),
         _ => a.cmp(&b),
     }
 }
 
 /// The shallowest entries, folders first at each depth, then by path.
-fn shallowest(entries: &[Entry], limit: usize) -> Vec<u32> {
+fn shallowest(entries: &Entries, limit: usize) -> Vec<u32> {
     let mut all: Vec<(u16, u32)> = entries
         .iter()
         .zip(0u32..)
@@ -202,18 +236,19 @@ fn top<T>(items: &mut Vec<T>, limit: usize, cmp: impl Fn(&T, &T) -> std::cmp::Or
 
 #[cfg(test)]
 mod tests {
-    use nucleo_matcher::Utf32String;
-
     use super::*;
 
-    fn entries(n: usize) -> Vec<Entry> {
-        (0..n)
-            .map(|i| Entry {
-                path: Utf32String::from(format!("dir_{}/file_{i}.rs", i % 97)),
-                is_dir: false,
-                depth: 1,
-            })
-            .collect()
+    fn entries(n: usize) -> Entries {
+        let mut entries = Entries::default();
+        for i in 0..n {
+            let path = if i % 10 == 0 {
+                format!("dossier_{}/été_{i}.md", i % 97)
+            } else {
+                format!("dir_{}/file_{i}.rs", i % 97)
+            };
+            entries.push(&path, false);
+        }
+        entries
     }
 
     #[test]
@@ -231,7 +266,7 @@ mod tests {
             last: None,
             shallow: None,
         };
-        for query in ["f", "fi", "fil", "file_12", "d9f3", "zz"] {
+        for query in ["f", "fi", "fil", "file_12", "d9f3", "zz", "été", "Fil"] {
             assert_eq!(
                 single.rank(&entries, query, 50),
                 parallel.rank(&entries, query, 50),

@@ -116,7 +116,10 @@ impl Painter {
                 std::borrow::Cow::Owned(cut)
             };
             // Rendered text is sanitized already; never let a control byte through.
-            out.extend(text.chars().map(|c| if c.is_control() { '\u{fffd}' } else { c }));
+            out.extend(
+                text.chars()
+                    .map(|c| if c.is_control() { '\u{fffd}' } else { c }),
+            );
             if styled {
                 let _ = SetAttribute(Attribute::Reset).write_ansi(&mut out);
             }
