@@ -378,3 +378,20 @@ fn the_settings_overlay_on_its_own_saves_each_change() {
     assert_eq!(s.finish(), 0);
     s.assert_restored();
 }
+
+#[test]
+fn payload_on_stdin_and_result_on_stdout_while_the_ui_uses_the_terminal() {
+    // fzf style: stdin and stdout are pipes, keys and drawing go through /dev/tty.
+    let mut s = Session::start(crate::support::SMALL, "run < p.json > r.json", 80, 24);
+    s.wait_for("Which database?");
+    s.send("2");
+    s.wait_for("Which features?");
+    s.send("1\r");
+    s.wait_for("Submit");
+    s.send("11");
+    assert_eq!(s.finish(), 0);
+    let result = s.result();
+    assert_eq!(result["details"]["answers"]["db"]["values"][0], "sqlite");
+    assert_eq!(result["details"]["answers"]["feat"]["values"][0], "auth");
+    s.assert_restored();
+}
