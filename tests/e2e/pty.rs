@@ -395,3 +395,34 @@ fn payload_on_stdin_and_result_on_stdout_while_the_ui_uses_the_terminal() {
     assert_eq!(result["details"]["answers"]["feat"]["values"][0], "auth");
     s.assert_restored();
 }
+
+#[test]
+fn at_completion_lists_files_from_the_background_index() {
+    let tree = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(tree.path().join("docs")).unwrap();
+    std::fs::write(tree.path().join("docs/design notes.md"), "").unwrap();
+    std::fs::write(tree.path().join(".gitignore"), "ignored.txt\n").unwrap();
+    std::fs::write(tree.path().join("ignored.txt"), "").unwrap();
+    let args = format!(
+        "run --input p.json --output r.json --cwd '{}'",
+        tree.path().display()
+    );
+    let mut s = Session::start(crate::support::SMALL, &args, 80, 30);
+    s.wait_for("Which database?");
+    s.send("\x1b[B\x1b[B"); // "Type your own": the editor opens
+    s.send("see @desno");
+    s.wait_for("docs/design notes.md");
+    assert!(!s.screen().contains("ignored.txt"));
+    s.send("\t"); // insert the quoted path
+    s.send("\r");
+    s.wait_for("Which features?");
+    s.send("\x1b[Z\t\t"); // back, then on to Review
+    s.wait_for("Submit");
+    s.send("11");
+    assert_eq!(s.finish(), 0);
+    assert_eq!(
+        s.result()["details"]["answers"]["db"]["customText"],
+        "see @\"docs/design notes.md\""
+    );
+    s.assert_restored();
+}
