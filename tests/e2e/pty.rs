@@ -426,3 +426,23 @@ fn at_completion_lists_files_from_the_background_index() {
     );
     s.assert_restored();
 }
+
+#[test]
+fn kitty_shift_enter_inserts_a_newline_in_an_editor() {
+    let mut s = Session::start(crate::support::SMALL, RUN, 80, 24);
+    s.wait_for("Which database?");
+    s.send("\x1b[B\x1b[B"); // "Type your own": the editor opens
+    s.send("first");
+    s.send("\x1b[13;2u"); // shift+enter in the Kitty keyboard protocol
+    s.send("second");
+    s.wait_for("second");
+    s.send("\r");
+    s.wait_for("Which features?");
+    s.send("\x03\x1b[99;5u"); // ctrl+c, legacy then Kitty-encoded: warn, then discard
+    assert_eq!(s.finish(), 1);
+    assert_eq!(
+        s.result()["details"]["answers"]["db"]["customText"],
+        "first\nsecond"
+    );
+    s.assert_restored();
+}
