@@ -11,6 +11,10 @@ use ignore::{WalkBuilder, WalkState};
 /// Entries are handed to the shared index in batches of this size.
 const BATCH: usize = 1024;
 
+/// The walk stops after this many entries, so `--cwd` on a home folder or a
+/// filesystem root cannot eat memory and CPU for minutes.
+const MAX_ENTRIES: usize = 2_000_000;
+
 /// Where one path sits in the arena.
 #[derive(Debug, Clone, Copy)]
 struct Slot {
@@ -112,6 +116,8 @@ pub(crate) struct Index {
     pub(crate) done: AtomicBool,
     /// Set when nobody needs the index any more: the walk stops early.
     pub(crate) cancelled: AtomicBool,
+    /// Set when the index holds [`MAX_ENTRIES`]: the walk stops.
+    full: AtomicBool,
 }
 
 impl Index {
@@ -173,6 +179,9 @@ fn walk(root: &Path, index: &Index) {
                 if batch.index.cancelled.load(Ordering::Relaxed) {
                     return WalkState::Quit;
                 }
+                if batch.index.full.load(Ordering::Relaxed) {
+                    return WalkState::Quit;
+                }
                 if let Ok(entry) = result {
                     batch.push(&entry);
                 }
@@ -217,6 +226,9 @@ impl Batch<'_> {
         }
         if let Ok(mut entries) = self.index.entries.write() {
             entries.append(&mut self.pending);
+            if entries.len() >= MAX_ENTRIES {
+                self.index.full.store(true, Ordering::Relaxed);
+            }
         }
     }
 }
