@@ -30,6 +30,17 @@ impl Session {
     /// Starts `ask <args>` (paths relative to the session folder) at `cols` x `rows`.
     /// `p.json` in the folder holds `payload`; `ask-user.json` is the config.
     pub(crate) fn start(payload: &str, args: &str, cols: u16, rows: u16) -> Self {
+        Self::start_with_env(payload, args, cols, rows, &[])
+    }
+
+    /// Like [`Session::start`] with extra environment variables.
+    pub(crate) fn start_with_env(
+        payload: &str,
+        args: &str,
+        cols: u16,
+        rows: u16,
+        env: &[(&str, &str)],
+    ) -> Self {
         let dir = tempfile::tempdir().expect("temp dir");
         std::fs::write(dir.path().join("p.json"), payload).expect("payload");
         let pair = native_pty_system()
@@ -50,6 +61,9 @@ impl Session {
         cmd.env("TERM", "xterm-256color");
         cmd.env_remove("NO_COLOR");
         cmd.env("ASK_CONFIG", dir.path().join("ask-user.json"));
+        for (key, value) in env {
+            cmd.env(key, value);
+        }
         let child = pair.slave.spawn_command(cmd).expect("spawn ask in a pty");
         drop(pair.slave);
         let parser = Arc::new(Mutex::new(vt100::Parser::new(rows, cols, 0)));
@@ -445,4 +459,24 @@ fn kitty_shift_enter_inserts_a_newline_in_an_editor() {
         "first\nsecond"
     );
     s.assert_restored();
+}
+
+#[test]
+fn no_color_and_the_color_flag_decide_whether_colours_are_written() {
+    let coloured = |args: &str, env: &[(&str, &str)]| {
+        let mut s = Session::start_with_env(crate::support::SMALL, args, 80, 24, env);
+        s.wait_for("Which database?");
+        s.send("\x03");
+        assert_eq!(s.finish(), 1);
+        s.assert_restored();
+        let raw = s.raw();
+        raw.windows(5).any(|w| w == b"\x1b[38;")
+    };
+    assert!(coloured(RUN, &[]));
+    assert!(!coloured(RUN, &[("NO_COLOR", "1")]));
+    assert!(coloured(
+        &format!("{RUN} --color always"),
+        &[("NO_COLOR", "1")]
+    ));
+    assert!(!coloured(&format!("{RUN} --color never"), &[]));
 }

@@ -19,6 +19,11 @@ pub(crate) struct Painter {
 impl Painter {
     /// A painter that uses colours when `color` is true.
     pub(crate) fn new(color: bool) -> Self {
+        // crossterm drops colour codes by itself when NO_COLOR is set; the
+        // decision is made here (`--color always` wins over NO_COLOR).
+        if color {
+            crossterm::style::force_color_output(true);
+        }
         Self {
             color,
             scroll: 0,
