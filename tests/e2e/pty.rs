@@ -306,6 +306,22 @@ fn ctrl_c_cancels_restores_the_terminal_and_writes_the_result() {
 }
 
 #[test]
+fn a_panic_restores_the_terminal_before_reporting() {
+    let mut s = Session::start_with_env(
+        crate::support::SMALL,
+        RUN,
+        80,
+        24,
+        &[("ASK_TEST_PANIC_KEY", "x"), ("RUST_BACKTRACE", "0")],
+    );
+    s.wait_for("Which database?");
+    s.send("x");
+    assert_eq!(s.finish(), 101, "a panic exits with Rust's panic status");
+    s.wait_for("ASK_TEST_PANIC_KEY x pressed");
+    s.assert_restored();
+}
+
+#[test]
 fn sigterm_and_sigint_and_sighup_cancel_with_answers_so_far() {
     for signal in ["TERM", "INT", "HUP"] {
         let mut s = Session::start(crate::support::SMALL, RUN, 80, 24);

@@ -66,6 +66,11 @@ pub(crate) fn run_ui(driver: &mut Driver, tty: Tty, color: bool) -> io::Result<E
     driver.resize(cols, rows);
     let mut dirty = true;
     let mut last_tick = Instant::now();
+    // Test hook: `ASK_TEST_PANIC_KEY=<key id>` panics when that key arrives, so the
+    // end-to-end tests can check that the panic hook restores the terminal.
+    let panic_key: Option<ask_keymap::Key> = std::env::var("ASK_TEST_PANIC_KEY")
+        .ok()
+        .and_then(|k| k.parse().ok());
     loop {
         if driver.is_over() {
             return Ok(Ended::Done(driver.result().cloned()));
@@ -82,7 +87,10 @@ pub(crate) fn run_ui(driver: &mut Driver, tty: Tty, color: bool) -> io::Result<E
         while event::poll(timeout)? {
             timeout = Duration::ZERO;
             match keys::convert(event::read()?) {
-                Some(Input::Key(key)) => dirty |= driver.key(key),
+                Some(Input::Key(key)) => {
+                    assert!(Some(key) != panic_key, "ASK_TEST_PANIC_KEY {key} pressed");
+                    dirty |= driver.key(key);
+                }
                 Some(Input::Paste(text)) => dirty |= driver.paste(text),
                 Some(Input::Resize(c, r)) => {
                     (cols, rows) = (c.max(1), r.max(1));
