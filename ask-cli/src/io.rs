@@ -3,7 +3,7 @@
 
 use std::fs;
 use std::io::{IsTerminal, Read, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use ask_contract::AskResult;
 
@@ -45,9 +45,8 @@ pub(crate) fn write_result(output: Option<&Path>, result: &AskResult) -> Result<
 /// Writes text to a file atomically, or to stdout when no file is given.
 pub(crate) fn write_text(output: Option<&Path>, what: &str, text: &str) -> Result<(), CliError> {
     match output {
-        Some(path) if path != Path::new("-") => {
-            write_atomic(path, text.as_bytes()).map_err(|err| CliError::io(what, path, &err))
-        }
+        Some(path) if path != Path::new("-") => ask_keymap::write_atomic(path, text.as_bytes())
+            .map_err(|err| CliError::io(what, path, &err)),
         _ => {
             let mut out = std::io::stdout().lock();
             out.write_all(text.as_bytes())
@@ -57,48 +56,9 @@ pub(crate) fn write_text(output: Option<&Path>, what: &str, text: &str) -> Resul
     }
 }
 
-/// Writes `bytes` to `path` so that readers see the old file or the new one,
-/// never a torn one: a temporary file in the same folder, fsync, rename.
-pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let dir = match path.parent() {
-        Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let name = path
-        .file_name()
-        .map_or_else(|| "result".into(), |n| n.to_string_lossy().into_owned());
-    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    let written = (|| {
-        let mut file = fs::File::create(&tmp)?;
-        file.write_all(bytes)?;
-        file.sync_all()?;
-        fs::rename(&tmp, path)
-    })();
-    if written.is_err() {
-        let _ = fs::remove_file(&tmp);
-    }
-    written?;
-    // Persist the rename itself; not every platform can open a directory.
-    if let Ok(d) = fs::File::open(&dir) {
-        let _ = d.sync_all();
-    }
-    Ok(())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn atomic_write_replaces_content_and_leaves_no_temp_file() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("out.json");
-        write_atomic(&path, b"old").unwrap();
-        write_atomic(&path, b"new").unwrap();
-        assert_eq!(fs::read_to_string(&path).unwrap(), "new");
-        let names: Vec<_> = fs::read_dir(dir.path()).unwrap().collect();
-        assert_eq!(names.len(), 1);
-    }
 
     #[test]
     fn missing_input_names_the_file() {

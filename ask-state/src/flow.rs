@@ -109,6 +109,17 @@ pub struct QuestionDraft {
 }
 
 impl QuestionDraft {
+    /// One untouched draft per question of `form`.
+    pub(crate) fn fresh(form: &AskForm) -> Vec<QuestionDraft> {
+        form.questions
+            .iter()
+            .map(|q| QuestionDraft {
+                selected: vec![false; q.options.len()],
+                ..QuestionDraft::default()
+            })
+            .collect()
+    }
+
     /// True when an option or the free-form answer is committed.
     pub fn is_answered(&self) -> bool {
         self.selected.iter().any(|s| *s) || (self.custom_selected && self.custom_text.is_some())
@@ -163,14 +174,7 @@ pub struct Flow {
 impl Flow {
     /// A flow on the first tab of `form`.
     pub fn new(form: AskForm, behaviour: Behaviour, keymap: Keymap, options: FlowOptions) -> Self {
-        let drafts = form
-            .questions
-            .iter()
-            .map(|q| QuestionDraft {
-                selected: vec![false; q.options.len()],
-                ..QuestionDraft::default()
-            })
-            .collect();
+        let drafts = QuestionDraft::fresh(&form);
         let settings_cursor = options.settings_only.then_some(0);
         let mut flow = Self {
             form,

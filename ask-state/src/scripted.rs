@@ -35,14 +35,7 @@ pub fn scripted_result(form: &AskForm, script: &Value) -> Result<AskResult, Stat
             ReviewAction::Submit
         }
     };
-    let mut drafts: Vec<QuestionDraft> = form
-        .questions
-        .iter()
-        .map(|q| QuestionDraft {
-            selected: vec![false; q.options.len()],
-            ..QuestionDraft::default()
-        })
-        .collect();
+    let mut drafts = QuestionDraft::fresh(form);
     match root.get("answers") {
         None | Some(Value::Null) => {}
         Some(Value::Object(answers)) => {
