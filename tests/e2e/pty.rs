@@ -306,7 +306,7 @@ fn ctrl_c_cancels_restores_the_terminal_and_writes_the_result() {
 }
 
 #[test]
-fn a_panic_restores_the_terminal_before_reporting() {
+fn a_panic_restores_the_terminal_and_keeps_the_answers() {
     let mut s = Session::start_with_env(
         crate::support::SMALL,
         RUN,
@@ -315,10 +315,19 @@ fn a_panic_restores_the_terminal_before_reporting() {
         &[("ASK_TEST_PANIC_KEY", "x"), ("RUST_BACKTRACE", "0")],
     );
     s.wait_for("Which database?");
+    s.send("1");
+    s.wait_for("Which features?");
     s.send("x");
-    assert_eq!(s.finish(), 101, "a panic exits with Rust's panic status");
+    assert_eq!(s.finish(), 1, "a crash counts as a cancelled flow");
     s.wait_for("ASK_TEST_PANIC_KEY x pressed");
+    s.wait_for("the answers so far were written");
     s.assert_restored();
+    let result = s.result();
+    assert_eq!(result["details"]["cancelled"], true);
+    assert_eq!(
+        result["details"]["answers"]["db"]["values"][0], "pg",
+        "nothing answered is lost"
+    );
 }
 
 #[test]

@@ -92,8 +92,21 @@ pub(crate) fn interactive(ui: &UiArgs, form: AskForm, root: PathBuf) -> CliResul
     };
     let loaded = config::load(ui.config.as_deref());
     let mut driver = Driver::new(form, loaded, root, &Index::Background, false);
-    let ended = term::run_ui(&mut driver, tty, term::use_color(ui.color))
-        .map_err(|err| CliError::new(Exit::IoErr, format!("terminal error: {err}")))?;
+    let color = term::use_color(ui.color);
+    let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        term::run_ui(&mut driver, tty, color)
+    }));
+    let Ok(ended) = ran else {
+        // A bug. The panic hook restored the terminal and printed the report; the
+        // answers given so far are still written, as a cancelled result.
+        finish(ui, &driver.cancelled())?;
+        return Err(CliError::new(
+            Exit::Cancelled,
+            "internal error (please report it): the answers so far were written as a cancelled result",
+        ));
+    };
+    let ended =
+        ended.map_err(|err| CliError::new(Exit::IoErr, format!("terminal error: {err}")))?;
     let result = match ended {
         Ended::Done(Some(result)) | Ended::Signal(result) => result,
         Ended::Done(None) => driver.cancelled(),
