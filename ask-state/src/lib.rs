@@ -39,6 +39,7 @@
 mod apply;
 mod command;
 mod completion;
+mod editing;
 mod editor;
 mod error;
 mod flow;

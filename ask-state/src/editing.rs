@@ -1,0 +1,220 @@
+//! Applying commands to editors: opening, editing, saving, pasting, and the
+//! `@` completion list inside them.
+
+use ask_contract::QuestionType;
+
+use crate::apply::step;
+use crate::command::Outcome;
+use crate::completion::{CompletionList, at_word};
+use crate::editor::{EditCommand, TextBuffer};
+use crate::flow::{Editor, EditorTarget, Flow, Tab};
+
+/// Stores trimmed text; empty after trimming means none.
+fn trimmed(text: &str) -> Option<String> {
+    let t = text.trim();
+    (!t.is_empty()).then(|| t.to_owned())
+}
+
+impl Flow {
+    pub(crate) fn open_editor_on(&mut self, target: EditorTarget) -> Outcome {
+        let Tab::Question(i) = self.tab else {
+            return Outcome::Unchanged;
+        };
+        if self
+            .editor
+            .as_ref()
+            .is_some_and(|e| e.question == i && e.target == target)
+        {
+            return Outcome::Unchanged;
+        }
+        self.save_and_close_editor();
+        let Some(draft) = self.drafts.get(i) else {
+            return Outcome::Unchanged;
+        };
+        let existing = match target {
+            EditorTarget::Custom => draft.custom_text.as_deref(),
+            EditorTarget::QuestionNote => draft.note.as_deref(),
+            EditorTarget::OptionNote(row) => draft.option_notes.get(&row).map(String::as_str),
+        };
+        let buffer = TextBuffer::with_text(existing.unwrap_or(""));
+        self.editor = Some(Editor {
+            question: i,
+            target,
+            buffer,
+            completion: None,
+            completion_closed_for: None,
+        });
+        Outcome::Changed
+    }
+
+    pub(crate) fn open_option_note(&mut self) -> Outcome {
+        let Tab::Question(i) = self.tab else {
+            return Outcome::Unchanged;
+        };
+        let Some(row) = self.drafts.get(i).map(|d| d.cursor) else {
+            return Outcome::Unchanged;
+        };
+        if self.is_custom_row(i, row) {
+            return Outcome::Unchanged;
+        }
+        self.open_editor_on(EditorTarget::OptionNote(row))
+    }
+
+    pub(crate) fn edit(&mut self, edit: &EditCommand) -> Outcome {
+        let Some(editor) = self.editor.as_mut() else {
+            return Outcome::Unchanged;
+        };
+        if !editor.buffer.apply(edit) {
+            return Outcome::Unchanged;
+        }
+        self.refresh_completion();
+        Outcome::Changed
+    }
+
+    pub(crate) fn paste(&mut self, text: &str) -> Outcome {
+        if self.editor.is_none() {
+            let Tab::Question(_) = self.tab else {
+                return Outcome::Unchanged;
+            };
+            if self.settings_cursor.is_some() {
+                return Outcome::Unchanged;
+            }
+            let Tab::Question(i) = self.tab else {
+                return Outcome::Unchanged;
+            };
+            let custom_row = self.row_count(i) - 1;
+            if let Some(draft) = self.drafts.get_mut(i) {
+                draft.cursor = custom_row;
+            }
+            let _ = self.open_editor_on(EditorTarget::Custom);
+        }
+        self.edit(&EditCommand::Insert(text.to_owned()))
+    }
+
+    /// Writes the editor's text to its target. Returns the trimmed text.
+    fn store(&mut self, editor: &Editor) -> Option<String> {
+        let text = trimmed(editor.buffer.text());
+        let draft = self.drafts.get_mut(editor.question)?;
+        match editor.target {
+            EditorTarget::Custom => {
+                if text.is_none() {
+                    draft.custom_selected = false;
+                }
+                draft.custom_text.clone_from(&text);
+            }
+            EditorTarget::QuestionNote => draft.note.clone_from(&text),
+            EditorTarget::OptionNote(row) => match &text {
+                Some(t) => {
+                    draft.option_notes.insert(row, t.clone());
+                }
+                None => {
+                    draft.option_notes.remove(&row);
+                }
+            },
+        }
+        text
+    }
+
+    pub(crate) fn save_and_close_editor(&mut self) {
+        if let Some(editor) = self.editor.take() {
+            self.store(&editor);
+        }
+    }
+
+    pub(crate) fn close_editor_saving(&mut self) -> Outcome {
+        self.save_and_close_editor();
+        Outcome::Changed
+    }
+
+    pub(crate) fn editor_submit(&mut self) -> Outcome {
+        let Some(editor) = self.editor.take() else {
+            return Outcome::Unchanged;
+        };
+        let text = self.store(&editor);
+        if editor.target != EditorTarget::Custom || text.is_none() {
+            return Outcome::Changed;
+        }
+        let i = editor.question;
+        let multi = self.kind(i) == QuestionType::Multi;
+        if let Some(draft) = self.drafts.get_mut(i) {
+            draft.custom_selected = true;
+            if !multi {
+                draft.selected.iter_mut().for_each(|s| *s = false);
+            }
+        }
+        if multi {
+            Outcome::Changed
+        } else {
+            self.advance()
+        }
+    }
+
+    // ---- completion ----
+
+    fn refresh_completion(&mut self) {
+        let query = self.completion_query().map(str::to_owned);
+        if let Some(editor) = self.editor.as_mut() {
+            if query.is_none() {
+                editor.completion = None;
+            }
+            if let Some(closed) = &editor.completion_closed_for {
+                let word = at_word(editor.buffer.text(), editor.buffer.cursor()).map(|(_, q)| q);
+                if word != Some(closed.as_str()) {
+                    editor.completion_closed_for = None;
+                }
+            }
+        }
+    }
+
+    pub(crate) fn set_completions(&mut self, items: Vec<crate::completion::Completion>) -> Outcome {
+        let Some(query) = self.completion_query().map(str::to_owned) else {
+            return Outcome::Unchanged;
+        };
+        let Some(editor) = self.editor.as_mut() else {
+            return Outcome::Unchanged;
+        };
+        editor.completion = Some(CompletionList {
+            query,
+            items,
+            selected: 0,
+        });
+        Outcome::Changed
+    }
+
+    pub(crate) fn completion_move(&mut self, delta: i32) -> Outcome {
+        let Some(list) = self.editor.as_mut().and_then(|e| e.completion.as_mut()) else {
+            return Outcome::Unchanged;
+        };
+        list.selected = step(list.selected, delta, list.items.len());
+        Outcome::Changed
+    }
+
+    pub(crate) fn completion_accept(&mut self) -> Outcome {
+        let Some(editor) = self.editor.as_mut() else {
+            return Outcome::Unchanged;
+        };
+        let Some(item) = editor
+            .completion
+            .take()
+            .and_then(|l| l.items.get(l.selected).cloned())
+        else {
+            return Outcome::Unchanged;
+        };
+        let cursor = editor.buffer.cursor();
+        let Some((start, _)) = at_word(editor.buffer.text(), cursor) else {
+            return Outcome::Unchanged;
+        };
+        editor.buffer.replace(start, cursor, &item.insertion());
+        Outcome::Changed
+    }
+
+    pub(crate) fn completion_close(&mut self) -> Outcome {
+        let query = self.completion_query().map(str::to_owned);
+        let Some(editor) = self.editor.as_mut() else {
+            return Outcome::Unchanged;
+        };
+        editor.completion = None;
+        editor.completion_closed_for = query;
+        Outcome::Changed
+    }
+}
