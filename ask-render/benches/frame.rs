@@ -16,7 +16,7 @@ fn large_form() -> Value {
             let options: Vec<Value> = (0..40)
                 .map(|o| {
                     let preview: Vec<String> = (0..20)
-                        .map(|l| format!("    fn handler_{q}_{o}_{l}(request: Request) -> Response {{ todo!(\"line {l} of a long preview\") }}"))
+                        .map(|l| format!("    fn handler_{q}_{o}_{l}(request: Request) -> Response {{ respond(request, \"line {l} of a long preview\") }}"))
                         .collect();
                     json!({"value": format!("v{o}"), "label": format!("Option {o} of question {q}"),
                            "description": "A description long enough to wrap at narrow widths of the option column",
