@@ -1,6 +1,6 @@
 //! A growing stack of lines with a focus row and a cursor: the layout building block.
 
-use crate::frame::{Line, Span, Style};
+use crate::frame::{Line, Role, Span, Style};
 use crate::sanitize::sanitize;
 use crate::text::{display_width, wrap_line};
 
@@ -14,6 +14,18 @@ pub(crate) struct Block {
 }
 
 impl Block {
+    /// The `❯ ` pointer and label style of a highlighted menu row, or blank and plain.
+    pub(crate) fn pointer(current: bool) -> (Span, Style) {
+        if current {
+            (
+                Span::new("❯ ", Role::Accent),
+                Style::new(Role::Accent).bold(),
+            )
+        } else {
+            (Span::raw("  "), Style::new(Role::Text))
+        }
+    }
+
     pub(crate) fn new(width: usize) -> Self {
         Self {
             width,

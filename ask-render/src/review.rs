@@ -90,14 +90,7 @@ pub(crate) fn review_block(flow: &Flow, width: usize) -> Block {
             ReviewAction::Elaborate => "ask the agent about the notes first",
             ReviewAction::Cancel => "discard and close",
         };
-        let (pointer, style) = if current {
-            (
-                Span::new("❯ ", Role::Accent),
-                Style::new(Role::Accent).bold(),
-            )
-        } else {
-            (Span::raw("  "), Style::new(Role::Text))
-        };
+        let (pointer, style) = Block::pointer(current);
         block.push(Line::new(vec![
             pointer,
             Span::new(format!("{}. {}", action.digit(), action.label()), style),

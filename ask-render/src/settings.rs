@@ -37,14 +37,7 @@ pub(crate) fn settings_block(flow: &Flow, width: usize) -> Block {
         let mut label = truncate(setting.label(), label_room);
         let pad = label_room.saturating_sub(display_width(&label));
         label.push_str(&" ".repeat(pad));
-        let (pointer, style) = if current {
-            (
-                Span::new("❯ ", Role::Accent),
-                Style::new(Role::Accent).bold(),
-            )
-        } else {
-            (Span::raw("  "), Style::new(Role::Text))
-        };
+        let (pointer, style) = Block::pointer(current);
         block.push(Line::new(vec![
             pointer,
             Span::new(label, style),
