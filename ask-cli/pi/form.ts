@@ -35,6 +35,17 @@ function runArgs(source: FormSource, output: string, cwd: string, extra: string[
 	return [...args, ...extra];
 }
 
+/**
+ * The form a replay subcommand would open (`ask replay|answer-again ... --print-form`),
+ * so the binary alone decides which stored form is the latest valid one.
+ */
+function storedForm(bin: string, source: FormSource): unknown {
+	if (source.args[0] !== "replay" && source.args[0] !== "answer-again") return undefined;
+	const run = runCaptured(bin, [...source.args, "--print-form"]);
+	if (run.status !== EXIT.completed) throw new AskExit(run.status, run.stderr ?? "");
+	return JSON.parse(run.stdout);
+}
+
 /** Run `ask` without a UI (captured), returning the result it wrote. */
 export async function runHeadless(
 	bin: string,
@@ -62,7 +73,6 @@ export async function openForm(
 	bin: string,
 	scratch: Scratch,
 	source: FormSource,
-	dialogParams?: () => unknown,
 	signal?: AbortSignal,
 ): Promise<Outcome> {
 	if (!ctx.hasUI) {
@@ -81,7 +91,7 @@ export async function openForm(
 
 	// RPC mode: custom() never called the factory. Ask through dialogs, then let
 	// `ask run --answers` build the result from the collected answers.
-	const params = source.params ?? dialogParams?.();
+	const params = source.params ?? storedForm(bin, source);
 	if (params === undefined) {
 		throw new AskExit(EXIT.noTerminal, "this form cannot be shown without a terminal UI");
 	}

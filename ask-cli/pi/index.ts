@@ -10,7 +10,7 @@ import { extract, pickModel, readAnswerSettings } from "./answer";
 import { AskExit, type AskToolResult, EXIT, findAsk, missingBinaryMessage, runCaptured, Scratch } from "./binary";
 import { type FormSource, openForm, type Outcome, runHeadless } from "./form";
 import { handOffTerminal } from "./terminal";
-import { latestPayloadParams, PAYLOAD_ENTRY, type PayloadSource, payloadEntry, writeBranch } from "./session";
+import { PAYLOAD_ENTRY, type PayloadSource, payloadEntry, writeBranch } from "./session";
 
 const QUESTIONS_SHAPE =
 	"Array of 1 or more questions. Each question: {id: string (unique), label?: string (short tab title), " +
@@ -116,7 +116,7 @@ export default function askUser(pi: ExtensionAPI) {
 				if (check.status === EXIT.invalid) return check.result;
 				pi.appendEntry(PAYLOAD_ENTRY, payloadEntry(params, "tool", toolCallId));
 				if (!ctx.hasUI) return check.result;
-				return (await openForm(ctx, bin, scratch, source, undefined, signal)).result;
+				return (await openForm(ctx, bin, scratch, source, signal)).result;
 			} finally {
 				scratch.dispose();
 			}
@@ -212,7 +212,7 @@ export default function askUser(pi: ExtensionAPI) {
 						args: [subcommand, ...writeBranch(ctx, scratch)],
 						allowFreeform: payloadSource === "answer-extraction",
 					};
-					const outcome = await openForm(ctx, bin, scratch, source, () => latestPayloadParams(ctx, payloadSource));
+					const outcome = await openForm(ctx, bin, scratch, source);
 					deliver(ctx, outcome, `/${name}`);
 				}),
 		});

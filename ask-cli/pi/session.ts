@@ -34,18 +34,3 @@ export function writeBranch(ctx: ExtensionContext, scratch: Scratch): string[] {
 	const leaf = sm.getLeafId();
 	return leaf ? ["--session", file, "--leaf", leaf] : ["--session", file];
 }
-
-/**
- * The params of the latest `ask:payload` entry of a source on the branch, for
- * the RPC dialog fallback only (the binary revalidates them in `ask run`).
- */
-export function latestPayloadParams(ctx: ExtensionContext, source: PayloadSource): unknown {
-	const branch = ctx.sessionManager.getBranch();
-	for (let i = branch.length - 1; i >= 0; i--) {
-		const entry = branch[i] as { type?: string; customType?: string; data?: { source?: string; params?: unknown } };
-		if (entry.type === "custom" && entry.customType === PAYLOAD_ENTRY && entry.data?.source === source) {
-			return entry.data.params;
-		}
-	}
-	return undefined;
-}

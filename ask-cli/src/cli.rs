@@ -94,6 +94,7 @@ const REPLAY_AFTER: &str = "\
 Examples:
   ask replay --session s.jsonl --leaf 4f2a --output result.json
   ask replay --session s.jsonl --script '[\"2\", \"1\", \"1\"]' --frame-out frame.txt
+  ask replay --session s.jsonl --print-form          # the stored form as JSON, no UI
 
 Reopens the latest still-valid ask_user form (ask:payload entry with source tool)
 on the branch ending at --leaf (default: the last entry); sibling branches are
@@ -292,6 +293,10 @@ pub(crate) struct SessionRunArgs {
     /// How the form is answered.
     #[command(flatten)]
     pub(crate) flow: FlowArgs,
+    /// Print the stored form (normalized payload JSON) instead of asking it, for hosts
+    /// that draw their own dialogs; exit 0, or 4 when there is none.
+    #[arg(long)]
+    pub(crate) print_form: bool,
 }
 
 /// `ask settings`.

@@ -6,7 +6,8 @@ use ask_extract::{Source, latest_payload};
 use crate::cli::SessionRunArgs;
 use crate::cmd::extract::{open_session, session_error};
 use crate::cmd::run::FormRunner;
-use crate::exit::CliResult;
+use crate::exit::{CliResult, Exit};
+use crate::io::write_text;
 
 /// Reopens the latest still-valid `ask:payload` form of `source` on the branch
 /// (`answer-extraction` for `answer-again`, `tool` for `replay`); exit 4 with
@@ -18,5 +19,11 @@ pub(crate) fn reopen(args: &SessionRunArgs, source: Source) -> CliResult {
         .branch(args.session.leaf.as_deref())
         .map_err(|err| session_error(&err))?;
     let stored = latest_payload(&branch, source).map_err(|err| session_error(&err))?;
+    if args.print_form {
+        let mut json = stored.form.to_params_json().to_string();
+        json.push('\n');
+        write_text(args.ui.output.as_deref(), "form", &json)?;
+        return Ok(Exit::Completed);
+    }
     runner.run(stored.form)
 }

@@ -144,3 +144,38 @@ fn nothing_to_reopen_exits_4_with_the_reason() {
     let out = work.ask(&["replay", "--session", "/nonexistent/s.jsonl", "--no-ui"]);
     assert_eq!(code(&out), 66);
 }
+
+#[test]
+fn print_form_gives_the_stored_form_that_replay_would_open() {
+    let work = Work::new(&[]);
+    let session = fixture("branching.jsonl");
+    let out = work.ask(&[
+        "replay",
+        "--session",
+        &session,
+        "--leaf",
+        "lA",
+        "--print-form",
+    ]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let form = stdout_json(&out);
+    assert_eq!(
+        form["questions"][0]["id"],
+        json!("queue"),
+        "the newer invalid form is skipped"
+    );
+    let out = work.ask(&[
+        "answer-again",
+        "--session",
+        &session,
+        "--leaf",
+        "lA",
+        "--print-form",
+    ]);
+    let form = stdout_json(&out);
+    assert_eq!(
+        form["questions"][1]["options"][0]["freeform"],
+        json!(true),
+        "free-form marker kept"
+    );
+}
