@@ -10,9 +10,11 @@ pub(crate) enum CsiOutcome {
     Ignore,
 }
 
-/// The key of `ESC O <c>` (application cursor and keypad modes).
-pub(crate) fn ss3_key(c: u8) -> Option<Key> {
-    let code = match c {
+/// The final bytes that SS3 (`ESC O c`) and CSI (`ESC [ 1 ; m c`) share:
+/// arrows, home/end, clear and F1, F2, F4. (F3's `R` differs: in CSI it can be a
+/// cursor position report.)
+fn cursor_code(c: u8) -> Option<KeyCode> {
+    Some(match c {
         b'A' => KeyCode::Up,
         b'B' => KeyCode::Down,
         b'C' => KeyCode::Right,
@@ -22,8 +24,18 @@ pub(crate) fn ss3_key(c: u8) -> Option<Key> {
         b'E' => KeyCode::Clear,
         b'P' => KeyCode::F(1),
         b'Q' => KeyCode::F(2),
-        b'R' => KeyCode::F(3),
         b'S' => KeyCode::F(4),
+        _ => return None,
+    })
+}
+
+/// The key of `ESC O <c>` (application cursor and keypad modes).
+pub(crate) fn ss3_key(c: u8) -> Option<Key> {
+    if let Some(code) = cursor_code(c) {
+        return Some(Key::plain(code));
+    }
+    let code = match c {
+        b'R' => KeyCode::F(3),
         b'M' => KeyCode::Enter,
         b'j' => KeyCode::Char('*'),
         b'k' => KeyCode::Char('+'),
@@ -90,20 +102,13 @@ pub(crate) fn decode_csi(raw: &[u8], final_byte: u8) -> CsiOutcome {
         return CsiOutcome::Ignore;
     }
     let mods = params.mods();
+    if let Some(code) = cursor_code(final_byte) {
+        return CsiOutcome::Key(Key::new(code, mods));
+    }
     let code = match final_byte {
-        b'A' => KeyCode::Up,
-        b'B' => KeyCode::Down,
-        b'C' => KeyCode::Right,
-        b'D' => KeyCode::Left,
-        b'H' => KeyCode::Home,
-        b'F' => KeyCode::End,
-        b'E' => KeyCode::Clear,
-        b'P' => KeyCode::F(1),
-        b'Q' => KeyCode::F(2),
         // A cursor position report (ESC [ row ; col R) looks the same as a modified F3; only
         // the forms with a first parameter of 1 (or none) are taken as F3.
         b'R' if params.get(0, 0).is_none_or(|p| p == 1) => KeyCode::F(3),
-        b'S' => KeyCode::F(4),
         b'Z' => {
             return CsiOutcome::Key(Key::new(KeyCode::Tab, mods.union(Modifiers::SHIFT)));
         }
