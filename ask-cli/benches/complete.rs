@@ -8,7 +8,7 @@ use std::fs;
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
 
-use ask_cli::complete::Completer;
+use ask_user::complete::Completer;
 use criterion::{Criterion, criterion_group, criterion_main};
 
 const DIRS: usize = 100;

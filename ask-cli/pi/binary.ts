@@ -56,7 +56,7 @@ export function missingBinaryMessage(): string {
 	const envNote = env ? ` ASK_BIN is set to ${env}, which is not an executable file.` : "";
 	return (
 		`ask_user needs the \`ask\` binary, which was not found.${envNote} ` +
-		`Build it with \`cargo build --release -p ask-cli\` in ${PACKAGE_ROOT} ` +
+		`Build it with \`cargo build --release -p ask-user\` in ${PACKAGE_ROOT} ` +
 		"(the shim then uses target/release/ask), or put `ask` on PATH, or set ASK_BIN to its path."
 	);
 }

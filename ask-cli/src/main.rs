@@ -2,5 +2,5 @@
 //! Everything lives in the crate's library; see `lib.rs`.
 
 fn main() -> std::process::ExitCode {
-    ask_cli::main_exit()
+    ask_user::main_exit()
 }

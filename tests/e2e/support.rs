@@ -1,7 +1,7 @@
 //! Finding (and building) the `ask` binary, running it, and temp payloads.
 //!
 //! The binary lives in another package, so `CARGO_BIN_EXE_ask` does not exist
-//! here. Instead the first test that needs it runs `cargo build -p ask-cli` once,
+//! here. Instead the first test that needs it runs `cargo build -p ask-user` once,
 //! into the same target dir and profile as this test binary (derived from its own
 //! path, `<target>/<profile>/deps/e2e-*`), and uses `<target>/<profile>/ask`.
 //! Set `ASK_BIN` to test another build (for example a release binary).
@@ -33,8 +33,8 @@ pub(crate) fn ask_bin() -> &'static Path {
         if profile_dir.file_name().is_some_and(|n| n == "release") {
             build.arg("--release");
         }
-        let status = build.status().expect("run cargo build -p ask-cli");
-        assert!(status.success(), "cargo build -p ask-cli failed");
+        let status = build.status().expect("run cargo build -p ask-user");
+        assert!(status.success(), "cargo build -p ask-user failed");
         profile_dir.join("ask")
     })
 }

@@ -45,8 +45,8 @@ build_ask() {
 		[ -x "$ASK_BIN" ] || die "ASK_BIN=$ASK_BIN is not executable"
 		return 0
 	fi
-	say "pi-e2e: building the ask binary (cargo build --release -p ask-cli)"
-	(cd "$REPO" && env -u CARGO_TARGET_DIR cargo build --release -q -p ask-cli >&2) || die "cargo build failed"
+	say "pi-e2e: building the ask binary (cargo build --release -p ask-user)"
+	(cd "$REPO" && env -u CARGO_TARGET_DIR cargo build --release -q -p ask-user >&2) || die "cargo build failed"
 	ASK_BIN="$REPO/target/release/ask"
 }
 
