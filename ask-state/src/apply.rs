@@ -191,7 +191,7 @@ impl Flow {
             .preview_index()
             .and_then(|j| q.options.get(j))
             .and_then(|o| o.preview.as_deref())
-            .map_or(0, |p| p.lines().count());
+            .map_or(0, line_count);
         let next = step(draft.preview_scroll, delta, lines);
         if next == draft.preview_scroll {
             return Outcome::Unchanged;
@@ -378,5 +378,22 @@ impl Flow {
             effects.extend(done);
         }
         Outcome::Effects(effects)
+    }
+}
+
+/// `text.lines().count()` at memory speed (a byte count vectorizes; `lines` does not),
+/// so a key on a 10 MB preview stays cheap.
+fn line_count(text: &str) -> usize {
+    let newlines = text.bytes().filter(|b| *b == b'\n').count();
+    newlines + usize::from(!text.is_empty() && !text.ends_with('\n'))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn line_count_agrees_with_lines() {
+        for text in ["", "a", "a\n", "a\nb", "\n", "\n\n", "a\r\nb\r\n", "x\n\ny"] {
+            assert_eq!(super::line_count(text), text.lines().count(), "{text:?}");
+        }
     }
 }
