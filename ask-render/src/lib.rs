@@ -62,6 +62,7 @@ mod sanitize;
 mod settings;
 mod text;
 mod transcript;
+mod window;
 
 pub use frame::{Frame, Line, Role, Span, Style};
 pub use render::{RenderOptions, render};
