@@ -4,7 +4,7 @@
 use crate::block::Block;
 use crate::frame::{Line, Role, Span, Style};
 use crate::sanitize::{sanitize, sanitize_line};
-use crate::text::wrap_line;
+use crate::text::{wrap_line, wrap_line_upto};
 use crate::window::{byte_budget, ceil_boundary, floor_boundary, marker, newlines};
 
 /// Rows of source lines `line` (starting at byte `at`) on: (source line index, row
@@ -24,7 +24,11 @@ fn rows_down(
         let raw = rest[..look]
             .find('\n')
             .map_or(&rest[..look], |i| &rest[..i]);
-        out.extend(wrap_line(raw, width).into_iter().map(|r| (line, &raw[r])));
+        out.extend(
+            wrap_line_upto(raw, width, n - out.len())
+                .into_iter()
+                .map(|r| (line, &raw[r])),
+        );
         if raw.len() == look && look < rest.len() {
             // Cut by the budget: the rest of this line shows no more.
             at = rest.find('\n').map_or(text.len() + 1, |i| at + i + 1);
