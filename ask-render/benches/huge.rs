@@ -3,6 +3,8 @@
 //! huge line, a huge description, a huge preview, many options, or an editor
 //! holding 1 MB of text.
 
+use std::fmt::Write as _;
+
 use std::hint::black_box;
 
 use ask_contract::{ParseOptions, parse_params};
@@ -69,13 +71,14 @@ fn bench(c: &mut Criterion) {
         "options": described}]}));
     key_and_frame(c, "key_frame_10mb_description_word", description, &up_down);
 
-    let code: String = (0..)
-        .map(|l| format!("    let value_{l} = compute(input, {l}); // line {l} of the preview\n"))
-        .scan(0usize, |len, line| {
-            *len += line.len();
-            (*len <= 10 * MB).then_some(line)
-        })
-        .collect();
+    let mut code = String::new();
+    for l in 0.. {
+        let line = format!("    let value_{l} = compute(input, {l}); // line {l} of the preview\n");
+        if code.len() + line.len() > 10 * MB {
+            break;
+        }
+        code.push_str(&line);
+    }
     let preview = flow(
         &json!({"questions": [{"id": "q", "type": "preview", "prompt": "Which one?",
         "options": [{"value": "a", "label": "A", "preview": code},
@@ -95,9 +98,10 @@ fn bench(c: &mut Criterion) {
     // character, then delete it, so the buffer keeps its size.
     let mut editor = flow(&json!({"questions": [{"id": "q", "prompt": "Why?",
         "options": options(2)}]}));
-    let text: String = (0..MB / 81)
-        .map(|l| format!("{:<80}\n", format!("line {l} of the pasted text")))
-        .collect();
+    let text = (0..MB / 81).fold(String::new(), |mut s, l| {
+        let _ = writeln!(s, "{:<80}", format!("line {l} of the pasted text"));
+        s
+    });
     let _ = editor.apply(Command::Paste(text));
     for _ in 0..MB / 81 / 2 {
         let _ = editor.apply(Command::Edit(ask_state::EditCommand::Up));

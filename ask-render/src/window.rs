@@ -66,20 +66,35 @@ struct Row<'a> {
 
 /// Number of `\n` in `text`, at memory speed.
 pub(crate) fn newlines(text: &str) -> usize {
-    let mut total = 0;
-    // One byte counter per lane (at most 255 blocks per chunk, so none overflows):
-    // compilers turn this into vector compares and subtracts, 16-32 bytes a step.
-    for chunk in text.as_bytes().chunks(255 * 32) {
-        let mut lanes = [0u8; 32];
-        let mut blocks = chunk.chunks_exact(32);
-        for block in &mut blocks {
-            for (lane, b) in lanes.iter_mut().zip(block) {
-                *lane += u8::from(*b == b'\n');
-            }
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    const PAIRS: u64 = 0x00ff_00ff_00ff_00ff;
+    // Eight bytes a step (SWAR): a byte of `x` is zero exactly where the text has a
+    // newline, and the classic exact zero-byte test leaves 0x80 there. Each byte of
+    // `acc` counts its lane; it is summed before 255 steps can overflow it.
+    let sum = |acc: u64| {
+        let pairs = (acc & PAIRS) + ((acc >> 8) & PAIRS);
+        (pairs.wrapping_mul(0x0001_0001_0001_0001) >> 48) as usize
+    };
+    let mut words = text.as_bytes().chunks_exact(8);
+    let (mut total, mut acc, mut steps) = (0, 0u64, 0);
+    for word in &mut words {
+        let mut bytes = [0u8; 8];
+        bytes.copy_from_slice(word);
+        let x = u64::from_le_bytes(bytes) ^ (LO * u64::from(b'\n'));
+        acc += !((((x & HI7).wrapping_add(HI7)) | x) | HI7) >> 7;
+        steps += 1;
+        if steps == 255 {
+            total += sum(acc);
+            (acc, steps) = (0, 0);
         }
-        total += lanes.iter().map(|n| usize::from(*n)).sum::<usize>();
-        total += blocks.remainder().iter().filter(|b| **b == b'\n').count();
     }
+    total += sum(acc);
+    total += words
+        .remainder()
+        .iter()
+        .map(|b| usize::from(*b == b'\n'))
+        .sum::<usize>();
     total
 }
 
@@ -173,13 +188,7 @@ fn head(text: &str, width: usize, n: usize) -> Rows<'_> {
             None => (&rest[..look], false),
         };
         let room = n + 1 - rows.len();
-        push_rows(
-            &mut rows,
-            line,
-            pos,
-            &(0..line.len()),
-            (width, room),
-        );
+        push_rows(&mut rows, line, pos, &(0..line.len()), (width, room));
         if !full {
             // Cut by the budget: the line goes on.
             if let Some(r) = rows.last_mut() {
@@ -295,6 +304,9 @@ mod tests {
             let end = super::floor_boundary(&text, end);
             let part = &text[..end];
             assert_eq!(super::newlines(part), part.matches('\n').count(), "{end}");
+        }
+        for n in [0, 7, 8, 255 * 8, 255 * 8 + 1, 10_000] {
+            assert_eq!(super::newlines(&"\n".repeat(n)), n);
         }
     }
 

@@ -1,15 +1,18 @@
 //! A 1 MB editor edits exactly like a small one: insert, delete and undo at the
 //! start, in the middle and at the end keep every other byte where it was.
 
+use std::fmt::Write as _;
+
 use ask_state::{EditCommand as E, TextBuffer};
 
 const MB: usize = 1 << 20;
 
 /// 1 MB of numbered 80-column lines.
 fn big() -> String {
-    (0..MB / 81)
-        .map(|l| format!("{:<80}\n", format!("line {l}")))
-        .collect()
+    (0..MB / 81).fold(String::new(), |mut s, l| {
+        let _ = writeln!(s, "{:<80}", format!("line {l}"));
+        s
+    })
 }
 
 /// Moves the cursor to byte `at` with line and grapheme motions only.

@@ -1,6 +1,8 @@
 //! Huge texts: only one screen of each text is laid out, and what a host shows
 //! after cropping the frame to its height is exactly what the full layout shows.
 
+use std::fmt::Write as _;
+
 use ask_render::Frame;
 use ask_state::Command;
 use serde_json::json;
@@ -37,9 +39,10 @@ fn same_screen(flow: &ask_state::Flow, width: usize, height: usize) -> Frame {
 
 #[test]
 fn a_long_prompt_shows_the_same_screen_with_only_its_end_laid_out() {
-    let prompt: String = (0..300)
-        .map(|i| format!("prompt line {i} of a long question\n"))
-        .collect();
+    let prompt: String = (0..300).fold(String::new(), |mut s, i| {
+        let _ = writeln!(s, "prompt line {i} of a long question");
+        s
+    });
     let f = flow(
         &json!({"questions": [{"id": "q", "prompt": format!("{prompt}Which one?"),
         "options": [{"value": "a", "label": "A"}, {"value": "b", "label": "B"}]}]}),
@@ -60,7 +63,10 @@ fn a_long_prompt_shows_the_same_screen_with_only_its_end_laid_out() {
 
 #[test]
 fn a_long_description_and_a_long_editor_show_the_same_screen() {
-    let description: String = (0..200).map(|i| format!("detail {i} ")).collect();
+    let description: String = (0..200).fold(String::new(), |mut s, i| {
+        let _ = write!(s, "detail {i} ");
+        s
+    });
     let f = flow(&json!({"questions": [{"id": "q", "prompt": "Pick",
         "options": [{"value": "a", "label": "A", "description": description},
                     {"value": "b", "label": "B"}]}]}));
@@ -71,7 +77,10 @@ fn a_long_description_and_a_long_editor_show_the_same_screen() {
     let mut f = flow(&json!({"questions": [{"id": "name", "prompt": "Name?",
         "options": [{"value": "answer", "label": "Type your answer", "freeform": true}]}]}));
     press(&mut f, &["enter"]);
-    let text: String = (0..400).map(|i| format!("editor line {i}\n")).collect();
+    let text: String = (0..400).fold(String::new(), |mut s, i| {
+        let _ = writeln!(s, "editor line {i}");
+        s
+    });
     apply(&mut f, Command::Paste(text));
     for ups in [0, 5, 150, 399, 400] {
         let mut g = f.clone();
@@ -109,7 +118,7 @@ fn a_ten_megabyte_single_line_description_shows_its_first_rows() {
         "options": [{"value": "a", "label": "A", "description": "x".repeat(10 * MB)},
                     {"value": "b", "label": "B"}]}]}));
     let frame = frame_at(&f, 80, 24);
-    let rows: Vec<String> = frame.lines.iter().map(|l| l.plain()).collect();
+    let rows: Vec<String> = frame.lines.iter().map(ask_render::Line::plain).collect();
     let first = rows
         .iter()
         .position(|r| r.trim() == "x".repeat(75))
@@ -125,7 +134,10 @@ fn a_megabyte_editor_shows_the_cursor_row_and_counts_the_rest() {
         "options": [{"value": "answer", "label": "Type your answer", "freeform": true}]}]}));
     press(&mut f, &["enter"]);
     let lines = MB / 20;
-    let text: String = (0..lines).map(|i| format!("{i:>18}\n")).collect();
+    let text: String = (0..lines).fold(String::new(), |mut s, i| {
+        let _ = writeln!(s, "{i:>18}");
+        s
+    });
     apply(&mut f, Command::Paste(format!("{text}tail")));
     let frame = frame_at(&f, 80, 24);
     assert!(frame.lines.len() < 40, "{} rows", frame.lines.len());
@@ -177,9 +189,10 @@ fn a_megabyte_editor_shows_the_cursor_row_and_counts_the_rest() {
 
 #[test]
 fn a_ten_megabyte_preview_scrolls_with_one_screen_laid_out() {
-    let preview: String = (0..MB / 2)
-        .map(|i| format!("code line {i:>10}\n"))
-        .collect();
+    let preview: String = (0..MB / 2).fold(String::new(), |mut s, i| {
+        let _ = writeln!(s, "code line {i:>10}");
+        s
+    });
     let lines = MB / 2 + 1;
     let mut f = flow(
         &json!({"questions": [{"id": "q", "type": "preview", "prompt": "Which?",
