@@ -22,7 +22,9 @@ pub struct RenderOptions {
     pub width: usize,
     /// Rows. Long option lists and previews are cut to fit it, with "N more"
     /// markers; 0 means no limit. The frame can still be taller than this when
-    /// the fixed parts do not fit: crop it around [`Frame::focus_row`].
+    /// the fixed parts do not fit: crop it around [`Frame::focus_row`]. No text lays
+    /// out more than this many rows (a marker counts the rest, out of the cropped
+    /// view), so a frame costs one screen of layout however long the texts are.
     pub height: usize,
 }
 
