@@ -344,7 +344,13 @@ impl Validator {
             let label = self.required_text(obj, here.field("label"));
             let description = self.optional_text(obj, here.field("description"));
             let preview = self.preview_text(obj, kind, here.field("preview"));
-            let recommended = self.recommended(obj, kind, here.field("recommended"), j, &mut first_recommended);
+            let recommended = self.recommended(
+                obj,
+                kind,
+                here.field("recommended"),
+                j,
+                &mut first_recommended,
+            );
             if let (Some(value), Some(label)) = (value, label) {
                 out.push(QuestionOption {
                     value: value.to_owned(),
@@ -385,8 +391,9 @@ impl Validator {
     ) -> bool {
         match obj.get("recommended").map(Node::view) {
             None | Some(View::Null | View::Bool(false)) => false,
-            Some(View::Bool(true)) => match (*first, kind) {
-                (Some(k), QuestionType::Single | QuestionType::Preview) => {
+            Some(View::Bool(true)) => {
+                let single = matches!(kind, QuestionType::Single | QuestionType::Preview);
+                if let (Some(k), true) = (*first, single) {
                     self.issue(
                         loc,
                         format!(
@@ -394,13 +401,11 @@ impl Validator {
                             kind.as_str()
                         ),
                     );
-                    false
+                    return false;
                 }
-                _ => {
-                    first.get_or_insert(j);
-                    true
-                }
-            },
+                first.get_or_insert(j);
+                true
+            }
             Some(other) => {
                 self.issue(loc, format!("must be a boolean, got {}", describe(&other)));
                 false

@@ -179,6 +179,13 @@ fn result_questions_keep_the_recommended_flag_and_omit_it_when_absent() {
     assert!(details["questions"][1].get("recommended").is_none());
     // The normalized payload keeps the flag on the option, so a replayed form has it too.
     let params = form.to_params_json();
-    assert_eq!(params["questions"][0]["options"][0]["recommended"], json!(true));
-    assert!(params["questions"][0]["options"][1].get("recommended").is_none());
+    assert_eq!(
+        params["questions"][0]["options"][0]["recommended"],
+        json!(true)
+    );
+    assert!(
+        params["questions"][0]["options"][1]
+            .get("recommended")
+            .is_none()
+    );
 }
