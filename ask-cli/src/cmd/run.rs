@@ -87,6 +87,8 @@ impl<'a> FormRunner<'a> {
 /// Opens the UI on the controlling terminal, or falls back to the
 /// non-interactive result when there is none.
 pub(crate) fn interactive(ui: &UiArgs, form: AskForm, root: PathBuf) -> CliResult {
+    // First of all, so a signal during start-up ends with the cancelled result.
+    let signals = term::Signals::install();
     let Some(tty) = Tty::open() else {
         return non_interactive(ui, &form);
     };
@@ -94,7 +96,7 @@ pub(crate) fn interactive(ui: &UiArgs, form: AskForm, root: PathBuf) -> CliResul
     let mut driver = Driver::new(form, loaded, root, &Index::Background, false);
     let color = term::use_color(ui.color);
     let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        term::run_ui(&mut driver, tty, color)
+        term::run_ui(&mut driver, tty, color, &signals)
     }));
     let Ok(ended) = ran else {
         // A bug. The panic hook restored the terminal and printed the report; the

@@ -35,6 +35,7 @@ pub(crate) fn settings(args: &SettingsArgs) -> CliResult {
         write_text(None, "settings", &json)?;
         return Ok(Exit::Completed);
     }
+    let signals = term::Signals::install();
     let Some(tty) = Tty::open() else {
         return Err(CliError::new(
             Exit::NoTerminal,
@@ -48,7 +49,7 @@ pub(crate) fn settings(args: &SettingsArgs) -> CliResult {
         .map_err(|err| CliError::new(Exit::IoErr, format!("internal form: {err}")))?;
     let root = std::env::temp_dir();
     let mut driver = Driver::new(form, loaded, root, &Index::OnDemand, true);
-    let ended = term::run_ui(&mut driver, tty, term::use_color(args.color))
+    let ended = term::run_ui(&mut driver, tty, term::use_color(args.color), &signals)
         .map_err(|err| CliError::new(Exit::IoErr, format!("terminal error: {err}")))?;
     Ok(match ended {
         Ended::Done(_) => Exit::Completed,

@@ -5,16 +5,7 @@
 use ask_keymap::{Key, KeyCode, Modifiers};
 use crossterm::event::{Event, KeyCode as CtCode, KeyEvent, KeyEventKind, KeyModifiers as CtMods};
 
-/// One input from the terminal, in workspace types.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum Input {
-    /// A key press (or repeat).
-    Key(Key),
-    /// A bracketed paste.
-    Paste(String),
-    /// The terminal was resized to (columns, rows).
-    Resize(u16, u16),
-}
+use super::Input;
 
 /// Converts a crossterm event; `None` for events the flow does not use
 /// (key releases, mouse, focus).

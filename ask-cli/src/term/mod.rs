@@ -1,6 +1,16 @@
 //! The terminal layer: everything that touches `/dev/tty` and crossterm.
 //! crossterm types never leave this module.
+//!
+//! On Unix the input is read from `/dev/tty` and decoded by `ask_keymap`'s
+//! decoder (`input`), waiting on the terminal and the signal wake-up pipe at
+//! once; crossterm only switches modes, measures and draws. Elsewhere
+//! crossterm's event reader is used (`events`).
 
+#[cfg(not(unix))]
+mod events;
+#[cfg(unix)]
+mod input;
+#[cfg(not(unix))]
 mod keys;
 mod paint;
 mod screen;
@@ -11,19 +21,35 @@ use std::io;
 use std::time::{Duration, Instant};
 
 use ask_contract::AskResult;
-use crossterm::event;
+use ask_keymap::Key;
 
 use crate::driver::Driver;
-use keys::Input;
+#[cfg(not(unix))]
+use events::CrosstermInput as Reader;
+#[cfg(unix)]
+use input::TtyInput as Reader;
 use paint::Painter;
 pub(crate) use paint::use_color;
 use screen::Screen;
-use signals::Signals;
+pub(crate) use signals::Signals;
 
-/// How long one wait for input lasts; signals are noticed at this pace.
-const POLL: Duration = Duration::from_millis(40);
 /// How often the settings file and the completion index are checked.
 const TICK: Duration = Duration::from_millis(250);
+
+/// One input from the terminal, in workspace types.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Input {
+    /// A key press (or repeat).
+    Key(Key),
+    /// A bracketed paste.
+    Paste(String),
+    /// The terminal was resized to (columns, rows).
+    #[cfg_attr(unix, allow(dead_code))]
+    Resize(u16, u16),
+    /// The terminal went away (hang-up): ends the flow like SIGHUP.
+    #[cfg_attr(not(unix), allow(dead_code))]
+    Closed,
+}
 
 /// The controlling terminal, opened for reading and writing.
 pub(crate) struct Tty {
@@ -54,51 +80,80 @@ pub(crate) enum Ended {
 }
 
 /// Runs the flow on the terminal until it finishes, the settings overlay of
-/// `ask settings` closes, or a signal arrives. The terminal is restored before
+/// `ask settings` closes, or a signal arrives (`signals`, installed by the
+/// caller as soon as the payload was valid). The terminal is restored before
 /// this returns, on every path (and by the panic hook on a panic).
-pub(crate) fn run_ui(driver: &mut Driver, tty: Tty, color: bool) -> io::Result<Ended> {
+pub(crate) fn run_ui(
+    driver: &mut Driver,
+    tty: Tty,
+    color: bool,
+    signals: &Signals,
+) -> io::Result<Ended> {
+    startup_pause_for_tests(signals);
+    if signals.terminated().is_some() {
+        return Ok(Ended::Signal(driver.cancelled()));
+    }
+    let reader = tty.file.try_clone()?;
     let Ok(mut screen) = Screen::enter(tty.file) else {
         return Ok(Ended::Unavailable);
     };
-    let signals = Signals::register();
+    let mut reader = Reader::new(reader);
     let mut painter = Painter::new(color);
-    let (mut cols, mut rows) = crossterm::terminal::size().unwrap_or((80, 24));
+    let (mut cols, mut rows) = terminal_size();
     driver.resize(cols, rows);
     let mut dirty = true;
     let mut last_tick = Instant::now();
     // Test hook: `ASK_TEST_PANIC_KEY=<key id>` panics when that key arrives, so the
     // end-to-end tests can check that the panic hook restores the terminal.
-    let panic_key: Option<ask_keymap::Key> = std::env::var("ASK_TEST_PANIC_KEY")
+    let panic_key: Option<Key> = std::env::var("ASK_TEST_PANIC_KEY")
         .ok()
         .and_then(|k| k.parse().ok());
     loop {
         if driver.is_over() {
             return Ok(Ended::Done(driver.result().cloned()));
         }
-        if signals.received().is_some() {
+        if signals.terminated().is_some() {
             return Ok(Ended::Signal(driver.cancelled()));
+        }
+        let mut redraw = false;
+        #[cfg(unix)]
+        if signals.take_stop() {
+            screen.suspend();
+            signals::stop_process();
+            // Continued: SIGCONT is handled right here.
+            let _ = signals.take_resume();
+            screen.resume()?;
+            redraw = true;
+        }
+        if signals.take_resume() {
+            screen.resume()?;
+            redraw = true;
+        }
+        if signals.take_resize() || redraw {
+            (cols, rows) = terminal_size();
+            driver.resize(cols, rows);
+            painter.invalidate();
+            dirty = true;
         }
         if dirty {
             painter.paint(&mut screen.out, &driver.frame(), cols, rows)?;
             dirty = false;
         }
-        // Take every event that is already waiting before painting again.
-        let mut timeout = POLL;
-        while event::poll(timeout)? {
-            timeout = Duration::ZERO;
-            match keys::convert(event::read()?) {
-                Some(Input::Key(key)) => {
+        let wait = TICK.saturating_sub(last_tick.elapsed());
+        for input in reader.wait(wait, signals)? {
+            match input {
+                Input::Key(key) => {
                     assert!(Some(key) != panic_key, "ASK_TEST_PANIC_KEY {key} pressed");
                     dirty |= driver.key(key);
                 }
-                Some(Input::Paste(text)) => dirty |= driver.paste(text),
-                Some(Input::Resize(c, r)) => {
+                Input::Paste(text) => dirty |= driver.paste(text),
+                Input::Resize(c, r) => {
                     (cols, rows) = (c.max(1), r.max(1));
                     driver.resize(cols, rows);
                     painter.invalidate();
                     dirty = true;
                 }
-                None => {}
+                Input::Closed => return Ok(Ended::Signal(driver.cancelled())),
             }
             if driver.is_over() {
                 break;
@@ -108,5 +163,30 @@ pub(crate) fn run_ui(driver: &mut Driver, tty: Tty, color: bool) -> io::Result<E
             dirty |= driver.tick();
             last_tick = Instant::now();
         }
+    }
+}
+
+/// The terminal's size in (columns, rows), at least 1 x 1.
+fn terminal_size() -> (u16, u16) {
+    let (cols, rows) = crossterm::terminal::size().unwrap_or((80, 24));
+    (cols.max(1), rows.max(1))
+}
+
+/// Test hook: `ASK_TEST_STARTUP_PAUSE_MS=<ms>` waits that long (or until a
+/// signal arrives) after the payload is valid and before the terminal is set
+/// up, and says so on stderr, so the end-to-end tests can send a signal during
+/// start-up.
+fn startup_pause_for_tests(signals: &Signals) {
+    let Some(pause) = std::env::var("ASK_TEST_STARTUP_PAUSE_MS")
+        .ok()
+        .and_then(|ms| ms.parse().ok())
+        .map(Duration::from_millis)
+    else {
+        return;
+    };
+    eprintln!("ask: test start-up pause");
+    let start = Instant::now();
+    while start.elapsed() < pause && signals.terminated().is_none() {
+        std::thread::sleep(Duration::from_millis(10));
     }
 }

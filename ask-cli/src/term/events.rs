@@ -1,0 +1,35 @@
+//! The input reader where the Unix one does not apply: crossterm's event
+//! reader, polled in short slices so signals are still noticed promptly.
+
+use std::fs::File;
+use std::io;
+use std::time::Duration;
+
+use crossterm::event;
+
+use super::signals::Signals;
+use super::{Input, keys};
+
+/// The longest single wait (signals are noticed at this pace).
+const POLL: Duration = Duration::from_millis(40);
+
+/// Reads terminal events through crossterm.
+pub(crate) struct CrosstermInput;
+
+impl CrosstermInput {
+    /// A reader of the console (crossterm opens it itself).
+    pub(crate) fn new(_tty: File) -> Self {
+        Self
+    }
+
+    /// Waits up to `timeout` for input; returns every event already waiting.
+    pub(crate) fn wait(&mut self, timeout: Duration, _signals: &Signals) -> io::Result<Vec<Input>> {
+        let mut events = Vec::new();
+        let mut wait = timeout.min(POLL);
+        while event::poll(wait)? {
+            wait = Duration::ZERO;
+            events.extend(keys::convert(event::read()?));
+        }
+        Ok(events)
+    }
+}
