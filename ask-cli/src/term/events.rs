@@ -23,6 +23,7 @@ impl CrosstermInput {
     }
 
     /// Waits up to `timeout` for input; returns every event already waiting.
+    #[expect(clippy::unused_self, reason = "the same interface as the Unix reader")]
     pub(crate) fn wait(&mut self, timeout: Duration, _signals: &Signals) -> io::Result<Vec<Input>> {
         let mut events = Vec::new();
         let mut wait = timeout.min(POLL);

@@ -30,10 +30,10 @@ const TERMINATE: &[i32] = &[
 const TERMINATE: &[i32] = &[signal_hook::consts::SIGTERM, signal_hook::consts::SIGINT];
 
 /// What arrived since the UI loop last looked.
-#[derive(Clone)]
 pub(crate) struct Signals {
     /// The last terminating signal's number, or 0.
     terminate: Arc<AtomicUsize>,
+    #[cfg(unix)]
     stop: Arc<AtomicBool>,
     resume: Arc<AtomicBool>,
     resize: Arc<AtomicBool>,
@@ -53,6 +53,8 @@ impl Signals {
             let _ = signal_hook::flag::register_usize(signal, Arc::clone(&terminate), value);
         }
         let [stop, resume, resize] = [(); 3].map(|()| Arc::new(AtomicBool::new(false)));
+        #[cfg(not(unix))]
+        drop(stop);
         #[cfg(unix)]
         {
             use signal_hook::consts::{SIGCONT, SIGTSTP, SIGWINCH};
@@ -62,6 +64,7 @@ impl Signals {
         }
         Self {
             terminate,
+            #[cfg(unix)]
             stop,
             resume,
             resize,
@@ -81,6 +84,7 @@ impl Signals {
     }
 
     /// True (once) when SIGTSTP arrived.
+    #[cfg(unix)]
     pub(crate) fn take_stop(&self) -> bool {
         self.stop.swap(false, Ordering::SeqCst)
     }
