@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use crate::pty::{RUN, Session, TIMEOUT};
 use crate::support::SMALL;
 
-/// Starts the small form and answers the first question with SQLite, so a
+/// Starts the small form and answers the first question (option 2, `sqlite`), so a
 /// cancelled result has something to keep.
 fn answered_first() -> Session {
     let mut s = Session::start(SMALL, RUN, 80, 24);
@@ -49,7 +49,7 @@ fn wait_until(what: &str, mut check: impl FnMut() -> bool) {
 
 /// Replies a terminal sends on its own or to someone else's query: each is
 /// consumed and ignored, and neither freezes the UI nor turns into keys (the
-/// `1` in the OSC reply would otherwise pick PostgreSQL).
+/// `1` in the OSC reply would otherwise pick option 1).
 const REPLIES: &[(&str, &str)] = &[
     ("DECRPM synchronized output", "\x1b[?2026;2$y"),
     ("DECRPM bracketed paste", "\x1b[?2004;1$y"),

@@ -8,7 +8,9 @@ use std::time::Duration;
 use crossterm::event;
 
 use super::signals::Signals;
-use super::{Input, keys};
+use ask_keymap::InputEvent;
+
+use super::Input;
 
 /// The longest single wait (signals are noticed at this pace).
 const POLL: Duration = Duration::from_millis(40);
@@ -29,7 +31,7 @@ impl CrosstermInput {
         let mut wait = timeout.min(POLL);
         while event::poll(wait)? {
             wait = Duration::ZERO;
-            events.extend(keys::convert(event::read()?));
+            events.extend(InputEvent::from_crossterm(event::read()?).map(Input::Event));
         }
         Ok(events)
     }

@@ -11,7 +11,7 @@ use std::fs::File;
 use std::io::{self, Read};
 use std::time::{Duration, Instant};
 
-use ask_keymap::{Decoder, InputEvent};
+use ask_keymap::Decoder;
 use rustix::event::{PollFd, PollFlags, Timespec, poll};
 
 use super::Input;
@@ -103,7 +103,7 @@ impl TtyInput {
                 self.decoder.flush()
             };
         }
-        Ok(events.into_iter().map(Input::from).collect())
+        Ok(events.into_iter().map(Input::Event).collect())
     }
 
     /// When pending bytes stop waiting for more, if any are pending.
@@ -114,15 +114,6 @@ impl TtyInput {
             Some(self.last_byte + SEQUENCE_TIMEOUT)
         } else {
             None
-        }
-    }
-}
-
-impl From<InputEvent> for Input {
-    fn from(event: InputEvent) -> Self {
-        match event {
-            InputEvent::Key(key) => Input::Key(key),
-            InputEvent::Paste(text) => Input::Paste(text),
         }
     }
 }

@@ -10,8 +10,6 @@
 mod events;
 #[cfg(unix)]
 mod input;
-#[cfg(not(unix))]
-mod keys;
 mod paint;
 mod screen;
 mod signals;
@@ -21,9 +19,9 @@ use std::io;
 use std::time::{Duration, Instant};
 
 use ask_contract::AskResult;
-use ask_keymap::Key;
+use ask_host::Session;
+use ask_keymap::{InputEvent, Key};
 
-use crate::driver::Driver;
 #[cfg(not(unix))]
 use events::CrosstermInput as Reader;
 #[cfg(unix)]
@@ -36,16 +34,11 @@ pub(crate) use signals::Signals;
 /// How often the settings file and the completion index are checked.
 const TICK: Duration = Duration::from_millis(250);
 
-/// One input from the terminal, in workspace types.
+/// What a reader returns: input events, or the end of the terminal.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum Input {
-    /// A key press (or repeat).
-    Key(Key),
-    /// A bracketed paste.
-    Paste(String),
-    /// The terminal was resized to (columns, rows).
-    #[cfg_attr(unix, allow(dead_code))]
-    Resize(u16, u16),
+    /// A key, a paste, or (from crossterm) a resize.
+    Event(InputEvent),
     /// The terminal went away (hang-up): ends the flow like SIGHUP.
     #[cfg_attr(not(unix), allow(dead_code))]
     Closed,
@@ -84,14 +77,14 @@ pub(crate) enum Ended {
 /// caller as soon as the payload was valid). The terminal is restored before
 /// this returns, on every path (and by the panic hook on a panic).
 pub(crate) fn run_ui(
-    driver: &mut Driver,
+    session: &mut Session,
     tty: Tty,
     color: bool,
     signals: &Signals,
 ) -> io::Result<Ended> {
     startup_pause_for_tests(signals);
     if signals.terminated().is_some() {
-        return Ok(Ended::Signal(driver.cancelled()));
+        return Ok(Ended::Signal(session.cancelled()));
     }
     let reader = tty.file.try_clone()?;
     let Ok(mut screen) = Screen::enter(tty.file) else {
@@ -100,7 +93,7 @@ pub(crate) fn run_ui(
     let mut reader = Reader::new(reader);
     let mut painter = Painter::new(color);
     let (mut cols, mut rows) = terminal_size();
-    driver.resize(cols, rows);
+    session.resize(cols, rows);
     let mut dirty = true;
     let mut last_tick = Instant::now();
     // Test hook: `ASK_TEST_PANIC_KEY=<key id>` panics when that key arrives, so the
@@ -109,11 +102,11 @@ pub(crate) fn run_ui(
         .ok()
         .and_then(|k| k.parse().ok());
     loop {
-        if driver.is_over() {
-            return Ok(Ended::Done(driver.result().cloned()));
+        if session.is_over() {
+            return Ok(Ended::Done(session.result().cloned()));
         }
         if signals.terminated().is_some() {
-            return Ok(Ended::Signal(driver.cancelled()));
+            return Ok(Ended::Signal(session.cancelled()));
         }
         let mut redraw = false;
         #[cfg(unix)]
@@ -131,36 +124,36 @@ pub(crate) fn run_ui(
         }
         if signals.take_resize() || redraw {
             (cols, rows) = terminal_size();
-            driver.resize(cols, rows);
+            session.resize(cols, rows);
             painter.invalidate();
             dirty = true;
         }
         if dirty {
-            painter.paint(&mut screen.out, &driver.frame(), cols, rows)?;
+            painter.paint(&mut screen.out, &session.frame(), cols, rows)?;
             dirty = false;
         }
         let wait = TICK.saturating_sub(last_tick.elapsed());
         for input in reader.wait(wait, signals)? {
             match input {
-                Input::Key(key) => {
-                    assert!(Some(key) != panic_key, "ASK_TEST_PANIC_KEY {key} pressed");
-                    dirty |= driver.key(key);
-                }
-                Input::Paste(text) => dirty |= driver.paste(text),
-                Input::Resize(c, r) => {
+                Input::Event(InputEvent::Resize(c, r)) => {
                     (cols, rows) = (c.max(1), r.max(1));
-                    driver.resize(cols, rows);
+                    session.resize(cols, rows);
                     painter.invalidate();
                     dirty = true;
                 }
-                Input::Closed => return Ok(Ended::Signal(driver.cancelled())),
+                Input::Event(InputEvent::Key(key)) => {
+                    assert!(Some(key) != panic_key, "ASK_TEST_PANIC_KEY {key} pressed");
+                    dirty |= session.key(key);
+                }
+                Input::Event(event) => dirty |= session.input(event),
+                Input::Closed => return Ok(Ended::Signal(session.cancelled())),
             }
-            if driver.is_over() {
+            if session.is_over() {
                 break;
             }
         }
         if last_tick.elapsed() >= TICK {
-            dirty |= driver.tick();
+            dirty |= session.tick();
             last_tick = Instant::now();
         }
     }
