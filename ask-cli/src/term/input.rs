@@ -9,6 +9,7 @@
 
 use std::fs::File;
 use std::io::{self, Read};
+use std::os::fd::AsFd;
 use std::time::{Duration, Instant};
 
 use ask_keymap::Decoder;
@@ -26,17 +27,17 @@ const PASTE_TIMEOUT: Duration = Duration::from_millis(500);
 /// The longest wait without a wake-up pipe (signals are then noticed at this pace).
 const NO_PIPE_POLL: Duration = Duration::from_millis(40);
 
-/// Reads and decodes the terminal.
-pub(crate) struct TtyInput {
-    tty: File,
+/// Reads and decodes the terminal (any readable descriptor in unit tests).
+pub(crate) struct TtyInput<T = File> {
+    tty: T,
     decoder: Decoder,
     /// When the last byte arrived (the timeouts count from it).
     last_byte: Instant,
 }
 
-impl TtyInput {
+impl<T: Read + AsFd> TtyInput<T> {
     /// A reader of `tty` (the controlling terminal, in raw mode while it is used).
-    pub(crate) fn new(tty: File) -> Self {
+    pub(crate) fn new(tty: T) -> Self {
         Self {
             tty,
             decoder: Decoder::new(),
@@ -115,5 +116,116 @@ impl TtyInput {
         } else {
             None
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::io::Write;
+    use std::os::unix::net::UnixStream;
+    use std::sync::mpsc;
+
+    use super::*;
+
+    /// Runs `f` on a thread; fails instead of hanging when it never returns.
+    fn bounded<R: Send + 'static>(f: impl FnOnce() -> R + Send + 'static) -> R {
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            let _ = tx.send(f());
+        });
+        rx.recv_timeout(Duration::from_secs(20))
+            .expect("the reader never returned")
+    }
+
+    /// Keys as key ids, pastes as `paste:<text>`.
+    fn show(inputs: &[Input]) -> Vec<String> {
+        inputs
+            .iter()
+            .map(|input| match input {
+                Input::Event(ask_keymap::InputEvent::Key(key)) => key.to_string(),
+                Input::Event(ask_keymap::InputEvent::Paste(text)) => format!("paste:{text}"),
+                other => format!("{other:?}"),
+            })
+            .collect()
+    }
+
+    /// Waits (a long timeout each time) until the reader returned something.
+    fn next(reader: &mut TtyInput<UnixStream>, signals: &Signals) -> Vec<String> {
+        loop {
+            let got = reader.wait(Duration::from_secs(30), signals).unwrap();
+            if !got.is_empty() {
+                return show(&got);
+            }
+        }
+    }
+
+    #[test]
+    fn replies_are_dropped_and_the_key_after_them_arrives_at_once() {
+        let (mut term, tty) = UnixStream::pair().unwrap();
+        let (signals, _wake) = Signals::for_tests();
+        term.write_all(b"\x1b[?2026;2$y\x1b[?12;40R\x1b]11;rgb:0/0/0\x07")
+            .unwrap();
+        term.write_all(b"1").unwrap();
+        let got = bounded(move || next(&mut TtyInput::new(tty), &signals));
+        assert_eq!(got, ["1"]);
+    }
+
+    #[test]
+    fn unfinished_input_times_out_even_with_a_long_wait() {
+        for (bytes, expected) in [
+            (&b"\x1b"[..], vec!["esc"]),
+            (b"\x1b[", vec!["alt+["]),
+            (b"\xe4", vec![]),
+            (b"\x1b[200~half", vec!["paste:half"]),
+        ] {
+            let (mut term, tty) = UnixStream::pair().unwrap();
+            let (signals, _wake) = Signals::for_tests();
+            term.write_all(bytes).unwrap();
+            let got = bounded(move || {
+                let mut reader = TtyInput::new(tty);
+                let mut got = Vec::new();
+                // Until the decoder holds nothing back, then one key proves it is free.
+                loop {
+                    got.extend(show(
+                        &reader.wait(Duration::from_secs(30), &signals).unwrap(),
+                    ));
+                    if !reader.decoder.has_pending() {
+                        break;
+                    }
+                }
+                term.write_all(b"2").unwrap();
+                got.extend(next(&mut reader, &signals));
+                got
+            });
+            let mut expected: Vec<&str> = expected;
+            expected.push("2");
+            assert_eq!(got, expected, "{bytes:?}");
+        }
+    }
+
+    #[test]
+    fn a_signal_ends_the_wait_while_a_sequence_is_unfinished() {
+        let (mut term, tty) = UnixStream::pair().unwrap();
+        let (signals, mut wake) = Signals::for_tests();
+        let got = bounded(move || {
+            let mut reader = TtyInput::new(tty);
+            term.write_all(b"\x1b[200~open paste").unwrap();
+            let _ = reader.wait(Duration::ZERO, &signals).unwrap();
+            assert!(reader.decoder.in_paste());
+            wake.write_all(b"!").unwrap();
+            // An hour-long wait returns at once: the wake-up byte ends it.
+            let got = reader.wait(Duration::from_secs(3600), &signals).unwrap();
+            (got, reader.decoder.in_paste())
+        });
+        assert_eq!(got, (vec![], true));
+    }
+
+    #[test]
+    fn a_closed_terminal_ends_the_reader() {
+        let (term, tty) = UnixStream::pair().unwrap();
+        let (signals, _wake) = Signals::for_tests();
+        drop(term);
+        let got = bounded(move || TtyInput::new(tty).wait(Duration::from_secs(30), &signals));
+        assert_eq!(got.unwrap(), [Input::Closed]);
     }
 }

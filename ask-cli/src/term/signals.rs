@@ -75,6 +75,23 @@ impl Signals {
         }
     }
 
+    /// Flags with a wake-up pipe and no handlers: the write end is returned
+    /// (for unit tests of the reader).
+    #[cfg(all(test, unix))]
+    pub(crate) fn for_tests() -> (Self, std::os::unix::net::UnixStream) {
+        let (read, write) = std::os::unix::net::UnixStream::pair().expect("socket pair");
+        read.set_nonblocking(true).expect("non-blocking");
+        let [stop, resume, resize] = [(); 3].map(|()| Arc::new(AtomicBool::new(false)));
+        let signals = Self {
+            terminate: Arc::new(AtomicUsize::new(0)),
+            stop,
+            resume,
+            resize,
+            wake: Some(Arc::new(read)),
+        };
+        (signals, write)
+    }
+
     /// The terminating signal received so far, if any.
     pub(crate) fn terminated(&self) -> Option<i32> {
         match self.terminate.load(Ordering::SeqCst) {
