@@ -66,6 +66,7 @@ impl Session {
                     label: "OK".into(),
                     description: None,
                     preview: None,
+                    recommended: false,
                 }],
                 freeform: false,
             }],
