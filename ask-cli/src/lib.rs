@@ -7,6 +7,7 @@ mod cmd;
 mod config;
 mod exit;
 mod io;
+mod linear;
 mod script;
 mod term;
 
