@@ -6,5 +6,6 @@ mod cli;
 mod extract;
 mod flow;
 mod pty;
+mod pty_signals;
 mod session;
 mod support;
