@@ -3,4 +3,6 @@
 mod decoder;
 mod fixtures;
 mod properties;
+mod settings_paths;
 mod store;
+mod write_through;
