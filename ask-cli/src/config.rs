@@ -28,7 +28,10 @@ pub(crate) fn resolve(explicit: Option<&Path>) -> Result<ConfigPaths, ask_keymap
     )
 }
 
-/// Loads the settings; never fails: problems become a notice and defaults.
+/// Loads the settings for a command that shows them to the user (the UI of a flow, the
+/// `ask settings` overlay): the file is created, upgraded or (when broken) moved aside and
+/// replaced with the defaults as needed, and the store watches it. Never fails: problems
+/// become a notice and defaults.
 pub(crate) fn load(explicit: Option<&Path>) -> LoadedConfig {
     let paths = match resolve(explicit) {
         Ok(paths) => paths,
@@ -58,11 +61,42 @@ pub(crate) fn load(explicit: Option<&Path>) -> LoadedConfig {
                 notice: (!notices.is_empty()).then(|| notices.join("; ")),
             }
         }
-        Err(err) => LoadedConfig {
-            config: AskConfig::default(),
+        Err(err) => not_loaded(paths.config, &err),
+    }
+}
+
+/// Loads the settings for a command that does not show them (`ask extract`,
+/// `ask settings --json`, `--script` runs, the extraction step of `ask answer`): the file
+/// is only read, never created, upgraded, moved or rewritten, and there is no store, so
+/// nothing the run does is saved. Never fails: problems become a notice and defaults.
+pub(crate) fn load_read_only(explicit: Option<&Path>) -> LoadedConfig {
+    let paths = match resolve(explicit) {
+        Ok(paths) => paths,
+        Err(err) => {
+            return LoadedConfig {
+                config: AskConfig::default(),
+                store: None,
+                path: None,
+                notice: Some(format!("settings not loaded: {err}")),
+            };
+        }
+    };
+    match ConfigStore::load_read_only(&paths) {
+        Ok(loaded) => LoadedConfig {
+            config: loaded.config,
             store: None,
             path: Some(paths.config),
-            notice: Some(format!("settings not loaded, using defaults: {err}")),
+            notice: (!loaded.notices.is_empty()).then(|| loaded.notices.join("; ")),
         },
+        Err(err) => not_loaded(paths.config, &err),
+    }
+}
+
+fn not_loaded(path: PathBuf, err: &ask_keymap::KeymapError) -> LoadedConfig {
+    LoadedConfig {
+        config: AskConfig::default(),
+        store: None,
+        path: Some(path),
+        notice: Some(format!("settings not loaded, using defaults: {err}")),
     }
 }

@@ -3,6 +3,7 @@
 
 mod cli;
 mod extract;
+mod files;
 mod flow;
 mod pty;
 mod session;

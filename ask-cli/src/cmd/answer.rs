@@ -38,7 +38,8 @@ pub(crate) fn answer(args: &AnswerArgs) -> CliResult {
     // Check the flags before spending model calls.
     let runner = FormRunner::new(&args.ui, &args.flow)?;
     let session = open_session(&args.session)?;
-    let loaded = config::load(args.ui.config.as_deref());
+    // Only read here: the UI (if it opens) loads the settings again and may repair them.
+    let loaded = config::load_read_only(args.ui.config.as_deref());
     if let Some(notice) = &loaded.notice {
         eprintln!("ask: {notice}");
     }

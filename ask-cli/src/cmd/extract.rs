@@ -25,7 +25,7 @@ pub(crate) fn extract(args: &ExtractArgs) -> CliResult {
                 .map_err(|err| CliError::no_input("response file", Path::new(path), &err))
         })
         .collect::<Result<Vec<_>, _>>()?;
-    let loaded = config::load(args.config.as_deref());
+    let loaded = config::load_read_only(args.config.as_deref());
     if let Some(notice) = &loaded.notice {
         eprintln!("ask: {notice}");
     }

@@ -71,7 +71,8 @@ impl<'a> FormRunner<'a> {
             return scripted_answers(ui, &form, answers);
         }
         if let Some(steps) = steps {
-            let loaded = config::load(ui.config.as_deref());
+            // A script shows nothing to a person: read the settings, never write them.
+            let loaded = config::load_read_only(ui.config.as_deref());
             let mut driver = Driver::new(form, loaded, root, &Index::OnDemand, false);
             driver.resize(flow.width, flow.height);
             let (result, frame) = script::run(&mut driver, &steps);

@@ -25,11 +25,11 @@ pub(crate) fn settings(args: &SettingsArgs) -> CliResult {
         )?;
         return Ok(Exit::Completed);
     }
-    let loaded = config::load(args.config.as_deref());
-    if let Some(notice) = &loaded.notice {
-        eprintln!("ask: {notice}");
-    }
     if args.json {
+        let loaded = config::load_read_only(args.config.as_deref());
+        if let Some(notice) = &loaded.notice {
+            eprintln!("ask: {notice}");
+        }
         let mut json = serde_json::to_string_pretty(&loaded.config.to_json()).unwrap_or_default();
         json.push('\n');
         write_text(None, "settings", &json)?;
@@ -41,6 +41,10 @@ pub(crate) fn settings(args: &SettingsArgs) -> CliResult {
             "the settings overlay needs a terminal; use --path or --json without one",
         ));
     };
+    let loaded = config::load(args.config.as_deref());
+    if let Some(notice) = &loaded.notice {
+        eprintln!("ask: {notice}");
+    }
     // The overlay needs a flow to sit on; this one is never shown.
     let placeholder = serde_json::json!({"questions": [{"id": "settings", "prompt": "Settings",
         "options": [{"value": "ok", "label": "OK"}]}]});
