@@ -11,6 +11,7 @@ mod config;
 mod driver;
 mod exit;
 mod io;
+mod json_out;
 mod script;
 mod term;
 
@@ -24,19 +25,20 @@ use crate::exit::Exit;
 pub fn main_exit() -> ExitCode {
     let cli = match cli::Cli::try_parse() {
         Ok(cli) => cli,
+        Err(err) if err.use_stderr() => {
+            // The message quotes what was typed: plain text through the sanitizer.
+            eprint!("{}", ask_render::sanitize(&err.render().to_string()));
+            return ExitCode::from(Exit::Usage.code());
+        }
         Err(err) => {
             let _ = err.print();
-            return if err.use_stderr() {
-                ExitCode::from(Exit::Usage.code())
-            } else {
-                ExitCode::SUCCESS
-            };
+            return ExitCode::SUCCESS;
         }
     };
     match cmd::dispatch(cli.command) {
         Ok(exit) => ExitCode::from(exit.code()),
         Err(err) => {
-            eprintln!("ask: {err}");
+            exit::warn(&err.message);
             ExitCode::from(err.exit.code())
         }
     }

@@ -54,8 +54,49 @@ fn validate<N: Node>(payload: &N, options: ParseOptions) -> Result<AskForm, Cont
     }
 }
 
-/// Like [`parse_params`] for raw text; text that is not JSON is one issue at `payload`.
+/// The largest payload accepted, in bytes of JSON text (16 MiB). Longer text is one issue
+/// at `payload`. A single text field (a prompt, a preview) may use all of it.
+pub const MAX_PAYLOAD_BYTES: usize = 16 * 1024 * 1024;
+
+/// One issue at `payload` for text over [`MAX_PAYLOAD_BYTES`].
+fn too_large(len: usize) -> ContractError {
+    ContractError::InvalidPayload {
+        issues: vec![Issue::new(
+            "payload",
+            format!(
+                "is {len} bytes, more than the {MAX_PAYLOAD_BYTES} bytes (16 MiB) a payload may hold; \
+                 ask fewer questions per call or shorten long texts such as previews"
+            ),
+        )],
+    }
+}
+
+/// Like [`parse_params_str`] for raw bytes: bytes that are not UTF-8 are one issue at
+/// `payload` naming the offset of the first bad byte.
+pub fn parse_params_bytes(bytes: &[u8], options: ParseOptions) -> Result<AskForm, ContractError> {
+    if bytes.len() > MAX_PAYLOAD_BYTES {
+        return Err(too_large(bytes.len()));
+    }
+    match std::str::from_utf8(bytes) {
+        Ok(text) => parse_params_str(text, options),
+        Err(err) => Err(ContractError::InvalidPayload {
+            issues: vec![Issue::new(
+                "payload",
+                format!(
+                    "is not valid UTF-8 (bad byte at offset {}); send the payload as UTF-8 JSON text",
+                    err.valid_up_to()
+                ),
+            )],
+        }),
+    }
+}
+
+/// Like [`parse_params`] for raw text; text that is not JSON is one issue at `payload`, and
+/// so is text over [`MAX_PAYLOAD_BYTES`].
 pub fn parse_params_str(text: &str, options: ParseOptions) -> Result<AskForm, ContractError> {
+    if text.len() > MAX_PAYLOAD_BYTES {
+        return Err(too_large(text.len()));
+    }
     match serde_json::from_str::<Json<'_>>(text) {
         Ok(json) => validate(&json, options),
         Err(err) => Err(ContractError::InvalidPayload {

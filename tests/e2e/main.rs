@@ -5,6 +5,7 @@ mod cli;
 mod extract;
 mod files;
 mod flow;
+mod output;
 mod pty;
 mod session;
 mod support;

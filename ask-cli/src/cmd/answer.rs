@@ -41,7 +41,7 @@ pub(crate) fn answer(args: &AnswerArgs) -> CliResult {
     // Only read here: the UI (if it opens) loads the settings again and may repair them.
     let loaded = config::load_read_only(args.ui.config.as_deref());
     if let Some(notice) = &loaded.notice {
-        eprintln!("ask: {notice}");
+        crate::exit::warn(notice);
     }
     let settings = loaded.config.answer;
     let timeout = Duration::from_millis(settings.extraction_timeout_ms);
@@ -57,7 +57,9 @@ pub(crate) fn answer(args: &AnswerArgs) -> CliResult {
                     Completion::Reply(reply) => reply,
                     Completion::Failed(why) => {
                         let what = format!("attempt {} of {attempts} {why}", request.attempt);
-                        eprintln!("ask: completer {what}; counting it as an empty reply");
+                        crate::exit::warn(&format!(
+                            "completer {what}; counting it as an empty reply"
+                        ));
                         problems.push(what);
                         String::new()
                     }

@@ -3,13 +3,13 @@
 
 use std::path::{Path, PathBuf};
 
-use ask_contract::{AskForm, AskResult, ParseOptions, parse_params_str};
+use ask_contract::{AskForm, AskResult, ParseOptions, parse_params_bytes};
 
 use crate::cli::{FlowArgs, RunArgs, UiArgs};
 use crate::config;
 use crate::driver::{Driver, Index};
 use crate::exit::{CliError, CliResult, Exit};
-use crate::io::{read_input, write_result, write_text};
+use crate::io::{read_input, read_payload, write_result, write_text};
 use crate::script;
 use crate::term::{self, Ended, Tty};
 
@@ -17,11 +17,11 @@ use crate::term::{self, Ended, Tty};
 pub(crate) fn run(args: &RunArgs) -> CliResult {
     // Check the cheap things the user typed before reading a payload.
     let runner = FormRunner::new(&args.ui, &args.flow)?;
-    let text = read_input(args.input.as_deref(), "payload")?;
+    let payload = read_payload(args.input.as_deref())?;
     let options = ParseOptions {
         allow_freeform: args.allow_freeform,
     };
-    match parse_params_str(&text, options) {
+    match parse_params_bytes(&payload, options) {
         Ok(form) => runner.run(form),
         Err(err) => {
             let result = AskResult::invalid(err.issues().to_vec());

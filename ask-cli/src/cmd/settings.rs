@@ -28,10 +28,9 @@ pub(crate) fn settings(args: &SettingsArgs) -> CliResult {
     if args.json {
         let loaded = config::load_read_only(args.config.as_deref());
         if let Some(notice) = &loaded.notice {
-            eprintln!("ask: {notice}");
+            crate::exit::warn(notice);
         }
-        let mut json = serde_json::to_string_pretty(&loaded.config.to_json()).unwrap_or_default();
-        json.push('\n');
+        let json = crate::json_out::json_text(&loaded.config.to_json(), true);
         write_text(None, "settings", &json)?;
         return Ok(Exit::Completed);
     }
@@ -43,7 +42,7 @@ pub(crate) fn settings(args: &SettingsArgs) -> CliResult {
     };
     let loaded = config::load(args.config.as_deref());
     if let Some(notice) = &loaded.notice {
-        eprintln!("ask: {notice}");
+        crate::exit::warn(notice);
     }
     // The overlay needs a flow to sit on; this one is never shown.
     let placeholder = serde_json::json!({"questions": [{"id": "settings", "prompt": "Settings",
