@@ -48,7 +48,7 @@ mod text;
 pub use form::{AskForm, Question, QuestionOption, QuestionType};
 pub use issue::{ContractError, Issue};
 pub use parse::{
-    MAX_PAYLOAD_BYTES, ParseOptions, parse_params, parse_params_bytes, parse_params_str,
+    MAX_ISSUES, MAX_PAYLOAD_BYTES, ParseOptions, parse_params, parse_params_bytes, parse_params_str,
 };
 pub use result::{
     Answer, AskDetails, AskResult, Continuation, ContinuationStrategy, Elaboration,
