@@ -17,7 +17,7 @@ use crate::json_out::json_text;
 pub(crate) fn read_input(input: Option<&Path>, what: &str) -> Result<String, CliError> {
     let bytes = read_input_bytes(input, what, u64::MAX)?;
     String::from_utf8(bytes).map_err(|err| {
-        let shown = input.map_or_else(|| Path::new("<stdin>"), |p| p);
+        let shown = input.unwrap_or_else(|| Path::new("<stdin>"));
         CliError::no_input(
             what,
             shown,

@@ -7,6 +7,8 @@
 //! the same; only the bytes differ, so a host that prints the result raw cannot be steered
 //! by text inside it.
 
+use std::fmt::Write as _;
+
 use serde::Serialize;
 
 /// `value` as one line of JSON (or pretty-printed), ending with a newline, with the
@@ -45,7 +47,7 @@ fn escape_controls(json: String) -> String {
     for c in json.chars() {
         if must_escape(c) {
             // Every escaped character is in the Basic Multilingual Plane: one \u escape.
-            out.push_str(&format!("\\u{:04x}", u32::from(c)));
+            let _ = write!(out, "\\u{:04x}", u32::from(c));
         } else {
             out.push(c);
         }

@@ -65,9 +65,16 @@ fn main() {
         std::process::exit(2);
     };
     let budget = 20 * payload_bytes + 20 * 1024 * 1024;
-    let mb = |b: u64| b as f64 / (1024.0 * 1024.0);
+    // Tenths of a MiB, exact in integers.
+    let mb = |b: u64| {
+        format!(
+            "{}.{}",
+            b / (1024 * 1024),
+            b % (1024 * 1024) * 10 / (1024 * 1024)
+        )
+    };
     println!(
-        "validate_1m_empty_options: payload {:.1} MB, peak RSS {:.1} MB, budget {:.1} MB, {issues} issues reported",
+        "validate_1m_empty_options: payload {} MiB, peak RSS {} MiB, budget {} MiB, {issues} issues reported",
         mb(payload_bytes),
         mb(peak),
         mb(budget)

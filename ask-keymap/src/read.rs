@@ -30,7 +30,7 @@ pub(crate) fn read_settings(path: &Path) -> Result<Option<Vec<u8>>, KeymapError>
     if !meta.file_type().is_file() {
         return Err(KeymapError::NotAFile {
             path: path.to_path_buf(),
-            kind: kind_of(&meta.file_type()),
+            kind: kind_of(meta.file_type()),
         });
     }
     let too_large = || KeymapError::TooLarge {
@@ -67,7 +67,7 @@ fn open_nonblocking(path: &Path) -> std::io::Result<File> {
 }
 
 /// A few words for what a path is, for [`KeymapError::NotAFile`].
-fn kind_of(file_type: &std::fs::FileType) -> &'static str {
+fn kind_of(file_type: std::fs::FileType) -> &'static str {
     #[cfg(unix)]
     {
         use std::os::unix::fs::FileTypeExt;

@@ -128,15 +128,14 @@ impl ConfigStore {
             seen: None,
             stale: false,
         };
-        match read_settings(&store.path)? {
-            Some(bytes) => store.load(bytes, &mut notices)?,
-            None => {
-                store.write_defaults()?;
-                notices.push(format!(
-                    "created {} with the default settings",
-                    store.path.display()
-                ));
-            }
+        if let Some(bytes) = read_settings(&store.path)? {
+            store.load(bytes, &mut notices)?;
+        } else {
+            store.write_defaults()?;
+            notices.push(format!(
+                "created {} with the default settings",
+                store.path.display()
+            ));
         }
         let loaded = Loaded {
             config: store.config.clone(),
