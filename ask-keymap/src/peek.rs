@@ -31,6 +31,7 @@ impl ConfigStore {
             return Ok(Loaded {
                 config: AskConfig::default(),
                 notices: Vec::new(),
+                created: false,
             });
         };
         match parse_bytes(&bytes) {
@@ -39,6 +40,7 @@ impl ConfigStore {
                 Ok(Loaded {
                     config,
                     notices: prefixed(&from, notices).collect(),
+                    created: false,
                 })
             }
             Err(why) => Ok(Loaded {
@@ -48,6 +50,7 @@ impl ConfigStore {
                      (fix it, or open `ask settings` to move it aside and start from the defaults)",
                     from.display()
                 )],
+                created: false,
             }),
         }
     }

@@ -23,10 +23,10 @@ pub(crate) fn answer(args: &AnswerArgs) -> CliResult {
     let session = open_session(&args.session)?;
     // Only read here: the UI (if it opens) loads the settings again and may repair them.
     let loaded = config::load_read_only(args.ui.config.as_deref());
-    if let Some(notice) = &loaded.notice {
-        crate::exit::warn(notice);
+    if let Some(notice) = loaded.notice_line() {
+        crate::exit::warn(&notice);
     }
-    let settings = loaded.config.answer;
+    let settings = loaded.config().answer.clone();
     let timeout = Duration::from_millis(settings.extraction_timeout_ms);
     let attempts = usize::from(settings.extraction_retries) + 1;
     let signals = SignalFlag::register();

@@ -26,10 +26,10 @@ pub(crate) fn extract(args: &ExtractArgs) -> CliResult {
         })
         .collect::<Result<Vec<_>, _>>()?;
     let loaded = config::load_read_only(args.config.as_deref());
-    if let Some(notice) = &loaded.notice {
-        crate::exit::warn(notice);
+    if let Some(notice) = loaded.notice_line() {
+        crate::exit::warn(&notice);
     }
-    let retries = loaded.config.answer.extraction_retries;
+    let retries = loaded.config().answer.extraction_retries;
     let status = extract_status(&session, args.session.leaf.as_deref(), &responses, retries);
     let json = crate::json_out::json_text(&status.to_json(), false);
     write_text(None, "extraction status", &json)?;
