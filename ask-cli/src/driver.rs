@@ -34,6 +34,7 @@ pub(crate) struct Driver {
     height: u16,
     result: Option<AskResult>,
     settings_only: bool,
+    clock: crate::settings_effects::Clock,
 }
 
 impl Driver {
@@ -50,7 +51,8 @@ impl Driver {
             notice: loaded.notice,
             settings_only,
         };
-        let flow = Flow::new(form, loaded.config.behaviour, loaded.config.keymap, options);
+        let flow = Flow::new(form, loaded.config.behaviour, loaded.config.keymap, options)
+            .with_notifications_enabled(loaded.config.notifications.enabled);
         let completer = match index {
             Index::Background if !settings_only => Some(Completer::spawn(root.clone())),
             _ => None,
@@ -66,6 +68,7 @@ impl Driver {
             height: 24,
             result: None,
             settings_only,
+            clock: crate::settings_effects::Clock::start(),
         };
         // Auto-submit or a free-form-only first question may act at once.
         driver.refresh_completion();
@@ -112,6 +115,7 @@ impl Driver {
         if self.result.is_some() {
             return false;
         }
+        self.apply(Command::Clock(self.clock.now_ms()));
         let command = self.flow.handle_key(key);
         let changed = self.apply(command);
         self.refresh_completion() || changed
@@ -129,7 +133,7 @@ impl Driver {
     /// Periodic work: apply a settings file edited on disk, and new completion
     /// candidates while the index grows. True when the screen changed.
     pub(crate) fn tick(&mut self) -> bool {
-        let mut changed = false;
+        let mut changed = self.apply(Command::Clock(self.clock.now_ms()));
         let reloaded = self.store.as_mut().map(ConfigStore::reload);
         match reloaded {
             Some(Ok(Some(change))) => {
@@ -137,7 +141,11 @@ impl Driver {
                     changed |= self.apply(Command::ApplyBehaviour(change.config.behaviour));
                 }
                 if change.keymap_changed {
-                    changed |= self.apply(Command::ApplyKeymap(change.config.keymap));
+                    changed |= self.apply(Command::ApplyKeymap(change.config.keymap.clone()));
+                }
+                let enabled = change.config.notifications.enabled;
+                if enabled != self.flow.notifications_enabled() {
+                    changed |= self.apply(Command::ApplyNotifications(enabled));
                 }
                 let notice = (!change.notices.is_empty()).then(|| change.notices.join("; "));
                 changed |= self.apply(Command::SetNotice(notice));
@@ -178,6 +186,11 @@ impl Driver {
                 }
             }
             Effect::Done(result) => self.result = Some(*result),
+            other => {
+                if let Some(notice) = crate::settings_effects::run(self.store.as_mut(), &other) {
+                    let _ = self.flow.apply(Command::SetNotice(Some(notice)));
+                }
+            }
         }
     }
 

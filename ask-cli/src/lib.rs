@@ -12,6 +12,7 @@ mod driver;
 mod exit;
 mod io;
 mod script;
+mod settings_effects;
 mod term;
 
 use std::process::ExitCode;

@@ -45,16 +45,16 @@ pub struct ConfigChange {
 pub struct ConfigStore {
     path: PathBuf,
     /// The last good document (current schema), kept so writes preserve unknown content.
-    doc: Map<String, Value>,
-    config: AskConfig,
+    pub(crate) doc: Map<String, Value>,
+    pub(crate) config: AskConfig,
     /// The bytes last read or written, to tell whether the file changed.
-    seen: Option<Vec<u8>>,
+    pub(crate) seen: Option<Vec<u8>>,
     /// A save merged on-disk edits that a reload has not reported yet.
-    stale: bool,
+    pub(crate) stale: bool,
 }
 
 /// Why a file could not be used at all.
-enum Broken {
+pub(crate) enum Broken {
     NotJson(serde_json::Error),
     Unsupported(Unsupported),
 }
@@ -68,12 +68,12 @@ impl std::fmt::Display for Broken {
     }
 }
 
-fn parse_bytes(bytes: &[u8]) -> Result<(Map<String, Value>, u64), Broken> {
+pub(crate) fn parse_bytes(bytes: &[u8]) -> Result<(Map<String, Value>, u64), Broken> {
     let value: Value = serde_json::from_slice(bytes).map_err(Broken::NotJson)?;
     migrate(&value).map_err(Broken::Unsupported)
 }
 
-fn render(doc: &Map<String, Value>) -> Vec<u8> {
+pub(crate) fn render(doc: &Map<String, Value>) -> Vec<u8> {
     let mut bytes = serde_json::to_vec_pretty(doc).unwrap_or_default();
     bytes.push(b'\n');
     bytes
@@ -97,15 +97,14 @@ impl ConfigStore {
     /// minutes) are removed. This never moves a legacy file; see
     /// [`ConfigStore::open_paths`].
     pub fn open(path: PathBuf) -> Result<(ConfigStore, Loaded), KeymapError> {
-        Self::open_paths(&ConfigPaths {
-            config: path,
-            legacy: None,
-        })
+        Self::open_paths(&ConfigPaths::file(path))
     }
 
     /// Like [`ConfigStore::open`], and first moves `paths.legacy` (the pre-`extensions/`
     /// location) to `paths.config` when the legacy file exists and the new one does not.
-    /// When both exist the legacy file is left alone.
+    /// When both exist the legacy file is left alone. When there is still no settings file,
+    /// the first readable pi-ask file of `paths.import_from` is imported into a new one
+    /// (see [`ConfigStore::import_pi_ask`]) instead of writing the defaults.
     pub fn open_paths(paths: &ConfigPaths) -> Result<(ConfigStore, Loaded), KeymapError> {
         let path = absolute(&paths.config)?;
         remove_stale_temp_files(&path, STALE_TEMP_AGE);
@@ -130,11 +129,13 @@ impl ConfigStore {
         match fs::read(&store.path) {
             Ok(bytes) => store.load(bytes, &mut notices)?,
             Err(e) if e.kind() == ErrorKind::NotFound => {
-                store.write_defaults()?;
-                notices.push(format!(
-                    "created {} with the default settings",
-                    store.path.display()
-                ));
+                if !store.import_pi_ask(&paths.import_from, &mut notices)? {
+                    store.write_defaults()?;
+                    notices.push(format!(
+                        "created {} with the default settings",
+                        store.path.display()
+                    ));
+                }
             }
             Err(e) => return Err(KeymapError::io("read", &store.path, e)),
         }
@@ -151,10 +152,11 @@ impl ConfigStore {
     /// [`ConfigStore::open_paths`] with the paths [`ConfigPaths::resolve`] gives for that folder.
     pub fn open_default(pi_agent_dir: &Path) -> Result<(ConfigStore, Loaded), KeymapError> {
         let dir = absolute(pi_agent_dir)?;
-        Self::open_paths(&ConfigPaths {
-            config: dir.join("extensions").join(crate::CONFIG_FILE_NAME),
-            legacy: Some(dir.join(crate::CONFIG_FILE_NAME)),
-        })
+        let env = crate::ConfigEnv {
+            pi_agent_dir: Some(dir.as_os_str()),
+            ..crate::ConfigEnv::default()
+        };
+        Self::open_paths(&ConfigPaths::resolve(None, &env)?)
     }
 
     fn load(&mut self, bytes: Vec<u8>, notices: &mut Vec<String>) -> Result<(), KeymapError> {
@@ -193,17 +195,23 @@ impl ConfigStore {
     }
 
     fn write_defaults(&mut self) -> Result<(), KeymapError> {
+        self.config = AskConfig::default();
+        let doc = match self.config.to_json() {
+            Value::Object(doc) => doc,
+            _ => Map::new(),
+        };
+        self.write_doc(doc)
+    }
+
+    /// Writes a whole document (creating the folder) and remembers it as the last good one.
+    pub(crate) fn write_doc(&mut self, doc: Map<String, Value>) -> Result<(), KeymapError> {
         if let Some(dir) = self.path.parent() {
             fs::create_dir_all(dir)
                 .map_err(|e| KeymapError::io("create the folder of", &self.path, e))?;
         }
-        self.config = AskConfig::default();
-        self.doc = match self.config.to_json() {
-            Value::Object(doc) => doc,
-            _ => Map::new(),
-        };
-        let bytes = render(&self.doc);
+        let bytes = render(&doc);
         write_atomic(&self.path, &bytes).map_err(|e| KeymapError::io("write", &self.path, e))?;
+        self.doc = doc;
         self.seen = Some(bytes);
         Ok(())
     }

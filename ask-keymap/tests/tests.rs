@@ -2,5 +2,6 @@
 
 mod decoder;
 mod fixtures;
+mod import;
 mod properties;
 mod store;

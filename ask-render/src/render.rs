@@ -91,7 +91,7 @@ pub fn render(flow: &Flow, options: &RenderOptions) -> Frame {
     }
 }
 
-/// Blank row, dirty-dismiss warning, notice, hints (unless turned off), bottom rule.
+/// Blank row, dirty-dismiss warning, one-line hint, notice, hints (unless turned off), bottom rule.
 fn footer_block(flow: &Flow, width: usize) -> Block {
     let mut footer = Block::new(width);
     footer.blank();
@@ -103,6 +103,9 @@ fn footer_block(flow: &Flow, width: usize) -> Block {
             sanitize_line(&km.label(Action::Dismiss)),
         );
         footer.hanging(Vec::new(), &text, Style::new(Role::Warning).bold());
+    }
+    if let Some(hint) = flow.hint() {
+        footer.hanging(Vec::new(), hint, Style::new(Role::Warning));
     }
     if let Some(notice) = &flow.options().notice {
         footer.hanging(Vec::new(), notice, Style::new(Role::Warning));

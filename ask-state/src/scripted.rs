@@ -35,7 +35,7 @@ pub fn scripted_result(form: &AskForm, script: &Value) -> Result<AskResult, Stat
             ReviewAction::Submit
         }
     };
-    let mut drafts = QuestionDraft::fresh(form);
+    let mut drafts = QuestionDraft::fresh(form, false);
     match root.get("answers") {
         None | Some(Value::Null) => {}
         Some(Value::Object(answers)) => {
