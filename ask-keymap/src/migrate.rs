@@ -109,17 +109,16 @@ fn fill_contexts(custom: &[(Action, Value)]) -> Value {
         let taken = used(context);
         let mut section = Map::new();
         for action in context.actions() {
-            let value = match custom.iter().find(|(a, _)| *a == action) {
-                Some((_, v)) => v.clone(),
-                None => {
-                    let keys: Vec<Value> = action
-                        .default_keys()
-                        .iter()
-                        .filter(|k| !taken.contains(k))
-                        .map(|k| Value::String(k.to_string()))
-                        .collect();
-                    Value::Array(keys)
-                }
+            let value = if let Some((_, v)) = custom.iter().find(|(a, _)| *a == action) {
+                v.clone()
+            } else {
+                let keys: Vec<Value> = action
+                    .default_keys()
+                    .iter()
+                    .filter(|k| !taken.contains(k))
+                    .map(|k| Value::String(k.to_string()))
+                    .collect();
+                Value::Array(keys)
             };
             section.insert(action.config_name().to_owned(), value);
         }

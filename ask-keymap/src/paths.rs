@@ -129,15 +129,14 @@ impl ConfigPaths {
                 import_from,
             });
         }
-        let base = match non_empty(env.xdg_config_home) {
-            Some(xdg) => absolute(&expand_tilde(xdg, home))?,
-            None => {
-                let home = home.ok_or(KeymapError::NoConfigPath)?;
-                if cfg!(target_os = "macos") {
-                    home.join("Library").join("Application Support")
-                } else {
-                    home.join(".config")
-                }
+        let base = if let Some(xdg) = non_empty(env.xdg_config_home) {
+            absolute(&expand_tilde(xdg, home))?
+        } else {
+            let home = home.ok_or(KeymapError::NoConfigPath)?;
+            if cfg!(target_os = "macos") {
+                home.join("Library").join("Application Support")
+            } else {
+                home.join(".config")
             }
         };
         Ok(ConfigPaths {

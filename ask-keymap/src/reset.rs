@@ -17,15 +17,12 @@ impl ConfigStore {
     /// [`ConfigStore::save_behaviour`] does for the behaviour section).
     pub fn save_notifications_enabled(&mut self, enabled: bool) -> Result<(), KeymapError> {
         let mut doc = self.current_doc()?;
-        match doc.get_mut("notifications") {
-            Some(Value::Object(section)) => {
-                section.insert("enabled".to_owned(), Value::Bool(enabled));
-            }
-            _ => {
-                let mut n = self.config.notifications.clone();
-                n.enabled = enabled;
-                doc.insert("notifications".to_owned(), n.to_json());
-            }
+        if let Some(Value::Object(section)) = doc.get_mut("notifications") {
+            section.insert("enabled".to_owned(), Value::Bool(enabled));
+        } else {
+            let mut n = self.config.notifications.clone();
+            n.enabled = enabled;
+            doc.insert("notifications".to_owned(), n.to_json());
         }
         let (written, _) = read_doc(&doc);
         self.write_doc(doc)?;
