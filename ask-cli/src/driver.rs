@@ -80,6 +80,23 @@ impl Driver {
         self.flow.form()
     }
 
+    /// The "question waiting" notification to send once the UI waits for input, with the
+    /// live channel settings; `None` for the settings overlay alone or a finished flow.
+    pub(crate) fn waiting_notification(
+        &self,
+    ) -> Option<(ask_keymap::Notifications, ask_render::Notification)> {
+        if self.settings_only || self.result.is_some() {
+            return None;
+        }
+        let mut settings = self
+            .store
+            .as_ref()
+            .map(|s| s.config().notifications.clone())
+            .unwrap_or_default();
+        settings.enabled = self.flow.notifications_enabled();
+        Some((settings, ask_render::question_waiting(self.flow.form())))
+    }
+
     /// The result, once the flow finished.
     pub(crate) fn result(&self) -> Option<&AskResult> {
         self.result.as_ref()

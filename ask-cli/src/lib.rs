@@ -11,6 +11,7 @@ mod config;
 mod driver;
 mod exit;
 mod io;
+mod notify;
 mod script;
 mod settings_effects;
 mod term;

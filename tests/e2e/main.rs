@@ -4,6 +4,7 @@
 mod cli;
 mod extract;
 mod flow;
+mod notify;
 mod pty;
 mod session;
 mod support;

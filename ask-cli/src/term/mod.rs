@@ -66,6 +66,7 @@ pub(crate) fn run_ui(driver: &mut Driver, tty: Tty, color: bool) -> io::Result<E
     driver.resize(cols, rows);
     let mut dirty = true;
     let mut last_tick = Instant::now();
+    let mut notified = false;
     // Test hook: `ASK_TEST_PANIC_KEY=<key id>` panics when that key arrives, so the
     // end-to-end tests can check that the panic hook restores the terminal.
     let panic_key: Option<ask_keymap::Key> = std::env::var("ASK_TEST_PANIC_KEY")
@@ -81,6 +82,13 @@ pub(crate) fn run_ui(driver: &mut Driver, tty: Tty, color: bool) -> io::Result<E
         if dirty {
             painter.paint(&mut screen.out, &driver.frame(), cols, rows)?;
             dirty = false;
+        }
+        if !notified {
+            // Once per ask, after the first screen is up and before waiting for input.
+            notified = true;
+            if let Some((settings, note)) = driver.waiting_notification() {
+                crate::notify::deliver(&mut screen.out, &settings, &note);
+            }
         }
         // Take every event that is already waiting before painting again.
         let mut timeout = POLL;
