@@ -11,13 +11,13 @@ use crate::{ConfigStore, KeymapError};
 impl ConfigStore {
     /// Imports the first pi-ask settings file of `candidates` that exists into this store's
     /// (absent) file: behaviour, keymaps, notifications and answer settings, converted to the
-    /// current schema. The pi-ask file is never modified. Returns whether a file was written;
+    /// current schema. The pi-ask file is never modified. Returns the file imported from;
     /// a pi-ask file that cannot be read or converted is reported in `notices` and skipped.
     pub(crate) fn import_pi_ask(
         &mut self,
         candidates: &[PathBuf],
         notices: &mut Vec<String>,
-    ) -> Result<bool, KeymapError> {
+    ) -> Result<Option<PathBuf>, KeymapError> {
         for source in candidates {
             if !source.is_file() {
                 continue;
@@ -42,15 +42,10 @@ impl ConfigStore {
             let (config, found) = read_doc(&doc);
             self.write_doc(doc)?;
             self.config = config;
-            notices.push(format!(
-                "imported the pi-ask settings {} into {} (the pi-ask file is unchanged)",
-                source.display(),
-                self.path().display()
-            ));
             let shown = self.path().display().to_string();
             notices.extend(found.into_iter().map(|n| format!("{shown}: {n}")));
-            return Ok(true);
+            return Ok(Some(source.clone()));
         }
-        Ok(false)
+        Ok(None)
     }
 }

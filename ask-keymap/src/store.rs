@@ -19,9 +19,15 @@ const STALE_TEMP_AGE: std::time::Duration = std::time::Duration::from_secs(600);
 pub struct Loaded {
     /// The settings in effect.
     pub config: AskConfig,
-    /// What the user should know: a created, moved, upgraded or backed-up file, and every
-    /// value that fell back to its default.
+    /// What the user should know: a moved, upgraded or backed-up file, and every value that
+    /// fell back to its default.
     pub notices: Vec<String>,
+    /// The file did not exist and was created with the defaults (routine on first use, so
+    /// not among the notices).
+    pub created: bool,
+    /// The file did not exist and was imported from this pi-ask settings file (which was
+    /// only read). Not among the notices: hosts say so once in their own words.
+    pub imported_from: Option<PathBuf>,
 }
 
 /// What [`ConfigStore::reload`] found after the file changed on disk.
@@ -35,6 +41,8 @@ pub struct ConfigChange {
     pub keymap_changed: bool,
     /// The answer section differs from before.
     pub answer_changed: bool,
+    /// The notifications section differs from before.
+    pub notifications_changed: bool,
     /// Notices about the new content (fallbacks, or a file that no longer parses; the
     /// settings in effect then stay as they were).
     pub notices: Vec<String>,
@@ -104,11 +112,13 @@ impl ConfigStore {
     /// location) to `paths.config` when the legacy file exists and the new one does not.
     /// When both exist the legacy file is left alone. When there is still no settings file,
     /// the first readable pi-ask file of `paths.import_from` is imported into a new one
-    /// (see [`ConfigStore::import_pi_ask`]) instead of writing the defaults.
+    /// (reported as [`Loaded::imported_from`]) instead of writing the defaults.
     pub fn open_paths(paths: &ConfigPaths) -> Result<(ConfigStore, Loaded), KeymapError> {
         let path = absolute(&paths.config)?;
         remove_stale_temp_files(&path, STALE_TEMP_AGE);
         let mut notices = Vec::new();
+        let mut created = false;
+        let mut imported_from = None;
         if let Some(legacy) = &paths.legacy {
             if !exists(&path)? && legacy.is_file() {
                 move_file(legacy, &path)?;
@@ -129,12 +139,10 @@ impl ConfigStore {
         match fs::read(&store.path) {
             Ok(bytes) => store.load(bytes, &mut notices)?,
             Err(e) if e.kind() == ErrorKind::NotFound => {
-                if !store.import_pi_ask(&paths.import_from, &mut notices)? {
+                imported_from = store.import_pi_ask(&paths.import_from, &mut notices)?;
+                if imported_from.is_none() {
                     store.write_defaults()?;
-                    notices.push(format!(
-                        "created {} with the default settings",
-                        store.path.display()
-                    ));
+                    created = true;
                 }
             }
             Err(e) => return Err(KeymapError::io("read", &store.path, e)),
@@ -142,6 +150,8 @@ impl ConfigStore {
         let loaded = Loaded {
             config: store.config.clone(),
             notices,
+            created,
+            imported_from,
         };
         Ok((store, loaded))
     }
@@ -283,6 +293,7 @@ impl ConfigStore {
                     behaviour_changed: false,
                     keymap_changed: false,
                     answer_changed: false,
+                    notifications_changed: false,
                     notices: vec![format!(
                         "{} {why}; keeping the current settings until it is fixed",
                         self.path.display()
@@ -299,11 +310,13 @@ impl ConfigStore {
             behaviour_changed: old.behaviour != self.config.behaviour,
             keymap_changed: old.keymap != self.config.keymap,
             answer_changed: old.answer != self.config.answer,
+            notifications_changed: old.notifications != self.config.notifications,
             notices,
         };
         let nothing = !change.behaviour_changed
             && !change.keymap_changed
             && !change.answer_changed
+            && !change.notifications_changed
             && change.notices.is_empty();
         Ok((!nothing).then_some(change))
     }

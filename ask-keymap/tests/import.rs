@@ -30,7 +30,14 @@ fn describe_import(fixture: &Path) -> String {
         "the pi-ask file is never modified"
     );
     let shown = |text: &str| text.replace(&dir.path().display().to_string(), "<pi>");
-    let mut out = String::from("notices:\n");
+    let mut out = format!(
+        "imported from: {}\ncreated with defaults: {}\nnotices:\n",
+        loaded
+            .imported_from
+            .as_ref()
+            .map_or_else(|| "none".to_owned(), |p| shown(&p.display().to_string())),
+        loaded.created
+    );
     for notice in &loaded.notices {
         writeln!(out, "  - {}", shown(notice)).unwrap();
     }
@@ -77,11 +84,8 @@ fn the_older_pi_ask_location_is_found_and_the_newer_one_wins() {
     // The pi package passes its own path explicitly; the import still happens.
     let (_, loaded) = ConfigStore::open_paths(&paths_for(dir.path(), Some(&explicit))).unwrap();
     assert!(!loaded.config.behaviour.show_footer_hints);
-    assert!(
-        loaded.notices[0].starts_with("imported the pi-ask settings"),
-        "{:?}",
-        loaded.notices
-    );
+    assert_eq!(loaded.imported_from.as_deref(), Some(old.as_path()));
+    assert!(loaded.notices.is_empty(), "{:?}", loaded.notices);
 
     let dir = tempfile::tempdir().unwrap();
     fs::write(
@@ -98,6 +102,10 @@ fn the_older_pi_ask_location_is_found_and_the_newer_one_wins() {
     let (_, loaded) = ConfigStore::open_paths(&paths_for(dir.path(), None)).unwrap();
     assert!(loaded.config.behaviour.present_single_as_multi);
     assert!(loaded.config.behaviour.show_footer_hints);
+    assert_eq!(
+        loaded.imported_from,
+        Some(dir.path().join("extensions").join(PI_ASK_FILE_NAME))
+    );
 }
 
 #[test]
