@@ -7,5 +7,6 @@ mod extract;
 mod flow;
 mod notify;
 mod pty;
+mod pty_signals;
 mod session;
 mod support;
