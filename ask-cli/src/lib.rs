@@ -9,6 +9,7 @@ mod exit;
 mod io;
 mod json_out;
 mod linear;
+mod notify;
 mod script;
 mod term;
 

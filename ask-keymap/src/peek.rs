@@ -32,6 +32,7 @@ impl ConfigStore {
                 config: AskConfig::default(),
                 notices: Vec::new(),
                 created: false,
+                imported_from: None,
             });
         };
         match parse_bytes(&bytes) {
@@ -41,6 +42,7 @@ impl ConfigStore {
                     config,
                     notices: prefixed(&from, notices).collect(),
                     created: false,
+                    imported_from: None,
                 })
             }
             Err(why) => Ok(Loaded {
@@ -51,6 +53,7 @@ impl ConfigStore {
                     from.display()
                 )],
                 created: false,
+                imported_from: None,
             }),
         }
     }

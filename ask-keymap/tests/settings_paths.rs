@@ -12,10 +12,7 @@ use ask_keymap::{AskConfig, ConfigPaths, ConfigStore, KeymapError, MAX_SETTINGS_
 use serde_json::json;
 
 fn paths(config: &Path) -> ConfigPaths {
-    ConfigPaths {
-        config: config.to_path_buf(),
-        legacy: None,
-    }
+    ConfigPaths::file(config.to_path_buf())
 }
 
 /// Runs `f` on a thread and gives up after a generous guard time, so a regression that

@@ -3,7 +3,9 @@
 #[cfg(feature = "crossterm")]
 mod crossterm_events;
 mod decoder;
+mod docs;
 mod fixtures;
+mod import;
 mod properties;
 mod settings_paths;
 mod store;

@@ -8,6 +8,7 @@ use ask_state::{Editor, EditorTarget, Flow, QuestionDraft};
 use crate::block::Block;
 use crate::editor::editor_block;
 use crate::frame::{Line, Role, Span, Style};
+use crate::question::OPTION_NOTE_LABEL;
 use crate::text::display_width;
 use crate::window::Keep;
 
@@ -55,7 +56,7 @@ impl<'a> OptionRows<'a> {
     /// the saved option note.
     fn block(&self, row: usize) -> Block {
         let (q, draft, width) = (self.q, self.draft, self.width);
-        let multi = q.kind == QuestionType::Multi;
+        let multi = draft.presented == QuestionType::Multi;
         let is_custom = row == q.options.len();
         let option = q.options.get(row);
         let at_cursor = draft.cursor == row;
@@ -124,7 +125,7 @@ impl<'a> OptionRows<'a> {
             }
         } else if let Some(e) = open {
             let mut label = pad();
-            label.push(Span::new("note:", Role::Muted));
+            label.push(Span::new(OPTION_NOTE_LABEL, Role::Muted));
             block.push(Line::new(label));
             block.append(editor_block(
                 e,
@@ -134,7 +135,7 @@ impl<'a> OptionRows<'a> {
             ));
         } else if let Some(note) = draft.option_notes.get(&row) {
             let mut p = pad();
-            p.push(Span::new("note: ", Role::Muted));
+            p.push(Span::new(format!("{OPTION_NOTE_LABEL} "), Role::Muted));
             block.hanging_kept(p, note, Style::new(Role::Note), keep);
         }
         block

@@ -6,6 +6,7 @@ use ask_state::{Flow, ReviewAction};
 
 use crate::block::Block;
 use crate::frame::{Line, Role, Span, Style};
+use crate::question::{OPTION_NOTE_LABEL, QUESTION_NOTE_LABEL};
 use crate::window::Keep;
 
 /// The answer's labels joined by `, `, each recommended option marked.
@@ -76,7 +77,10 @@ pub(crate) fn review_block(flow: &Flow, width: usize, height: usize) -> Block {
         }
         if let Some(note) = &draft.note {
             block.hanging_kept(
-                vec![Span::raw("  "), Span::new("note: ", Role::Muted)],
+                vec![
+                    Span::raw("  "),
+                    Span::new(format!("{QUESTION_NOTE_LABEL} "), Role::Muted),
+                ],
                 note,
                 Style::new(Role::Note),
                 keep,
@@ -97,7 +101,7 @@ pub(crate) fn review_block(flow: &Flow, width: usize, height: usize) -> Block {
             if !selected {
                 prefix.push(Span::new(" (not selected)", Role::Dim));
             }
-            prefix.push(Span::new(" note: ", Role::Muted));
+            prefix.push(Span::new(format!(" · {OPTION_NOTE_LABEL} "), Role::Muted));
             block.hanging_kept(prefix, note, Style::new(Role::Note), keep);
         }
     }

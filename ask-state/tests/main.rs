@@ -5,4 +5,5 @@ mod huge;
 mod notes_review;
 mod properties;
 mod scripted;
+mod settings_v3;
 mod support;

@@ -132,6 +132,11 @@ pub(crate) fn run_ui(
             painter.paint(&mut screen.out, &session.frame(), cols, rows)?;
             dirty = false;
         }
+        // Once per ask (the session decides), after the first screen is up and before
+        // waiting for input.
+        if let Some((settings, note)) = session.take_waiting_notification() {
+            crate::notify::deliver(&mut screen.out, &settings, &note);
+        }
         let wait = TICK.saturating_sub(last_tick.elapsed());
         for input in reader.wait(wait, signals)? {
             match input {

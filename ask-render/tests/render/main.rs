@@ -4,5 +4,6 @@ mod huge;
 mod props;
 mod sanitizer;
 mod screens;
+mod settings_v3;
 mod support;
 mod transcript;
