@@ -184,7 +184,7 @@ fn mutate(node: &mut Value, path: &[usize], op: &Op) {
             let i = pick % map.len();
             let key = map.keys().nth(i).cloned().unwrap_or_default();
             if rest.is_empty() && matches!(op, Op::Remove) {
-                map.shift_remove(&key);
+                map.remove(&key);
             } else if let Some(child) = map.get_mut(&key) {
                 mutate(child, rest, op);
             }
