@@ -206,9 +206,10 @@ fn parse_utf8(b: &[u8], last: bool) -> Parsed {
 
 fn with_alt(parsed: Parsed) -> Parsed {
     match parsed {
-        Parsed::Key(key, n) => {
-            Parsed::Key(Key::new(key.code, key.mods.union(Modifiers::ALT)), n + 1)
-        }
+        Parsed::Key(key, n) => Parsed::Key(
+            Key::new(key.code(), key.mods().union(Modifiers::ALT)),
+            n + 1,
+        ),
         Parsed::Skip(n) => Parsed::Skip(n + 1),
         Parsed::Overlong(n) => Parsed::Overlong(n + 1),
         other => other,

@@ -64,9 +64,9 @@ impl Action {
 /// True for the keys with a fixed meaning that no action may be bound to:
 /// `?`, `tab`, `shift+tab`, `left`, `right`, `up`, `down` and `1`..`9`.
 pub fn is_reserved(key: &Key) -> bool {
-    let plain = key.mods.is_empty();
-    match key.code {
-        KeyCode::Tab => plain || key.mods == Modifiers::SHIFT,
+    let plain = key.mods().is_empty();
+    match key.code() {
+        KeyCode::Tab => plain || key.mods() == Modifiers::SHIFT,
         KeyCode::Left | KeyCode::Right | KeyCode::Up | KeyCode::Down => plain,
         KeyCode::Char(c) => plain && (c == '?' || ('1'..='9').contains(&c)),
         _ => false,

@@ -8,11 +8,11 @@ use crate::flow::{Flow, Tab};
 
 /// Fixed navigation keys shared by every context.
 fn nav(key: &Key) -> Option<Command> {
-    let shift_tab = key.code == KeyCode::Tab && key.mods == Modifiers::SHIFT;
-    if !key.mods.is_empty() && !shift_tab {
+    let shift_tab = key.code() == KeyCode::Tab && key.mods() == Modifiers::SHIFT;
+    if !key.mods().is_empty() && !shift_tab {
         return None;
     }
-    Some(match key.code {
+    Some(match key.code() {
         KeyCode::Tab if shift_tab => Command::PrevTab,
         KeyCode::Tab | KeyCode::Right => Command::NextTab,
         KeyCode::Left => Command::PrevTab,
@@ -23,14 +23,14 @@ fn nav(key: &Key) -> Option<Command> {
 }
 
 fn digit(key: &Key) -> Option<u8> {
-    match key.code {
-        KeyCode::Char(c @ '1'..='9') if key.mods.is_empty() => c.to_digit(10).map(|d| d as u8),
+    match key.code() {
+        KeyCode::Char(c @ '1'..='9') if key.mods().is_empty() => c.to_digit(10).map(|d| d as u8),
         _ => None,
     }
 }
 
 fn is_question_mark(key: &Key) -> bool {
-    key.code == KeyCode::Char('?') && !key.mods.ctrl && !key.mods.alt && !key.mods.super_
+    key.code() == KeyCode::Char('?') && !key.mods().ctrl && !key.mods().alt && !key.mods().super_
 }
 
 impl Flow {
@@ -63,7 +63,7 @@ impl Flow {
             (Tab::Question(_), Some(Action::Toggle)) => Command::Toggle,
             (Tab::Question(_), Some(Action::OptionNote)) => Command::OpenOptionNote,
             (Tab::Question(_), Some(Action::QuestionNote)) => Command::OpenQuestionNote,
-            (Tab::Question(_), None) => match key.code {
+            (Tab::Question(_), None) => match key.code() {
                 KeyCode::PageUp => Command::ScrollPreview(-10),
                 KeyCode::PageDown => Command::ScrollPreview(10),
                 _ => Command::Noop,
@@ -81,9 +81,9 @@ impl Flow {
             Some(Action::Toggle | Action::Confirm) => return Command::SettingsToggle,
             _ => {}
         }
-        match key.code {
-            KeyCode::Up if key.mods.is_empty() => Command::SettingsMove(-1),
-            KeyCode::Down if key.mods.is_empty() => Command::SettingsMove(1),
+        match key.code() {
+            KeyCode::Up if key.mods().is_empty() => Command::SettingsMove(-1),
+            KeyCode::Down if key.mods().is_empty() => Command::SettingsMove(1),
             KeyCode::Space | KeyCode::Enter => Command::SettingsToggle,
             _ => Command::Noop,
         }
@@ -98,10 +98,10 @@ impl Flow {
             .as_ref()
             .is_some_and(|c| !c.items.is_empty())
         {
-            match key.code {
-                KeyCode::Up if key.mods.is_empty() => return Command::CompletionMove(-1),
-                KeyCode::Down if key.mods.is_empty() => return Command::CompletionMove(1),
-                KeyCode::Tab if key.mods.is_empty() => return Command::CompletionAccept,
+            match key.code() {
+                KeyCode::Up if key.mods().is_empty() => return Command::CompletionMove(-1),
+                KeyCode::Down if key.mods().is_empty() => return Command::CompletionMove(1),
+                KeyCode::Tab if key.mods().is_empty() => return Command::CompletionAccept,
                 _ => {}
             }
             match action {
@@ -130,10 +130,10 @@ impl Flow {
 
 /// Editing keys: motions, deletes, undo, newline, typed text.
 fn edit_command(key: Key) -> Option<EditCommand> {
-    let m = key.mods;
+    let m = key.mods();
     let ctrl_only = m == Modifiers::CTRL;
     let word_mod = m == Modifiers::CTRL || m == Modifiers::ALT;
-    Some(match key.code {
+    Some(match key.code() {
         KeyCode::Enter if m.shift || m.alt => EditCommand::Newline,
         KeyCode::Enter if m.is_empty() => EditCommand::Newline,
         KeyCode::Char('j') if ctrl_only => EditCommand::Newline,
