@@ -40,6 +40,7 @@ mod form;
 mod issue;
 mod json;
 mod loc;
+mod params;
 mod parse;
 mod result;
 mod schema;
@@ -47,6 +48,7 @@ mod text;
 
 pub use form::{AskForm, Question, QuestionOption, QuestionType};
 pub use issue::{ContractError, Issue};
+pub use params::{AskParams, OptionParams, QuestionParams};
 pub use parse::{ParseOptions, parse_params, parse_params_str};
 pub use result::{
     Answer, AskDetails, AskResult, Continuation, ContinuationStrategy, Elaboration,

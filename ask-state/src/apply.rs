@@ -217,7 +217,8 @@ impl Flow {
         }
         match self.kind(i) {
             QuestionType::Multi => self.advance(),
-            QuestionType::Single | QuestionType::Preview => {
+            // Single and preview (and any later single-select type).
+            _ => {
                 self.select_only(i, row);
                 self.advance()
             }
@@ -247,7 +248,8 @@ impl Flow {
         }
         match self.kind(i) {
             QuestionType::Multi => self.flip(i, row),
-            QuestionType::Single | QuestionType::Preview => {
+            // Single and preview (and any later single-select type).
+            _ => {
                 if draft.selected.get(row).copied().unwrap_or(false) {
                     self.flip(i, row);
                 } else {
@@ -292,7 +294,8 @@ impl Flow {
                 self.flip(i, row);
                 Outcome::Changed
             }
-            QuestionType::Single | QuestionType::Preview => {
+            // Single and preview (and any later single-select type).
+            _ => {
                 self.select_only(i, row);
                 self.advance()
             }

@@ -2,6 +2,7 @@
 //! runs the real `ask` binary (see `support` for how it is found and built).
 
 mod cli;
+mod examples;
 mod extract;
 mod flow;
 mod pty;

@@ -18,9 +18,7 @@ pub(crate) fn run(args: &RunArgs) -> CliResult {
     // Check the cheap things the user typed before reading a payload.
     let runner = FormRunner::new(&args.ui, &args.flow)?;
     let text = read_input(args.input.as_deref(), "payload")?;
-    let options = ParseOptions {
-        allow_freeform: args.allow_freeform,
-    };
+    let options = ParseOptions::default().freeform(args.allow_freeform);
     match parse_params_str(&text, options) {
         Ok(form) => runner.run(form),
         Err(err) => {

@@ -9,12 +9,10 @@ use crate::io::{read_input, write_result, write_text};
 /// Prints the normalized payload (exit 0) or the invalid-payload tool result (exit 2).
 pub(crate) fn validate(args: &ValidateArgs) -> CliResult {
     let text = read_input(args.input.as_deref(), "payload")?;
-    let options = ParseOptions {
-        allow_freeform: args.allow_freeform,
-    };
+    let options = ParseOptions::default().freeform(args.allow_freeform);
     match parse_params_str(&text, options) {
         Ok(form) => {
-            let mut json = serde_json::to_string_pretty(&form.to_params_json()).unwrap_or_default();
+            let mut json = serde_json::to_string_pretty(&form.to_params()).unwrap_or_default();
             json.push('\n');
             write_text(None, "normalized form", &json)?;
             Ok(Exit::Completed)

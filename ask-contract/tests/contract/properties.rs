@@ -306,7 +306,7 @@ fn check_outcome(payload: &Value, options: ParseOptions) -> Result<(), TestCaseE
 }
 
 fn arb_options() -> impl Strategy<Value = ParseOptions> {
-    any::<bool>().prop_map(|allow_freeform| ParseOptions { allow_freeform })
+    any::<bool>().prop_map(|allow| ParseOptions::default().freeform(allow))
 }
 
 // ---------------------------------------------------------------------------
