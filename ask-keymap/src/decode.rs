@@ -8,8 +8,10 @@
 use crate::csi::{CsiOutcome, decode_csi, ss3_key};
 use crate::{Key, KeyCode, Modifiers};
 
-/// One decoded input event.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+/// One decoded input event. With serde: `{"key": "ctrl+c"}` or `{"paste": "text"}`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[non_exhaustive]
 pub enum InputEvent {
     /// A key press (or repeat).
     Key(Key),

@@ -4,8 +4,12 @@ use serde_json::{Map, Value};
 
 use crate::{Key, KeyCode, KeymapError, Modifiers};
 
-/// A configurable action of the ask flow.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// A configurable action of the ask flow. With serde it is its settings-file name
+/// (`"optionNote"`).
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "camelCase")]
 pub enum Action {
     /// Close the editor keeping the draft; outside editors, cancel the flow (default `esc`).
     Cancel,
@@ -74,6 +78,10 @@ pub fn is_reserved(key: &Key) -> bool {
 }
 
 /// The bindings of the six configurable actions: one key each, all distinct, none reserved.
+///
+/// With serde a keymap is the `keymaps` section of the settings file: an object mapping
+/// each action name to its key id (`{"cancel": "esc", "dismiss": "ctrl+c", ...}`),
+/// validated when deserialized exactly like [`Keymap::from_json`].
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Keymap {
     keys: [Key; 6],
@@ -189,6 +197,24 @@ impl Keymap {
             }
         }
         Ok(())
+    }
+}
+
+impl serde::Serialize for Keymap {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(Some(Action::ALL.len()))?;
+        for action in Action::ALL {
+            map.serialize_entry(action.config_name(), &self.key(action))?;
+        }
+        map.end()
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Keymap {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Keymap, D::Error> {
+        let value = Value::deserialize(deserializer)?;
+        Keymap::from_json(&value).map_err(serde::de::Error::custom)
     }
 }
 

@@ -170,9 +170,60 @@ proptest! {
             .iter()
             .filter_map(|e| match e {
                 InputEvent::Key(k) => k.text_char(),
-                InputEvent::Paste(_) => None,
+                _ => None,
             })
             .collect();
         prop_assert_eq!(typed, s);
     }
+}
+
+/// serde: a keymap is the settings file's `keymaps` section, validated on the way in;
+/// behaviour is the `behaviour` section; input events carry key ids.
+#[test]
+fn keymaps_behaviour_and_events_round_trip_through_serde() {
+    use ask_keymap::{Action, Behaviour, BehaviourSetting, Keymap};
+
+    let keymap = Keymap::default()
+        .with(Action::Confirm, "ctrl+s".parse().unwrap())
+        .unwrap();
+    let json = serde_json::to_value(&keymap).unwrap();
+    assert_eq!(json, keymap.to_json());
+    assert_eq!(json["confirm"], "ctrl+s");
+    assert_eq!(serde_json::from_value::<Keymap>(json).unwrap(), keymap);
+    let mut clash = Keymap::default().to_json();
+    clash["toggle"] = "esc".into();
+    let err = serde_json::from_value::<Keymap>(clash)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("esc"), "{err}");
+
+    for setting in BehaviourSetting::ALL {
+        let behaviour = Behaviour::default().with(setting, !Behaviour::default().get(setting));
+        let json = serde_json::to_value(behaviour).unwrap();
+        assert_eq!(json[setting.config_name()], behaviour.get(setting));
+        assert_eq!(
+            serde_json::from_value::<Behaviour>(json).unwrap(),
+            behaviour
+        );
+        assert_eq!(
+            serde_json::to_value(setting).unwrap(),
+            setting.config_name()
+        );
+    }
+    assert_eq!(
+        serde_json::from_str::<Behaviour>("{}").unwrap(),
+        Behaviour::default()
+    );
+
+    for event in [
+        InputEvent::Key("shift+n".parse().unwrap()),
+        InputEvent::Paste("two\nlines".to_owned()),
+    ] {
+        let json = serde_json::to_string(&event).unwrap();
+        assert_eq!(serde_json::from_str::<InputEvent>(&json).unwrap(), event);
+    }
+    assert_eq!(
+        serde_json::to_string(&InputEvent::Key(Key::char('N'))).unwrap(),
+        r#"{"key":"shift+n"}"#
+    );
 }

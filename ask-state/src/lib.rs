@@ -15,14 +15,14 @@
 //!
 //! ```
 //! use ask_contract::{ParseOptions, parse_params};
-//! use ask_keymap::{Behaviour, Key, KeyCode, Keymap};
+//! use ask_keymap::{Behaviour, Key, KeyCode, Keymap, BehaviourSetting};
 //! use ask_state::{Flow, FlowOptions};
 //! use serde_json::json;
 //!
 //! let form = parse_params(&json!({"questions": [{"id": "db", "prompt": "Which database?",
 //!     "options": [{"value": "pg", "label": "PostgreSQL"}, {"value": "sqlite", "label": "SQLite"}]}]}),
 //!     ParseOptions::default()).unwrap();
-//! let behaviour = Behaviour { double_press_review_shortcuts: false, ..Behaviour::default() };
+//! let behaviour = Behaviour::default().with(BehaviourSetting::DoublePress, false);
 //! let mut flow = Flow::new(form, behaviour, Keymap::default(), FlowOptions::default());
 //!
 //! // "2" picks SQLite and moves to the review tab; "1" submits.
