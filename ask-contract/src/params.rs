@@ -89,6 +89,10 @@ pub struct OptionParams {
     /// Preview text (required on every option of a preview question).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub preview: Option<String>,
+    /// The agent recommends this option (shown as "(Recommended)", never preselected; at
+    /// most one per single or preview question).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub recommended: Option<bool>,
     /// The internal free-form-only marker of `/answer` extraction: accepted only with
     /// [`ParseOptions::with_freeform`], never part of the public tool contract.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -209,6 +213,13 @@ impl OptionParams {
         self
     }
 
+    /// Marks the option as the one the agent recommends.
+    #[must_use]
+    pub fn recommended(mut self) -> Self {
+        self.recommended = Some(true);
+        self
+    }
+
     /// The internal free-form-only option of `/answer` extraction (`value` `answer`).
     pub fn freeform() -> Self {
         Self {
@@ -244,6 +255,7 @@ impl AskForm {
                                 label: o.label.clone(),
                                 description: o.description.clone(),
                                 preview: o.preview.clone(),
+                                recommended: o.recommended.then_some(true),
                                 freeform: None,
                             })
                             .collect()

@@ -17,7 +17,7 @@ fn built() -> AskParams {
                 .label("Database")
                 .required(true)
                 .option(OptionParams::new("pg", "PostgreSQL").description("Already in staging"))
-                .option(OptionParams::new("sqlite", "SQLite")),
+                .option(OptionParams::new("sqlite", "SQLite").recommended()),
         )
         .question(
             QuestionParams::new("layout", "Which layout?")
@@ -35,7 +35,7 @@ fn built_payload_serializes_to_the_contract_json_in_contract_order() {
         concat!(
             r#"{"title":"Service setup","questions":["#,
             r#"{"id":"db","label":"Database","prompt":"Which database should the service use?","required":true,"options":["#,
-            r#"{"value":"pg","label":"PostgreSQL","description":"Already in staging"},{"value":"sqlite","label":"SQLite"}]},"#,
+            r#"{"value":"pg","label":"PostgreSQL","description":"Already in staging"},{"value":"sqlite","label":"SQLite","recommended":true}]},"#,
             r#"{"id":"layout","prompt":"Which layout?","type":"preview","options":["#,
             r#"{"value":"a","label":"Sidebar","preview":"┌──┬────┐"},{"value":"b","label":"Tabs","preview":"┌───────┐"}]}]}"#,
         )
@@ -58,6 +58,7 @@ fn built_payload_validates_like_its_json() {
     assert_eq!(form.questions[1].label, "Q2");
     assert_eq!(form.questions[1].kind, QuestionType::Preview);
     assert!(form.questions[0].required);
+    assert!(form.questions[0].options[1].recommended);
 }
 
 #[test]
