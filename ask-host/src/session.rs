@@ -81,11 +81,9 @@ impl Session {
             path,
             notices,
         } = settings;
-        let options = FlowOptions {
-            config_path: path.map(|p| p.display().to_string()),
-            notice: notice_line(&notices),
-            settings_only,
-        };
+        let mut options = FlowOptions::default().settings_only(settings_only);
+        options.config_path = path;
+        options.notice = notice_line(&notices);
         let flow = Flow::new(form, config.behaviour, config.keymap, options);
         let mut session = Self {
             flow,
@@ -262,6 +260,8 @@ impl Session {
                 }
             }
             Effect::Done(result) => self.result = Some(*result),
+            // Effects added to ask-state later that this version does not know.
+            _ => {}
         }
     }
 

@@ -1,6 +1,7 @@
 //! The flow state and its read-only view for renderers.
 
 use std::collections::BTreeMap;
+use std::path::PathBuf;
 
 use ask_contract::{AskForm, Question, QuestionType};
 use ask_keymap::{Behaviour, BehaviourSetting, Keymap};
@@ -9,7 +10,8 @@ use crate::completion::CompletionList;
 use crate::editor::TextBuffer;
 
 /// The active tab.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub enum Tab {
     /// Question at this index of the form.
     Question(usize),
@@ -17,8 +19,10 @@ pub enum Tab {
     Review,
 }
 
-/// An action of the review tab, in display order.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// An action of the review tab, in display order. With serde: `"submit"`, `"elaborate"`,
+/// `"cancel"`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub enum ReviewAction {
     /// Finish normally.
     Submit,
@@ -64,7 +68,8 @@ impl ReviewAction {
 }
 
 /// What an open editor writes to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub enum EditorTarget {
     /// The free-form ("Type your own") answer.
     Custom,
@@ -141,15 +146,50 @@ impl QuestionDraft {
     }
 }
 
-/// Static information the host passes in.
+/// Static information the host passes in. More options will come: start from
+/// [`FlowOptions::default`] and use the builder methods.
+///
+/// ```
+/// use ask_state::FlowOptions;
+///
+/// let options = FlowOptions::default()
+///     .config_path("/home/me/.config/ask-user/config.json")
+///     .notice("Settings file was broken; defaults loaded")
+///     .settings_only(false);
+/// assert!(options.config_path.is_some());
+/// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct FlowOptions {
     /// Absolute path of the settings file, shown in the settings overlay.
-    pub config_path: Option<String>,
+    pub config_path: Option<PathBuf>,
     /// A notice to show from the start (for example, a settings file that was backed up).
     pub notice: Option<String>,
     /// Open the settings overlay at start (the standalone `ask settings`).
     pub settings_only: bool,
+}
+
+impl FlowOptions {
+    /// Sets the settings file path shown in the settings overlay.
+    #[must_use]
+    pub fn config_path(mut self, path: impl Into<PathBuf>) -> Self {
+        self.config_path = Some(path.into());
+        self
+    }
+
+    /// Sets the notice shown from the start.
+    #[must_use]
+    pub fn notice(mut self, notice: impl Into<String>) -> Self {
+        self.notice = Some(notice.into());
+        self
+    }
+
+    /// Opens the settings overlay at start (or not).
+    #[must_use]
+    pub fn settings_only(mut self, on: bool) -> Self {
+        self.settings_only = on;
+        self
+    }
 }
 
 /// The whole ask flow: form, drafts, tabs, editors, overlays.

@@ -4,4 +4,5 @@ mod flows;
 mod notes_review;
 mod properties;
 mod scripted;
+mod serde;
 mod support;

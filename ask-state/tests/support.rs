@@ -96,7 +96,7 @@ pub(crate) fn drive(flow: &mut Flow, script: &str) -> (Option<AskResult>, Vec<Ef
     }
     let result = effects.iter().find_map(|e| match e {
         Effect::Done(r) => Some((**r).clone()),
-        Effect::PersistBehaviour(_) => None,
+        _ => None,
     });
     (result, effects)
 }

@@ -259,11 +259,9 @@ fn settings_only_flow_shows_the_overlay() {
         crate::support::form(&db_form()),
         Behaviour::default(),
         ask_keymap::Keymap::default(),
-        ask_state::FlowOptions {
-            config_path: Some(crate::support::CONFIG_PATH.into()),
-            settings_only: true,
-            ..Default::default()
-        },
+        ask_state::FlowOptions::default()
+            .config_path(crate::support::CONFIG_PATH)
+            .settings_only(true),
     );
     let text = frame_at(&f, 80, 24).to_plain_text();
     assert!(text.contains("Ask settings"), "{text}");
