@@ -194,7 +194,40 @@ impl FlowOptions {
 
 /// The whole ask flow: form, drafts, tabs, editors, overlays.
 ///
-/// Pure state: no I/O, no clock. Drive it with [`Flow::handle_key`] and [`Flow::apply`].
+/// Pure state: no I/O, no clock. Drive it with [`Flow::handle_key`] and [`Flow::apply`];
+/// read it through its accessors (or render it with `ask-render`).
+///
+/// ```
+/// use ask_contract::{AskParams, OptionParams, QuestionParams, QuestionType};
+/// use ask_keymap::{Behaviour, Key, KeyCode, Keymap};
+/// use ask_state::{Command, Effect, Flow, FlowOptions, Outcome, ReviewAction, Tab};
+///
+/// let form = AskParams::new()
+///     .question(
+///         QuestionParams::new("features", "Which features ship first?")
+///             .kind(QuestionType::Multi)
+///             .options([("auth", "Auth"), ("billing", "Billing"), ("search", "Search")]),
+///     )
+///     .validate()?;
+/// let mut flow = Flow::new(form, Behaviour::default(), Keymap::default(), FlowOptions::default());
+///
+/// // Keys resolve to commands in context; a frontend may also build commands itself.
+/// assert_eq!(flow.handle_key(Key::char('1')), Command::Digit(1));
+/// for command in [Command::Digit(1), Command::Digit(3)] {
+///     assert!(flow.apply(command).is_changed());
+/// }
+/// assert_eq!(flow.draft(0).map(|d| d.selected.clone()), Some(vec![true, false, true]));
+///
+/// // Enter moves on to the review tab; choosing Submit finishes with the result.
+/// let _ = flow.apply(flow.handle_key(Key::plain(KeyCode::Enter)));
+/// assert_eq!(flow.tab(), Tab::Review);
+/// let Outcome::Effects(effects) = flow.apply(Command::Review(ReviewAction::Submit)) else {
+///     panic!("submitting ends the flow");
+/// };
+/// let Some(Effect::Done(result)) = effects.first() else { panic!("a result") };
+/// assert_eq!(result.details.answers["features"].values, ["auth", "search"]);
+/// # Ok::<(), ask_contract::ContractError>(())
+/// ```
 #[derive(Debug, Clone)]
 pub struct Flow {
     pub(crate) form: AskForm,
