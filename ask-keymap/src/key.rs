@@ -223,15 +223,15 @@ impl Key {
     /// - other control characters (C1 controls, which no key types) become
     ///   U+FFFD REPLACEMENT CHARACTER, so that every key has a key id.
     pub const fn new(code: KeyCode, mods: Modifiers) -> Key {
-        let KeyCode::Char(c) = code else {
-            return Key { code, mods };
-        };
         const fn with(code: KeyCode, mods: Modifiers, extra: Modifiers) -> Key {
             Key {
                 code,
                 mods: mods.union(extra),
             }
         }
+        let KeyCode::Char(c) = code else {
+            return Key { code, mods };
+        };
         match c {
             'A'..='Z' => with(
                 KeyCode::Char(c.to_ascii_lowercase()),

@@ -215,14 +215,11 @@ impl Flow {
         if self.is_custom_row(i, row) {
             return self.open_editor_on(EditorTarget::Custom);
         }
-        match self.kind(i) {
-            QuestionType::Multi => self.advance(),
-            // Single and preview (and any later single-select type).
-            _ => {
-                self.select_only(i, row);
-                self.advance()
-            }
+        // Single and preview (and any later single-select type) select before advancing.
+        if self.kind(i) != QuestionType::Multi {
+            self.select_only(i, row);
         }
+        self.advance()
     }
 
     fn toggle(&mut self) -> Outcome {
@@ -289,16 +286,13 @@ impl Flow {
             draft.cursor = row;
             draft.preview_scroll = 0;
         }
-        match self.kind(i) {
-            QuestionType::Multi => {
-                self.flip(i, row);
-                Outcome::Changed
-            }
+        if self.kind(i) == QuestionType::Multi {
+            self.flip(i, row);
+            Outcome::Changed
+        } else {
             // Single and preview (and any later single-select type).
-            _ => {
-                self.select_only(i, row);
-                self.advance()
-            }
+            self.select_only(i, row);
+            self.advance()
         }
     }
 

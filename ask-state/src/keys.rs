@@ -7,7 +7,7 @@ use crate::editor::EditCommand;
 use crate::flow::{Flow, Tab};
 
 /// Fixed navigation keys shared by every context.
-fn nav(key: &Key) -> Option<Command> {
+fn nav(key: Key) -> Option<Command> {
     let shift_tab = key.code() == KeyCode::Tab && key.mods() == Modifiers::SHIFT;
     if !key.mods().is_empty() && !shift_tab {
         return None;
@@ -22,14 +22,14 @@ fn nav(key: &Key) -> Option<Command> {
     })
 }
 
-fn digit(key: &Key) -> Option<u8> {
+fn digit(key: Key) -> Option<u8> {
     match key.code() {
         KeyCode::Char(c @ '1'..='9') if key.mods().is_empty() => c.to_digit(10).map(|d| d as u8),
         _ => None,
     }
 }
 
-fn is_question_mark(key: &Key) -> bool {
+fn is_question_mark(key: Key) -> bool {
     key.code() == KeyCode::Char('?') && !key.mods().ctrl && !key.mods().alt && !key.mods().super_
 }
 
@@ -44,7 +44,7 @@ impl Flow {
         if self.editor.is_some() {
             return self.editor_key(key, action);
         }
-        if is_question_mark(&key) {
+        if is_question_mark(key) {
             return Command::OpenSettings;
         }
         match action {
@@ -52,10 +52,10 @@ impl Flow {
             Some(Action::Dismiss) => return Command::Dismiss,
             _ => {}
         }
-        if let Some(command) = nav(&key) {
+        if let Some(command) = nav(key) {
             return command;
         }
-        if let Some(d) = digit(&key) {
+        if let Some(d) = digit(key) {
             return Command::Digit(d);
         }
         match (self.tab, action) {
@@ -73,7 +73,7 @@ impl Flow {
     }
 
     fn settings_key(key: Key, action: Option<Action>) -> Command {
-        if is_question_mark(&key) || key == Key::plain(KeyCode::Esc) || key == Key::ctrl('c') {
+        if is_question_mark(key) || key == Key::plain(KeyCode::Esc) || key == Key::ctrl('c') {
             return Command::CloseSettings;
         }
         match action {
@@ -117,10 +117,10 @@ impl Flow {
             _ => {}
         }
         if editor.buffer.is_empty() {
-            if is_question_mark(&key) {
+            if is_question_mark(key) {
                 return Command::OpenSettings;
             }
-            if let Some(command) = nav(&key) {
+            if let Some(command) = nav(key) {
                 return command;
             }
         }

@@ -95,24 +95,23 @@ fn conforms(schema: &Value, value: &Value, path: &str) -> Result<(), String> {
             return fail(&format!("expected {kind}"));
         }
     }
-    if let Some(options) = schema.get("enum").and_then(Value::as_array) {
-        if !options.contains(value) {
-            return fail("not one of the enum values");
-        }
+    if let Some(options) = schema.get("enum").and_then(Value::as_array)
+        && !options.contains(value)
+    {
+        return fail("not one of the enum values");
     }
     if let (Some(min), Some(s)) = (
         schema.get("minLength").and_then(Value::as_u64),
         value.as_str(),
-    ) {
-        if (s.chars().count() as u64) < min {
-            return fail("string too short");
-        }
+    ) && (s.chars().count() as u64) < min
+    {
+        return fail("string too short");
     }
     if let Some(items) = value.as_array() {
-        if let Some(min) = schema.get("minItems").and_then(Value::as_u64) {
-            if (items.len() as u64) < min {
-                return fail("too few items");
-            }
+        if let Some(min) = schema.get("minItems").and_then(Value::as_u64)
+            && (items.len() as u64) < min
+        {
+            return fail("too few items");
         }
         if let Some(item_schema) = schema.get("items") {
             for (i, item) in items.iter().enumerate() {
