@@ -16,7 +16,9 @@ pub use form::{AskForm, Question, QuestionOption, QuestionType};
 pub use indexmap::IndexMap;
 pub use issue::{ContractError, Issue};
 pub use params::{AskParams, OptionParams, QuestionParams};
-pub use parse::{ParseOptions, parse_params, parse_params_str};
+pub use parse::{
+    MAX_ISSUES, MAX_PAYLOAD_BYTES, ParseOptions, parse_params, parse_params_bytes, parse_params_str,
+};
 pub use result::{
     Answer, AskDetails, AskResult, Continuation, ContinuationStrategy, Elaboration,
     ElaborationItem, ElaborationTarget, ErrorKind, Mode, NextAction, PayloadError, QuestionDetail,
