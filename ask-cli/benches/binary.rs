@@ -1,4 +1,4 @@
-//! The real `ask` binary, end to end (design.md §5).
+//! The real `ask` binary, end to end (ARCHITECTURE.md, "Performance budgets").
 //!
 //! - `small_script`: process start to result file for `ask run --script` on a
 //!   small form (target <= 10 ms).

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { delimiter, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
-/** Exit codes of `ask` (design.md §3 "ask-cli"). */
+/** Exit codes of `ask` (the table in ask-cli/README.md). */
 export const EXIT = {
 	completed: 0,
 	cancelled: 1,
@@ -21,7 +21,7 @@ export const EXIT = {
 /** The package root: two levels above this file (ask-cli/pi/). */
 export const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 
-/** The tool result shape `ask` writes (contract.md "Output"). */
+/** The tool result shape `ask` writes (docs/contract.md, "Output"). */
 export interface AskToolResult {
 	content: Array<{ type: "text"; text: string }>;
 	details: Record<string, unknown> & { cancelled?: boolean; mode?: string };

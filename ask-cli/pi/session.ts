@@ -8,7 +8,7 @@
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import type { Scratch } from "./binary";
 
-/** The `ask:payload` custom entry the shim appends (design.md §3 ask-extract). */
+/** The `ask:payload` custom entry the shim appends (ARCHITECTURE.md, "Stored payloads"). */
 export const PAYLOAD_ENTRY = "ask:payload";
 
 /** Where a stored payload came from. */

@@ -1,4 +1,4 @@
-//! Exit codes of the `ask` binary (design.md §3 "ask-cli") and the error type
+//! Exit codes of the `ask` binary (the table in ask-cli/README.md) and the error type
 //! that carries one, so every path out of `main` goes through one table.
 
 use std::fmt;

@@ -1,6 +1,4 @@
-//! The `ask` binary's code. The program itself is [`main_exit`]. Nothing here is a
-//! stable API: embedders should use the library crates (`ask-host` for the host
-//! loop, `ask-contract`, `ask-state`, `ask-render`, ...) instead.
+#![doc = include_str!("../README.md")]
 
 mod cli;
 mod cmd;
@@ -20,6 +18,7 @@ use clap::Parser;
 use crate::exit::Exit;
 
 /// Runs `ask` with the process arguments and returns its exit status.
+#[doc(hidden)]
 pub fn main_exit() -> ExitCode {
     let cli = match cli::Cli::try_parse() {
         Ok(cli) => cli,

@@ -1,11 +1,13 @@
 //! The validated, normalized form: what the rest of the workspace works with.
 
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
+
+use crate::params::AskParams;
 
 /// How a question is answered.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
+#[non_exhaustive]
 pub enum QuestionType {
     /// Exactly one option (or a free-form answer).
     #[default]
@@ -53,8 +55,10 @@ fn is_false(b: &bool) -> bool {
     !*b
 }
 
-/// One validated question.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// One validated question. With serde it is the normalized question of
+/// [`AskForm::to_params`] plus the `freeform` flag.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Question {
     /// Unique id within the form, trimmed.
     pub id: String,
@@ -63,21 +67,27 @@ pub struct Question {
     /// The question text.
     pub prompt: String,
     /// How the question is answered.
+    #[serde(rename = "type")]
     pub kind: QuestionType,
     /// Metadata only: never blocks submission.
     pub required: bool,
     /// Declared options in payload order. Empty for free-form-only questions.
+    #[serde(default)]
     pub options: Vec<QuestionOption>,
     /// True for a free-form-only question (the internal `freeform` option of
     /// `/answer` extraction): no option rows, only `Type your answer:`.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub freeform: bool,
 }
 
 /// A validated and normalized ask payload.
 ///
 /// Only [`parse_params`](crate::parse_params) builds one, so holding an `AskForm`
-/// means every input rule of the contract holds.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// means every input rule of the contract holds. With serde a form is its normalized
+/// payload ([`AskForm::to_params`]), and deserializing validates it again (free-form-only
+/// questions allowed), so a deserialized form holds the same guarantee.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(into = "AskParams", try_from = "AskParams")]
 pub struct AskForm {
     /// Optional title shown above the tabs.
     pub title: Option<String>,
@@ -86,38 +96,6 @@ pub struct AskForm {
 }
 
 impl AskForm {
-    /// The form as a normalized payload (`AskParams` JSON): labels filled in,
-    /// types explicit, free-form-only questions written with their internal
-    /// `freeform` option so the value parses back to an equal form when
-    /// free-form is allowed.
-    pub fn to_params_json(&self) -> Value {
-        let questions: Vec<Value> = self
-            .questions
-            .iter()
-            .map(|q| {
-                let options = if q.freeform {
-                    json!([{ "value": "answer", "label": "Type your answer", "freeform": true }])
-                } else {
-                    serde_json::to_value(&q.options).unwrap_or(Value::Null)
-                };
-                json!({
-                    "id": q.id,
-                    "label": q.label,
-                    "prompt": q.prompt,
-                    "type": q.kind.as_str(),
-                    "required": q.required,
-                    "options": options,
-                })
-            })
-            .collect();
-        let mut root = serde_json::Map::new();
-        if let Some(title) = &self.title {
-            root.insert("title".into(), Value::String(title.clone()));
-        }
-        root.insert("questions".into(), Value::Array(questions));
-        Value::Object(root)
-    }
-
     /// Looks a question up by id.
     pub fn question(&self, id: &str) -> Option<&Question> {
         self.questions.iter().find(|q| q.id == id)

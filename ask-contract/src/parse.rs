@@ -15,8 +15,10 @@ use crate::issue::{ContractError, Issue};
 use crate::json::{Json, Node, View};
 use crate::loc::{Loc, describe, field_name, quote};
 
-/// What a caller accepts beyond the public contract.
+/// What a caller accepts beyond the public contract. Build it with
+/// [`ParseOptions::default`] (the public contract) or [`ParseOptions::with_freeform`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
 pub struct ParseOptions {
     /// Accept the internal `freeform: true` option of `/answer` extraction.
     pub allow_freeform: bool,
@@ -25,9 +27,14 @@ pub struct ParseOptions {
 impl ParseOptions {
     /// Options for forms produced by `/answer` extraction.
     pub fn with_freeform() -> Self {
-        Self {
-            allow_freeform: true,
-        }
+        Self::default().freeform(true)
+    }
+
+    /// The same options with the internal `freeform` option accepted or not.
+    #[must_use]
+    pub const fn freeform(mut self, allow: bool) -> Self {
+        self.allow_freeform = allow;
+        self
     }
 }
 

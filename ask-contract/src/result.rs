@@ -7,6 +7,30 @@ use crate::form::{AskForm, Question, QuestionOption, QuestionType};
 use crate::issue::Issue;
 
 /// The whole tool result: `{"content": [...], "details": {...}}`.
+///
+/// It serializes to exactly the contract's output JSON (see `docs/contract.md` in the
+/// repository): camelCase names, absent optional fields omitted, `answers` keyed by question
+/// id in question order.
+///
+/// ```
+/// use ask_contract::{AskParams, AskResult, QuestionParams};
+///
+/// let form = AskParams::new()
+///     .question(QuestionParams::new("db", "Which database?").options([("pg", "PostgreSQL")]))
+///     .validate()?;
+///
+/// // No UI available: the fallback result lists the pending questions.
+/// let result = AskResult::non_interactive(&form);
+/// assert!(result.details.cancelled);
+/// assert!(result.details.answers.is_empty());
+/// assert!(result.text().starts_with("Needs user input:"));
+///
+/// let json = serde_json::to_value(&result)?;
+/// assert_eq!(json["content"][0]["type"], "text");
+/// assert_eq!(json["details"]["questions"][0]["id"], "db");
+/// assert_eq!(serde_json::from_value::<AskResult>(json)?, result);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct AskResult {
     /// Agent-facing text blocks (one, in practice).

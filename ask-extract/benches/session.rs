@@ -1,6 +1,6 @@
 //! Reading a large pi session and finding what `/answer` and replay need.
 //!
-//! No budget is set for this in design.md; the figures show that a long
+//! No budget is set for this (ARCHITECTURE.md, "Performance budgets"); the figures show that a long
 //! session (tool results of several KiB on most turns, about 16 MiB) is read in
 //! one streamed pass and that the lookups on the branch cost next to nothing.
 //! Reply parsing is measured on a reply wrapped in prose and a code fence.

@@ -1,6 +1,6 @@
 //! The `@` file index (`ask_host::files`) on a generated 100k-file tree.
 //!
-//! Targets (design.md §5): first results <= 150 ms (walk the whole tree and
+//! Targets (ARCHITECTURE.md, "Performance budgets"): first results <= 150 ms (walk the whole tree and
 //! answer the first query), each further keystroke <= 5 ms.
 //! The tree is generated once under the temp dir and reused between runs.
 

@@ -7,7 +7,11 @@ use std::path::PathBuf;
 /// loaded, reloaded or saved, and what loading them did. A [`Session`](crate::Session)
 /// shows the ones with [`Notice::is_shown`] in the frame's notice line and keeps all of
 /// them for the frontend ([`Session::notices`](crate::Session::notices)).
-#[derive(Debug, Clone, PartialEq, Eq)]
+///
+/// With serde (for frontends that show notices themselves): `{"type": "settingsNotSaved",
+/// "value": "..."}`, `{"type": "settingsCreated", "value": {"path": "..."}}`.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase", tag = "type", content = "value")]
 #[non_exhaustive]
 pub enum Notice {
     /// The settings file did not exist and was created with the defaults. Routine on first
@@ -90,4 +94,28 @@ pub(crate) fn notice_line(notices: &[Notice]) -> Option<String> {
         .map(ToString::to_string)
         .collect();
     (!shown.is_empty()).then(|| shown.join("; "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn notices_round_trip_through_serde() {
+        for notice in [
+            Notice::SettingsCreated {
+                path: PathBuf::from("/tmp/ask-user.json"),
+            },
+            Notice::Settings("moved the file".to_owned()),
+            Notice::SettingsNotSaved("disk full".to_owned()),
+        ] {
+            let json = serde_json::to_value(&notice).unwrap();
+            assert!(json["type"].is_string(), "{json}");
+            assert_eq!(serde_json::from_value::<Notice>(json).unwrap(), notice);
+        }
+        assert_eq!(
+            serde_json::to_value(Notice::SettingsNotSaved("x".to_owned())).unwrap(),
+            serde_json::json!({"type": "settingsNotSaved", "value": "x"})
+        );
+    }
 }

@@ -89,11 +89,9 @@ impl Session {
             path,
             notices,
         } = settings;
-        let options = FlowOptions {
-            config_path: path.map(|p| p.display().to_string()),
-            notice: notice_line(&notices),
-            settings_only,
-        };
+        let mut options = FlowOptions::default().settings_only(settings_only);
+        options.config_path = path;
+        options.notice = notice_line(&notices);
         let notifications = config.notifications.clone();
         let flow = Flow::new(form, config.behaviour, config.keymap, options)
             .with_notifications_enabled(notifications.enabled);
@@ -295,6 +293,7 @@ impl Session {
                     None => self.show(Notice::SettingsReset { backup: None }),
                 }
             }
+            // Effects added to ask-state later that this version does not know.
             _ => {}
         }
     }

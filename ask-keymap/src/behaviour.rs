@@ -1,7 +1,24 @@
 //! The behaviour toggles of the settings overlay.
 
 /// The persisted behaviour settings.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+///
+/// More settings will come: build one from [`Behaviour::default`] and
+/// [`Behaviour::with`]. With serde it is the `behaviour` section of the settings file
+/// (camelCase names; missing fields take their defaults).
+///
+/// ```
+/// use ask_keymap::{Behaviour, BehaviourSetting};
+///
+/// let behaviour = Behaviour::default().with(BehaviourSetting::DoublePress, false);
+/// assert!(!behaviour.double_press_review_shortcuts);
+/// let json = serde_json::to_value(behaviour)?;
+/// assert_eq!(json["doublePressReviewShortcuts"], false);
+/// assert_eq!(serde_json::from_value::<Behaviour>(json)?, behaviour);
+/// # Ok::<(), serde_json::Error>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+#[non_exhaustive]
 pub struct Behaviour {
     /// Submit at once when the review tab is reached with every question answered and no notes.
     pub auto_submit_when_answered_without_notes: bool,
@@ -28,18 +45,27 @@ impl Default for Behaviour {
     }
 }
 
-/// One behaviour toggle, as listed in the settings overlay.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// One behaviour toggle, as listed in the settings overlay. With serde it is its
+/// settings-file name (`"showFooterHints"`).
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+#[non_exhaustive]
 pub enum BehaviourSetting {
     /// `autoSubmitWhenAnsweredWithoutNotes`.
+    #[serde(rename = "autoSubmitWhenAnsweredWithoutNotes")]
     AutoSubmit,
     /// `confirmDismissWhenDirty`.
+    #[serde(rename = "confirmDismissWhenDirty")]
     ConfirmDismiss,
     /// `doublePressReviewShortcuts`.
+    #[serde(rename = "doublePressReviewShortcuts")]
     DoublePress,
     /// `presentSingleAsMulti`.
+    #[serde(rename = "presentSingleAsMulti")]
     SingleAsMulti,
     /// `showFooterHints`.
+    #[serde(rename = "showFooterHints")]
     FooterHints,
 }
 
@@ -86,6 +112,13 @@ impl Behaviour {
             BehaviourSetting::SingleAsMulti => self.present_single_as_multi,
             BehaviourSetting::FooterHints => self.show_footer_hints,
         }
+    }
+
+    /// The same settings with one changed.
+    #[must_use]
+    pub fn with(mut self, setting: BehaviourSetting, on: bool) -> Self {
+        self.set(setting, on);
+        self
     }
 
     /// Changes one setting.

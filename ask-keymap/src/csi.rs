@@ -22,9 +22,9 @@ fn cursor_code(c: u8) -> Option<KeyCode> {
         b'H' => KeyCode::Home,
         b'F' => KeyCode::End,
         b'E' => KeyCode::Clear,
-        b'P' => KeyCode::F(1),
-        b'Q' => KeyCode::F(2),
-        b'S' => KeyCode::F(4),
+        b'P' => KeyCode::F1,
+        b'Q' => KeyCode::F2,
+        b'S' => KeyCode::F4,
         _ => return None,
     })
 }
@@ -35,7 +35,7 @@ pub(crate) fn ss3_key(c: u8) -> Option<Key> {
         return Some(Key::plain(code));
     }
     let code = match c {
-        b'R' => KeyCode::F(3),
+        b'R' => KeyCode::F3,
         b'M' => KeyCode::Enter,
         b'j' => KeyCode::Char('*'),
         b'k' => KeyCode::Char('+'),
@@ -108,7 +108,7 @@ pub(crate) fn decode_csi(raw: &[u8], final_byte: u8) -> CsiOutcome {
     let code = match final_byte {
         // A cursor position report (ESC [ row ; col R) looks the same as a modified F3; only
         // the forms with a first parameter of 1 (or none) are taken as F3.
-        b'R' if params.get(0, 0).is_none_or(|p| p == 1) => KeyCode::F(3),
+        b'R' if params.get(0, 0).is_none_or(|p| p == 1) => KeyCode::F3,
         b'Z' => {
             return CsiOutcome::Key(Key::new(KeyCode::Tab, mods.union(Modifiers::SHIFT)));
         }
@@ -134,10 +134,10 @@ fn tilde(params: &Params, mods: Modifiers) -> CsiOutcome {
         Some(4 | 8) => KeyCode::End,
         Some(5) => KeyCode::PageUp,
         Some(6) => KeyCode::PageDown,
-        Some(n @ 11..=15) => KeyCode::F((n - 10) as u8),
-        Some(n @ 17..=21) => KeyCode::F((n - 11) as u8),
-        Some(23) => KeyCode::F(11),
-        Some(24) => KeyCode::F(12),
+        Some(n @ 11..=15) => KeyCode::function((n - 10) as u8).unwrap_or(KeyCode::F1),
+        Some(n @ 17..=21) => KeyCode::function((n - 11) as u8).unwrap_or(KeyCode::F6),
+        Some(23) => KeyCode::F11,
+        Some(24) => KeyCode::F12,
         Some(200) => return CsiOutcome::PasteStart,
         Some(27) => {
             // xterm modifyOtherKeys: ESC [ 27 ; mods ; codepoint ~

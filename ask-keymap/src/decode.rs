@@ -13,7 +13,9 @@ use crate::{Key, KeyCode, Modifiers};
 
 /// One input event: what [`Decoder`] decodes from raw bytes, and what a terminal library's
 /// events convert to (with the `crossterm` feature, `From<crossterm::event::Event>`).
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+/// With serde: `{"key": "ctrl+c"}`, `{"paste": "text"}`, ...
+#[derive(Debug, Clone, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
 #[non_exhaustive]
 pub enum InputEvent {
     /// A key press (or repeat).
@@ -289,9 +291,10 @@ fn parse_utf8(b: &[u8], last: bool) -> Parsed {
 
 fn with_alt(parsed: Parsed) -> Parsed {
     match parsed {
-        Parsed::Key(key, n) => {
-            Parsed::Key(Key::new(key.code, key.mods.union(Modifiers::ALT)), n + 1)
-        }
+        Parsed::Key(key, n) => Parsed::Key(
+            Key::new(key.code(), key.mods().union(Modifiers::ALT)),
+            n + 1,
+        ),
         Parsed::Skip(n) => Parsed::Skip(n + 1),
         Parsed::Overlong(n) => Parsed::Overlong(n + 1),
         other => other,

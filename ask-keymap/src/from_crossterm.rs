@@ -54,7 +54,7 @@ impl Key {
             CtCode::Down => KeyCode::Down,
             CtCode::Left => KeyCode::Left,
             CtCode::Right => KeyCode::Right,
-            CtCode::F(n) if (1..=12).contains(&n) => KeyCode::F(n),
+            CtCode::F(n) => KeyCode::function(n)?,
             CtCode::Null => {
                 mods.ctrl = true;
                 KeyCode::Space

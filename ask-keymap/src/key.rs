@@ -72,7 +72,11 @@ impl Modifiers {
 }
 
 /// The key itself, without modifiers.
+///
+/// Every code has a key id; build a [`Key`] from it with [`Key::new`], which folds the
+/// spellings that mean the same key into one (see there).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
 pub enum KeyCode {
     /// A character key. Canonical keys hold lowercase ASCII letters (a shifted letter is
     /// `Char('n')` plus shift), digits, symbols, or any other printable character as typed.
@@ -109,17 +113,100 @@ pub enum KeyCode {
     Left,
     /// Arrow right.
     Right,
-    /// A function key, `F(1)` to `F(12)`.
-    F(u8),
+    /// F1.
+    F1,
+    /// F2.
+    F2,
+    /// F3.
+    F3,
+    /// F4.
+    F4,
+    /// F5.
+    F5,
+    /// F6.
+    F6,
+    /// F7.
+    F7,
+    /// F8.
+    F8,
+    /// F9.
+    F9,
+    /// F10.
+    F10,
+    /// F11.
+    F11,
+    /// F12.
+    F12,
 }
 
-/// A key press: a code plus modifiers. Build it with the constructors to get the canonical form.
+/// The function keys in order, `F1` first.
+const FUNCTION_KEYS: [KeyCode; 12] = [
+    KeyCode::F1,
+    KeyCode::F2,
+    KeyCode::F3,
+    KeyCode::F4,
+    KeyCode::F5,
+    KeyCode::F6,
+    KeyCode::F7,
+    KeyCode::F8,
+    KeyCode::F9,
+    KeyCode::F10,
+    KeyCode::F11,
+    KeyCode::F12,
+];
+
+impl KeyCode {
+    /// The function key `F<n>`, for `n` in `1..=12` (the range key ids can spell);
+    /// `None` otherwise.
+    pub const fn function(n: u8) -> Option<KeyCode> {
+        if n >= 1 && n <= 12 {
+            Some(FUNCTION_KEYS[(n - 1) as usize])
+        } else {
+            None
+        }
+    }
+
+    /// The number of a function key (`F5` gives 5), `None` for other keys.
+    pub const fn function_number(self) -> Option<u8> {
+        Some(match self {
+            KeyCode::F1 => 1,
+            KeyCode::F2 => 2,
+            KeyCode::F3 => 3,
+            KeyCode::F4 => 4,
+            KeyCode::F5 => 5,
+            KeyCode::F6 => 6,
+            KeyCode::F7 => 7,
+            KeyCode::F8 => 8,
+            KeyCode::F9 => 9,
+            KeyCode::F10 => 10,
+            KeyCode::F11 => 11,
+            KeyCode::F12 => 12,
+            _ => return None,
+        })
+    }
+}
+
+/// A key press: a code plus modifiers, always in canonical form.
+///
+/// The fields are private so that one key has one value: `Key::new(KeyCode::Char('N'),
+/// Modifiers::NONE)`, `Key::char('N')` and `"shift+n".parse()` are all equal. Every key
+/// displays as a key id that parses back to an equal key. With serde, a key is its key id
+/// string (`"ctrl+c"`).
+///
+/// ```
+/// use ask_keymap::{Key, KeyCode, Modifiers};
+///
+/// let shifted: Key = "shift+n".parse()?;
+/// assert_eq!(Key::new(KeyCode::Char('N'), Modifiers::NONE), shifted);
+/// assert_eq!(shifted.code(), KeyCode::Char('n'));
+/// assert!(shifted.mods().shift);
+/// assert_eq!(Key::char('\u{3}'), Key::ctrl('c')); // a control character is its ctrl key
+/// # Ok::<(), ask_keymap::KeymapError>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Key {
-    /// The key.
-    pub code: KeyCode,
-    /// The modifiers held.
-    pub mods: Modifiers,
+    code: KeyCode,
+    mods: Modifiers,
 }
 
 impl Key {
@@ -127,29 +214,68 @@ impl Key {
     /// - an uppercase ASCII letter becomes the lowercase letter with shift (`N` is `shift+n`);
     /// - shift is dropped from ASCII digits and symbols, whose character already says whether
     ///   shift was held (`?` is `?`, whether or not the terminal also reported shift);
-    /// - `Char(' ')` becomes [`KeyCode::Space`].
+    /// - `Char(' ')` becomes [`KeyCode::Space`];
+    /// - control characters become the key a terminal sends them for: tab, carriage return
+    ///   and line feed, escape, DEL and backspace become [`KeyCode::Tab`],
+    ///   [`KeyCode::Enter`], [`KeyCode::Esc`] and [`KeyCode::Backspace`]; NUL is
+    ///   `ctrl+space`; `0x01..=0x1a` are `ctrl+a..=ctrl+z`; `0x1c..=0x1f` are
+    ///   `ctrl+\\`, `ctrl+]`, `ctrl+^` and `ctrl+_`;
+    /// - other control characters (C1 controls, which no key types) become
+    ///   U+FFFD REPLACEMENT CHARACTER, so that every key has a key id.
     pub const fn new(code: KeyCode, mods: Modifiers) -> Key {
-        match code {
-            KeyCode::Char(c) if c.is_ascii_uppercase() => Key {
-                code: KeyCode::Char(c.to_ascii_lowercase()),
-                mods: Modifiers {
-                    shift: true,
-                    ..mods
-                },
-            },
-            KeyCode::Char(' ') => Key {
-                code: KeyCode::Space,
+        const fn with(code: KeyCode, mods: Modifiers, extra: Modifiers) -> Key {
+            Key {
+                code,
+                mods: mods.union(extra),
+            }
+        }
+        let KeyCode::Char(c) = code else {
+            return Key { code, mods };
+        };
+        match c {
+            'A'..='Z' => with(
+                KeyCode::Char(c.to_ascii_lowercase()),
                 mods,
-            },
-            KeyCode::Char(c) if c.is_ascii_graphic() && !c.is_ascii_alphabetic() => Key {
+                Modifiers::SHIFT,
+            ),
+            ' ' => with(KeyCode::Space, mods, Modifiers::NONE),
+            '\t' => with(KeyCode::Tab, mods, Modifiers::NONE),
+            '\r' | '\n' => with(KeyCode::Enter, mods, Modifiers::NONE),
+            '\x1b' => with(KeyCode::Esc, mods, Modifiers::NONE),
+            '\x7f' | '\x08' => with(KeyCode::Backspace, mods, Modifiers::NONE),
+            '\0' => with(KeyCode::Space, mods, Modifiers::CTRL),
+            '\x01'..='\x1a' => Key::new(
+                KeyCode::Char((c as u8 + 0x60) as char),
+                mods.union(Modifiers::CTRL),
+            ),
+            '\x1c'..='\x1f' => Key::new(
+                KeyCode::Char((c as u8 + 0x40) as char),
+                mods.union(Modifiers::CTRL),
+            ),
+            '\u{80}'..='\u{9f}' => with(
+                KeyCode::Char(char::REPLACEMENT_CHARACTER),
+                mods,
+                Modifiers::NONE,
+            ),
+            c if c.is_ascii_graphic() && !c.is_ascii_alphabetic() => Key {
                 code,
                 mods: Modifiers {
                     shift: false,
                     ..mods
                 },
             },
-            code => Key { code, mods },
+            _ => Key { code, mods },
         }
+    }
+
+    /// The key, without modifiers.
+    pub const fn code(&self) -> KeyCode {
+        self.code
+    }
+
+    /// The modifiers held.
+    pub const fn mods(&self) -> Modifiers {
+        self.mods
     }
 
     /// A key without modifiers.
@@ -201,9 +327,9 @@ impl Key {
         match self.code {
             KeyCode::Char(c) if m.is_empty() => out.push(c),
             KeyCode::Char(c) => out.extend(c.to_uppercase()),
-            KeyCode::F(n) => {
+            code if code.function_number().is_some() => {
                 out.push('F');
-                out.push_str(&n.to_string());
+                out.push_str(&code.function_number().unwrap_or_default().to_string());
             }
             code => out.push_str(match code {
                 KeyCode::Space => "Space",
@@ -222,7 +348,7 @@ impl Key {
                 KeyCode::Down => "↓",
                 KeyCode::Left => "←",
                 KeyCode::Right => "→",
-                KeyCode::Char(_) | KeyCode::F(_) => "",
+                _ => "",
             }),
         }
         out

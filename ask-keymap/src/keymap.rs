@@ -305,10 +305,10 @@ impl Action {
 /// True for keys no action may be bound to in `context`: `1`..`9` everywhere (they pick
 /// options and review actions), and `@` in the editors (it opens file completion).
 pub fn is_reserved(context: Context, key: &Key) -> bool {
-    let KeyCode::Char(c) = key.code else {
+    let KeyCode::Char(c) = key.code() else {
         return false;
     };
-    let plain = key.mods.is_empty() || key.mods == Modifiers::SHIFT;
+    let plain = key.mods().is_empty() || key.mods() == Modifiers::SHIFT;
     plain
         && (('1'..='9').contains(&c)
             || (c == '@' && matches!(context, Context::Editor | Context::NoteEditor)))
@@ -570,3 +570,19 @@ pub(crate) fn describe(value: &Value) -> String {
 
 #[cfg(test)]
 mod tests;
+
+/// With serde a keymap is the `keymaps` section of the settings file (one object per
+/// context, each action a key id or an array of aliases), validated when deserialized
+/// exactly like [`Keymap::from_json`].
+impl serde::Serialize for Keymap {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.to_json().serialize(serializer)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Keymap {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let value = Value::deserialize(deserializer)?;
+        Keymap::from_json(&value).map_err(serde::de::Error::custom)
+    }
+}

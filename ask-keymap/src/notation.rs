@@ -58,7 +58,7 @@ const EXPECTED_KEY: &str = "expected a letter, digit, symbol, esc, enter, tab, s
 
 impl fmt::Display for Key {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let m = self.mods;
+        let m = self.mods();
         for (held, name) in [
             (m.ctrl, "ctrl+"),
             (m.shift, "shift+"),
@@ -69,9 +69,11 @@ impl fmt::Display for Key {
                 f.write_str(name)?;
             }
         }
-        match self.code {
+        match self.code() {
             KeyCode::Char(c) => write!(f, "{c}"),
-            KeyCode::F(n) => write!(f, "f{n}"),
+            code if code.function_number().is_some() => {
+                write!(f, "f{}", code.function_number().unwrap_or_default())
+            }
             code => {
                 let name = NAMED
                     .iter()
@@ -103,7 +105,7 @@ fn parse_modifier(name: &str) -> Option<Modifiers> {
 fn parse_base(input: &str, name: &str) -> Result<KeyCode, KeymapError> {
     let mut chars = name.chars();
     if let (Some(c), None) = (chars.next(), chars.next()) {
-        if c.is_whitespace() || c.is_control() {
+        if c.is_ascii_whitespace() || c.is_control() {
             return Err(invalid(
                 input,
                 format!("{c:?} is not a key; {EXPECTED_KEY}"),
@@ -120,8 +122,8 @@ fn parse_base(input: &str, name: &str) -> Result<KeyCode, KeymapError> {
     }
     if let Some(digits) = lower.strip_prefix('f') {
         if let Ok(n) = digits.parse::<u8>() {
-            if (1..=12).contains(&n) && !digits.starts_with('0') {
-                return Ok(KeyCode::F(n));
+            if let Some(code) = KeyCode::function(n).filter(|_| !digits.starts_with('0')) {
+                return Ok(code);
             }
             return Err(invalid(
                 input,
@@ -146,7 +148,8 @@ impl FromStr for Key {
 
     /// Parses pi-tui key-id notation leniently: case-insensitive, with aliases.
     fn from_str(input: &str) -> Result<Key, KeymapError> {
-        let s = input.trim();
+        // Only ASCII whitespace is padding: other whitespace characters are keys.
+        let s = input.trim_matches(|c: char| c.is_ascii_whitespace());
         if s.is_empty() {
             return Err(invalid(
                 input,
@@ -159,7 +162,10 @@ impl FromStr for Key {
         } else if let Some(prefix) = s.strip_suffix("++") {
             (Some(prefix), "+")
         } else if let Some((prefix, base)) = s.rsplit_once('+') {
-            if base.trim().is_empty() {
+            if base
+                .trim_matches(|c: char| c.is_ascii_whitespace())
+                .is_empty()
+            {
                 return Err(invalid(
                     input,
                     "the key id ends with '+'; expected a key after the last modifier",
@@ -171,7 +177,7 @@ impl FromStr for Key {
         };
         let mut mods = Modifiers::NONE;
         for part in prefix.into_iter().flat_map(|p| p.split('+')) {
-            let part = part.trim();
+            let part = part.trim_matches(|c: char| c.is_ascii_whitespace());
             match parse_modifier(&part.to_ascii_lowercase()) {
                 Some(m) => mods = mods.union(m),
                 None if part.is_empty() => {
@@ -188,8 +194,23 @@ impl FromStr for Key {
                 }
             }
         }
-        let code = parse_base(input, base.trim())?;
+        let code = parse_base(input, base.trim_matches(|c: char| c.is_ascii_whitespace()))?;
         Ok(Key::new(code, mods))
+    }
+}
+
+impl serde::Serialize for Key {
+    /// A key serializes as its canonical key id, e.g. `"shift+n"`.
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Key {
+    /// A key deserializes from a key id string, leniently like [`Key::from_str`].
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Key, D::Error> {
+        let id = String::deserialize(deserializer)?;
+        id.parse().map_err(serde::de::Error::custom)
     }
 }
 
@@ -219,7 +240,7 @@ mod tests {
         assert_eq!(parse("pagedown"), Key::plain(KeyCode::PageDown));
         assert_eq!(parse("del"), Key::plain(KeyCode::Delete));
         assert_eq!(parse("ArrowUp"), Key::plain(KeyCode::Up));
-        assert_eq!(parse("F12"), Key::plain(KeyCode::F(12)));
+        assert_eq!(parse("F12"), Key::plain(KeyCode::F12));
         assert_eq!(
             parse("shift+N"),
             Key::new(KeyCode::Char('n'), Modifiers::SHIFT)

@@ -10,9 +10,10 @@ fn code() -> impl Strategy<Value = KeyCode> {
         (b'a'..=b'z').prop_map(|c| KeyCode::Char(char::from(c))),
         (b'0'..=b'9').prop_map(|c| KeyCode::Char(char::from(c))),
         proptest::sample::select(SYMBOLS.chars().collect::<Vec<_>>()).prop_map(KeyCode::Char),
-        any::<char>()
-            .prop_filter("printable", |c| !c.is_control() && !c.is_whitespace())
-            .prop_map(KeyCode::Char),
+        // Every char, control and whitespace characters included: `Key::new` folds them
+        // into keys that have a key id.
+        any::<char>().prop_map(KeyCode::Char),
+        (0u8..32).prop_map(|c| KeyCode::Char(char::from(c))),
         proptest::sample::select(vec![
             KeyCode::Space,
             KeyCode::Esc,
@@ -31,7 +32,7 @@ fn code() -> impl Strategy<Value = KeyCode> {
             KeyCode::Left,
             KeyCode::Right,
         ]),
-        (1u8..=12).prop_map(KeyCode::F),
+        any::<u8>().prop_filter_map("F1..F12 only", KeyCode::function),
     ]
 }
 
@@ -68,6 +69,35 @@ proptest! {
         let shown = k.to_string();
         let back: Key = shown.parse().map_err(|e| TestCaseError::fail(format!("{shown}: {e}")))?;
         prop_assert_eq!(back, k);
+    }
+
+    #[test]
+    fn keys_round_trip_through_serde_as_their_id(k in key()) {
+        let json = serde_json::to_value(k).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        prop_assert_eq!(&json, &serde_json::Value::String(k.to_string()));
+        let back: Key = serde_json::from_value(json).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        prop_assert_eq!(back, k);
+    }
+
+    #[test]
+    fn a_shifted_letter_has_one_value(c in b'a'..=b'z', ctrl: bool, alt: bool) {
+        let upper = char::from(c).to_ascii_uppercase();
+        let mods = Modifiers { ctrl, alt, ..Modifiers::NONE };
+        let typed = Key::new(KeyCode::Char(upper), mods);
+        let spelled = Key::new(KeyCode::Char(char::from(c)), mods.union(Modifiers::SHIFT));
+        prop_assert_eq!(typed, spelled);
+        prop_assert_eq!(typed.code(), KeyCode::Char(char::from(c)));
+        prop_assert_eq!(typed.to_string().parse::<Key>().ok(), Some(spelled));
+    }
+
+    #[test]
+    fn function_keys_exist_only_in_the_notations_range(n: u8) {
+        let code = KeyCode::function(n);
+        prop_assert_eq!(code.is_some(), (1..=12).contains(&n));
+        if let Some(code) = code {
+            prop_assert_eq!(code.function_number(), Some(n));
+            prop_assert_eq!(Key::plain(code).to_string(), format!("f{n}"));
+        }
     }
 
     #[test]
@@ -145,4 +175,55 @@ proptest! {
             .collect();
         prop_assert_eq!(typed, s);
     }
+}
+
+/// serde: a keymap is the settings file's `keymaps` section, validated on the way in;
+/// behaviour is the `behaviour` section; input events carry key ids.
+#[test]
+fn keymaps_behaviour_and_events_round_trip_through_serde() {
+    use ask_keymap::{Action, Behaviour, BehaviourSetting, Keymap};
+
+    let keymap = Keymap::default()
+        .with(Action::Confirm, &["ctrl+s".parse().unwrap()])
+        .unwrap();
+    let json = serde_json::to_value(&keymap).unwrap();
+    assert_eq!(json, keymap.to_json());
+    assert_eq!(json["main"]["confirm"], serde_json::json!(["ctrl+s"]));
+    assert_eq!(serde_json::from_value::<Keymap>(json).unwrap(), keymap);
+    let mut clash = Keymap::default().to_json();
+    clash["main"]["toggle"] = "esc".into();
+    let err = serde_json::from_value::<Keymap>(clash)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("esc"), "{err}");
+
+    for setting in BehaviourSetting::ALL {
+        let behaviour = Behaviour::default().with(setting, !Behaviour::default().get(setting));
+        let json = serde_json::to_value(behaviour).unwrap();
+        assert_eq!(json[setting.config_name()], behaviour.get(setting));
+        assert_eq!(
+            serde_json::from_value::<Behaviour>(json).unwrap(),
+            behaviour
+        );
+        assert_eq!(
+            serde_json::to_value(setting).unwrap(),
+            setting.config_name()
+        );
+    }
+    assert_eq!(
+        serde_json::from_str::<Behaviour>("{}").unwrap(),
+        Behaviour::default()
+    );
+
+    for event in [
+        InputEvent::Key("shift+n".parse().unwrap()),
+        InputEvent::Paste("two\nlines".to_owned()),
+    ] {
+        let json = serde_json::to_string(&event).unwrap();
+        assert_eq!(serde_json::from_str::<InputEvent>(&json).unwrap(), event);
+    }
+    assert_eq!(
+        serde_json::to_string(&InputEvent::Key(Key::char('N'))).unwrap(),
+        r#"{"key":"shift+n"}"#
+    );
 }

@@ -226,10 +226,7 @@ fn save_merges_disk_edits_and_the_next_reload_reports_them() {
     doc["keymaps"]["main"]["toggle"] = json!("x");
     write_json(&path, &doc);
 
-    let behaviour = Behaviour {
-        show_footer_hints: false,
-        ..Behaviour::default()
-    };
+    let behaviour = Behaviour::default().with(BehaviourSetting::FooterHints, false);
     store.save_behaviour(&behaviour).unwrap();
     assert_eq!(
         read_json(&path)["keymaps"]["main"]["toggle"],
@@ -253,10 +250,7 @@ fn save_over_a_broken_file_writes_the_last_good_content() {
     write_json(&path, &doc);
     let (mut store, _) = ConfigStore::open(path.clone()).unwrap();
     fs::write(&path, b"garbage").unwrap();
-    let behaviour = Behaviour {
-        confirm_dismiss_when_dirty: false,
-        ..Behaviour::default()
-    };
+    let behaviour = Behaviour::default().with(BehaviourSetting::ConfirmDismiss, false);
     store.save_behaviour(&behaviour).unwrap();
     let saved = read_json(&path);
     assert_eq!(saved["keymaps"]["main"]["toggle"], "x");

@@ -137,7 +137,7 @@ pub(crate) fn hints(flow: &Flow) -> Vec<String> {
                 match kind {
                     QuestionType::Multi => add(&mut out, flow, &[Action::Toggle], "toggle"),
                     QuestionType::Single => add(&mut out, flow, &[Action::Confirm], "select"),
-                    QuestionType::Preview => {}
+                    _ => {}
                 }
                 if on_option {
                     add(

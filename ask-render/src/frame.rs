@@ -5,7 +5,13 @@ use std::fmt::Write as _;
 use crate::text::{display_width, truncate};
 
 /// The semantic role of a span. Hosts map roles to colours (or to nothing under `NO_COLOR`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+/// More roles will come: map unknown ones to ordinary text. With serde a role is its
+/// [`Role::name`] (`"accent"`).
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
+#[non_exhaustive]
 pub enum Role {
     /// Ordinary text.
     #[default]
@@ -70,8 +76,12 @@ impl Role {
     }
 }
 
-/// A role plus emphasis flags.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+/// A role plus emphasis flags. With serde: `{"role": "accent", "bold": true, "inverse": false}`
+/// (missing flags are false).
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
+)]
+#[serde(default)]
 pub struct Style {
     /// The semantic role.
     pub role: Role,
@@ -127,7 +137,7 @@ impl From<Role> for Style {
 }
 
 /// A run of text with one style. The text is already sanitized and contains no newline.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 pub struct Span {
     /// The text to show.
     pub text: String,
@@ -150,8 +160,9 @@ impl Span {
     }
 }
 
-/// One terminal row: spans left to right.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+/// One terminal row: spans left to right. With serde a line is its array of spans.
+#[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[serde(transparent)]
 pub struct Line {
     /// The spans of the row.
     pub spans: Vec<Span>,
@@ -222,13 +233,55 @@ impl Line {
 }
 
 /// A rendered screen: rows of styled spans, the editor cursor and the row to keep visible.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+///
+/// **Units and coordinates.** A frame is a grid of terminal cells. Widths are display
+/// cells as a terminal draws them ([`display_width`]: a CJK character or an emoji takes
+/// two cells, a combining mark none), not bytes or `char`s. Rows and columns count from 0
+/// at the top-left corner of the frame: row `r` is `lines[r]`, and column `c` is the cell
+/// `c` cells to the right of the line's start. A host that draws the frame at an offset
+/// (or crops it around [`Frame::focus_row`]) shifts both by the same amount.
+///
+/// With serde (for web or RPC frontends):
+/// `{"lines": [[{"text": "…", "style": {"role": "accent", "bold": true, "inverse": false}}]],
+/// "cursor": [row, column] or null, "focusRow": 0}`.
+///
+/// ```
+/// use ask_contract::AskParams;
+/// use ask_contract::{OptionParams, QuestionParams};
+/// use ask_keymap::{Behaviour, Keymap};
+/// use ask_render::{Frame, RenderOptions, Role, display_width, render};
+/// use ask_state::{Command, Flow, FlowOptions};
+///
+/// let form = AskParams::new()
+///     .question(QuestionParams::new("name", "名前は?").options([("a", "Ada"), ("b", "Bob")]))
+///     .validate()?;
+/// let mut flow = Flow::new(form, Behaviour::default(), Keymap::default(), FlowOptions::default());
+/// flow.apply(Command::Digit(3)); // "Type your own": opens the editor
+/// let frame: Frame = render(&flow, &RenderOptions::new(40, 12));
+///
+/// // Every row fits the 40 cells it was rendered at; the prompt's CJK is 2 cells a character.
+/// assert!(frame.lines.iter().all(|line| line.width() <= 40));
+/// assert_eq!(display_width("名前は?"), 7);
+/// // The cursor is (row, column) in cells, inside the frame.
+/// let (row, column) = frame.cursor.expect("the editor is open");
+/// assert!(row < frame.lines.len() && column <= 40);
+/// // Roles, not colours.
+/// assert!(frame.lines.iter().flat_map(|l| &l.spans).any(|s| s.style.role == Role::Accent));
+///
+/// let json = serde_json::to_string(&frame)?;
+/// assert_eq!(serde_json::from_str::<Frame>(&json)?, frame);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Frame {
     /// Rows top to bottom; none is wider than the width it was rendered at.
     pub lines: Vec<Line>,
-    /// Where the terminal cursor belongs (row, column), when an editor is open.
+    /// Where the terminal cursor belongs, as (row, column) in cells from the frame's
+    /// top-left corner, when an editor is open.
     pub cursor: Option<(usize, usize)>,
-    /// The row that must stay visible when the host crops the frame to its height.
+    /// The row (index into `lines`) that must stay visible when the host crops the frame
+    /// to its height.
     pub focus_row: usize,
 }
 

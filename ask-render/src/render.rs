@@ -15,8 +15,10 @@ use crate::window::Keep;
 /// Fewest rows the option list gets, whatever the height.
 const MIN_BODY_ROWS: usize = 3;
 
-/// Size of the area to render into.
+/// Size of the area to render into, in terminal cells. More options will come: build it
+/// with [`RenderOptions::new`] or [`RenderOptions::default`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct RenderOptions {
     /// Columns. Every line of the frame fits in it (0 is treated as 1).
     pub width: usize,

@@ -50,7 +50,11 @@ pub(crate) fn settings_block(flow: &Flow, width: usize) -> Block {
     block.blank();
     block.push(Line::styled("Config file", Role::Muted));
     match flow.options().config_path.as_deref() {
-        Some(path) => block.hanging(vec![Span::raw("  ")], path, Style::new(Role::Text)),
+        Some(path) => block.hanging(
+            vec![Span::raw("  ")],
+            &path.to_string_lossy(),
+            Style::new(Role::Text),
+        ),
         None => block.push(Line::styled("  (not saved: no config file)", Role::Dim)),
     }
     block.blank();

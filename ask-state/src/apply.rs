@@ -230,13 +230,11 @@ impl Flow {
         if self.is_custom_row(i, row) {
             return self.open_editor_on(EditorTarget::Custom);
         }
-        match self.kind(i) {
-            QuestionType::Multi => self.advance(),
-            QuestionType::Single | QuestionType::Preview => {
-                self.select_only(i, row);
-                self.advance()
-            }
+        // Single and preview (and any later single-select type) select before advancing.
+        if self.kind(i) != QuestionType::Multi {
+            self.select_only(i, row);
         }
+        self.advance()
     }
 
     fn toggle(&mut self) -> Outcome {
@@ -262,7 +260,8 @@ impl Flow {
         }
         match self.kind(i) {
             QuestionType::Multi => self.flip(i, row),
-            QuestionType::Single | QuestionType::Preview => {
+            // Single and preview (and any later single-select type).
+            _ => {
                 if draft.selected.get(row).copied().unwrap_or(false) {
                     self.flip(i, row);
                 } else {
@@ -302,15 +301,13 @@ impl Flow {
             draft.cursor = row;
             draft.preview_scroll = 0;
         }
-        match self.kind(i) {
-            QuestionType::Multi => {
-                self.flip(i, row);
-                Outcome::Changed
-            }
-            QuestionType::Single | QuestionType::Preview => {
-                self.select_only(i, row);
-                self.advance()
-            }
+        if self.kind(i) == QuestionType::Multi {
+            self.flip(i, row);
+            Outcome::Changed
+        } else {
+            // Single and preview (and any later single-select type).
+            self.select_only(i, row);
+            self.advance()
         }
     }
 

@@ -9,7 +9,12 @@ use crate::flow::ReviewAction;
 
 /// One semantic step of the flow. [`Flow::handle_key`](crate::Flow::handle_key)
 /// produces these from keys; frontends with their own input model may build them directly.
-#[derive(Debug, Clone, PartialEq, Eq)]
+///
+/// With serde a command is `{"type": "<name>"}` plus a `value` when it carries data, e.g.
+/// `{"type": "moveCursor", "value": 1}` or `{"type": "paste", "value": "text"}`, so a web or
+/// RPC frontend can send commands as JSON.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase", tag = "type", content = "value")]
 #[non_exhaustive]
 pub enum Command {
     /// Nothing to do (an unbound key). Still disarms a pending review shortcut.
@@ -80,8 +85,11 @@ pub enum Command {
     Clock(u64),
 }
 
-/// Something the host must carry out.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// Something the host must carry out. More effects will come: match with a wildcard arm.
+/// With serde: `{"type": "persistBehaviour", "value": {...}}` or
+/// `{"type": "done", "value": <the tool result>}`.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase", tag = "type", content = "value")]
 #[non_exhaustive]
 pub enum Effect {
     /// Persist these behaviour settings now (they changed in the settings overlay).

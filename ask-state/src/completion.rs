@@ -4,7 +4,8 @@
 //! gave it; finding files is the host's job.
 
 /// One completion candidate.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Completion {
     /// Path relative to the completion root, `/`-separated, without a trailing slash.
     pub path: String,

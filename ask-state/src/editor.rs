@@ -4,8 +4,11 @@ use std::collections::VecDeque;
 
 use unicode_segmentation::UnicodeSegmentation;
 
-/// A semantic edit applied to a [`TextBuffer`].
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// A semantic edit applied to a [`TextBuffer`]. With serde: `"newline"`,
+/// `{"insert": "text"}`, ...
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[non_exhaustive]
 pub enum EditCommand {
     /// Insert text at the cursor (pasted newlines are kept; `\r\n` and `\r` become `\n`).
     Insert(String),

@@ -1,6 +1,7 @@
 //! The flow state and its read-only view for renderers.
 
 use std::collections::BTreeMap;
+use std::path::PathBuf;
 
 use ask_contract::{AskForm, Question, QuestionType};
 use ask_keymap::{Behaviour, BehaviourSetting, Keymap};
@@ -9,7 +10,8 @@ use crate::completion::CompletionList;
 use crate::editor::TextBuffer;
 
 /// The active tab.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub enum Tab {
     /// Question at this index of the form.
     Question(usize),
@@ -17,8 +19,10 @@ pub enum Tab {
     Review,
 }
 
-/// An action of the review tab, in display order.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// An action of the review tab, in display order. With serde: `"submit"`, `"elaborate"`,
+/// `"cancel"`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub enum ReviewAction {
     /// Finish normally.
     Submit,
@@ -64,7 +68,8 @@ impl ReviewAction {
 }
 
 /// What an open editor writes to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub enum EditorTarget {
     /// The free-form ("Type your own") answer.
     Custom,
@@ -178,20 +183,88 @@ impl QuestionDraft {
     }
 }
 
-/// Static information the host passes in.
+/// Static information the host passes in. More options will come: start from
+/// [`FlowOptions::default`] and use the builder methods.
+///
+/// ```
+/// use ask_state::FlowOptions;
+///
+/// let options = FlowOptions::default()
+///     .config_path("/home/me/.config/ask-user/config.json")
+///     .notice("Settings file was broken; defaults loaded")
+///     .settings_only(false);
+/// assert!(options.config_path.is_some());
+/// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct FlowOptions {
     /// Absolute path of the settings file, shown in the settings overlay.
-    pub config_path: Option<String>,
+    pub config_path: Option<PathBuf>,
     /// A notice to show from the start (for example, a settings file that was backed up).
     pub notice: Option<String>,
     /// Open the settings overlay at start (the standalone `ask settings`).
     pub settings_only: bool,
 }
 
+impl FlowOptions {
+    /// Sets the settings file path shown in the settings overlay.
+    #[must_use]
+    pub fn config_path(mut self, path: impl Into<PathBuf>) -> Self {
+        self.config_path = Some(path.into());
+        self
+    }
+
+    /// Sets the notice shown from the start.
+    #[must_use]
+    pub fn notice(mut self, notice: impl Into<String>) -> Self {
+        self.notice = Some(notice.into());
+        self
+    }
+
+    /// Opens the settings overlay at start (or not).
+    #[must_use]
+    pub fn settings_only(mut self, on: bool) -> Self {
+        self.settings_only = on;
+        self
+    }
+}
+
 /// The whole ask flow: form, drafts, tabs, editors, overlays.
 ///
-/// Pure state: no I/O, no clock. Drive it with [`Flow::handle_key`] and [`Flow::apply`].
+/// Pure state: no I/O, no clock. Drive it with [`Flow::handle_key`] and [`Flow::apply`];
+/// read it through its accessors (or render it with `ask-render`).
+///
+/// ```
+/// use ask_contract::{AskParams, OptionParams, QuestionParams, QuestionType};
+/// use ask_keymap::{Behaviour, Key, KeyCode, Keymap};
+/// use ask_state::{Command, Effect, Flow, FlowOptions, Outcome, ReviewAction, Tab};
+///
+/// let form = AskParams::new()
+///     .question(
+///         QuestionParams::new("features", "Which features ship first?")
+///             .kind(QuestionType::Multi)
+///             .options([("auth", "Auth"), ("billing", "Billing"), ("search", "Search")]),
+///     )
+///     .validate()?;
+/// let mut flow = Flow::new(form, Behaviour::default(), Keymap::default(), FlowOptions::default());
+///
+/// // Keys resolve to commands in context; a frontend may also build commands itself.
+/// assert_eq!(flow.handle_key(Key::char('1')), Command::Digit(1));
+/// for command in [Command::Digit(1), Command::Digit(3)] {
+///     assert!(flow.apply(command).is_changed());
+/// }
+/// assert_eq!(flow.draft(0).map(|d| d.selected.clone()), Some(vec![true, false, true]));
+///
+/// // Enter moves on to the review tab; choosing Submit finishes with the result.
+/// let _ = flow.apply(flow.handle_key(Key::plain(KeyCode::Enter)));
+/// assert_eq!(flow.tab(), Tab::Review);
+/// let Outcome::Effects(effects) = flow.apply(Command::Review(ReviewAction::Submit)) else {
+///     panic!("submitting ends the flow");
+/// };
+/// let Some(Effect::Done(result)) = effects.first() else { panic!("a result") };
+/// assert_eq!(result.details.answers["features"].values, ["auth", "search"]);
+/// # Ok::<(), ask_contract::ContractError>(())
+/// ```
 #[derive(Debug, Clone)]
 pub struct Flow {
     pub(crate) form: AskForm,

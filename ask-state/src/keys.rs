@@ -6,9 +6,9 @@ use crate::command::Command;
 use crate::editor::EditCommand;
 use crate::flow::{EditorTarget, Flow, Tab};
 
-fn digit(key: &Key) -> Option<u8> {
-    match key.code {
-        KeyCode::Char(c @ '1'..='9') if key.mods.is_empty() => c.to_digit(10).map(|d| d as u8),
+fn digit(key: Key) -> Option<u8> {
+    match key.code() {
+        KeyCode::Char(c @ '1'..='9') if key.mods().is_empty() => c.to_digit(10).map(|d| d as u8),
         _ => None,
     }
 }
@@ -59,10 +59,10 @@ impl Flow {
             }
             _ => {}
         }
-        if let Some(d) = digit(&key) {
+        if let Some(d) = digit(key) {
             return Command::Digit(d);
         }
-        match (on_question, key.code) {
+        match (on_question, key.code()) {
             (true, KeyCode::PageUp) => Command::ScrollPreview(-10),
             (true, KeyCode::PageDown) => Command::ScrollPreview(10),
             _ => Command::Noop,
@@ -89,10 +89,10 @@ impl Flow {
             .is_some_and(|c| !c.items.is_empty())
         {
             // The `@` completion list keeps fixed keys: arrows choose, Tab inserts.
-            match key.code {
-                KeyCode::Up if key.mods.is_empty() => return Command::CompletionMove(-1),
-                KeyCode::Down if key.mods.is_empty() => return Command::CompletionMove(1),
-                KeyCode::Tab if key.mods.is_empty() => return Command::CompletionAccept,
+            match key.code() {
+                KeyCode::Up if key.mods().is_empty() => return Command::CompletionMove(-1),
+                KeyCode::Down if key.mods().is_empty() => return Command::CompletionMove(1),
+                KeyCode::Tab if key.mods().is_empty() => return Command::CompletionAccept,
                 _ => {}
             }
             match action {
@@ -139,10 +139,10 @@ impl Flow {
 
 /// Editing keys: motions, deletes, undo, newline, typed text.
 fn edit_command(key: Key) -> Option<EditCommand> {
-    let m = key.mods;
+    let m = key.mods();
     let ctrl_only = m == Modifiers::CTRL;
     let word_mod = m == Modifiers::CTRL || m == Modifiers::ALT;
-    Some(match key.code {
+    Some(match key.code() {
         KeyCode::Enter if m.shift || m.alt => EditCommand::Newline,
         KeyCode::Enter if m.is_empty() => EditCommand::Newline,
         KeyCode::Char('j') if ctrl_only => EditCommand::Newline,

@@ -91,7 +91,7 @@ fn presented_type(
         || (!q.freeform
             && match q.kind {
                 QuestionType::Preview => wanted == QuestionType::Multi,
-                QuestionType::Single | QuestionType::Multi => wanted != QuestionType::Preview,
+                _ => wanted != QuestionType::Preview,
             });
     if allowed {
         wanted

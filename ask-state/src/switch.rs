@@ -11,6 +11,7 @@ fn name(kind: QuestionType) -> &'static str {
         QuestionType::Single => "single-select",
         QuestionType::Multi => "multi-select",
         QuestionType::Preview => "preview",
+        _ => "another type",
     }
 }
 

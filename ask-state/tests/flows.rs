@@ -1,17 +1,14 @@
 //! (form, behaviour, key script) -> expected answers, one line per behaviour.
 
 use ask_contract::Mode;
-use ask_keymap::{Action, Behaviour, Key, Keymap};
+use ask_keymap::{Action, Behaviour, BehaviourSetting, Key, Keymap};
 use ask_state::{EditorTarget, Flow, FlowOptions, Tab};
 use serde_json::json;
 
 use crate::support::{answers, behaviour, drive, flow, freeform, keys, preview, run, single, two};
 
 fn no_double() -> Behaviour {
-    Behaviour {
-        double_press_review_shortcuts: false,
-        ..behaviour()
-    }
+    behaviour().with(BehaviourSetting::DoublePress, false)
 }
 
 #[test]
@@ -223,10 +220,7 @@ fn confirm_on_a_saved_custom_row_reopens_its_editor_prefilled() {
 
 #[test]
 fn dismiss_in_an_editor_ends_the_flow_without_the_draft() {
-    let b = Behaviour {
-        confirm_dismiss_when_dirty: false,
-        ..behaviour()
-    };
+    let b = behaviour().with(BehaviourSetting::ConfirmDismiss, false);
     let r = run(single(), b, "down down down \"abc\" ctrl+c");
     assert!(r.details.cancelled);
     assert!(r.details.answers.is_empty());

@@ -5,5 +5,6 @@ mod huge;
 mod notes_review;
 mod properties;
 mod scripted;
+mod serde;
 mod settings_v3;
 mod support;

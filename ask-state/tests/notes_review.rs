@@ -1,7 +1,7 @@
 //! Notes, the review tab, elaboration, the dismiss guard, auto-submit and settings.
 
 use ask_contract::Mode;
-use ask_keymap::Behaviour;
+use ask_keymap::BehaviourSetting;
 use ask_state::{Command, EditorTarget, Effect, Outcome, ReviewAction, Tab};
 use serde_json::json;
 
@@ -132,10 +132,7 @@ fn the_dismiss_warning_stays_until_the_tab_changes() {
 #[test]
 fn clean_flows_and_confirm_dismiss_off_cancel_at_once() {
     assert!(run(single(), behaviour(), "esc").details.cancelled);
-    let b = Behaviour {
-        confirm_dismiss_when_dirty: false,
-        ..behaviour()
-    };
+    let b = behaviour().with(BehaviourSetting::ConfirmDismiss, false);
     assert!(run(single(), b, "1 esc").details.cancelled);
 }
 
@@ -157,10 +154,7 @@ fn editor_text_makes_the_flow_dirty() {
 
 #[test]
 fn auto_submit_completes_when_review_is_reached_fully_answered_without_notes() {
-    let auto = Behaviour {
-        auto_submit_when_answered_without_notes: true,
-        ..behaviour()
-    };
+    let auto = behaviour().with(BehaviourSetting::AutoSubmit, true);
     let mut f = flow(single(), auto);
     let (r, _) = drive(&mut f, "2");
     assert_eq!(
@@ -194,19 +188,13 @@ fn turning_auto_submit_on_in_the_overlay_persists_and_completes() {
 fn settings_changed_on_disk_apply_to_the_open_flow() {
     let mut f = flow(single(), behaviour());
     drive(&mut f, "1");
-    let auto = Behaviour {
-        auto_submit_when_answered_without_notes: true,
-        ..behaviour()
-    };
+    let auto = behaviour().with(BehaviourSetting::AutoSubmit, true);
     let outcome = f.apply(Command::ApplyBehaviour(auto));
     assert!(outcome.is_done());
 
     let mut f = flow(single(), behaviour());
     drive(&mut f, "1");
-    let single_press = Behaviour {
-        double_press_review_shortcuts: false,
-        ..behaviour()
-    };
+    let single_press = behaviour().with(BehaviourSetting::DoublePress, false);
     assert_eq!(
         f.apply(Command::ApplyBehaviour(single_press)),
         Outcome::Changed

@@ -1,7 +1,7 @@
 //! Any key sequence on any valid form never panics and keeps the invariants.
 
 use ask_contract::{AskForm, AskResult, QuestionType};
-use ask_keymap::{Behaviour, Key};
+use ask_keymap::{Behaviour, BehaviourSetting, Key};
 use ask_state::{Command, Flow, FlowOptions, ReviewAction};
 use proptest::prelude::*;
 use serde_json::{Value, json};
@@ -131,7 +131,7 @@ proptest! {
 
     #[test]
     fn any_keys_on_any_form_keep_the_invariants(payload in payload(), keys in key_script(), double in any::<bool>(), auto in any::<bool>()) {
-        let behaviour = Behaviour { double_press_review_shortcuts: double, auto_submit_when_answered_without_notes: auto, ..Behaviour::default() };
+        let behaviour = Behaviour::default().with(BehaviourSetting::DoublePress, double).with(BehaviourSetting::AutoSubmit, auto);
         let form = form(&payload);
         let mut flow = Flow::new(form.clone(), behaviour, ask_keymap::Keymap::default(), FlowOptions::default());
         for key in keys {

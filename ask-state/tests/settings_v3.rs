@@ -2,7 +2,7 @@
 //! host time, the notifications toggle, and empty editors that never swallow keys.
 
 use ask_contract::{PRESENTED_AS_MULTI_NOTE, QuestionType};
-use ask_keymap::{Behaviour, Keymap};
+use ask_keymap::{Behaviour, BehaviourSetting, Keymap};
 use ask_state::{EditorTarget, Effect, RESET_WINDOW_MS, SettingsRow, Tab, scripted_result};
 use serde_json::json;
 
@@ -103,10 +103,7 @@ fn results_carry_presented_type_and_the_note_line_only_when_it_differs() {
 
 #[test]
 fn present_single_as_multi_opens_new_flows_as_multi_only() {
-    let as_multi = Behaviour {
-        present_single_as_multi: true,
-        ..behaviour()
-    };
+    let as_multi = behaviour().with(BehaviourSetting::SingleAsMulti, true);
     let f = flow(two(), as_multi);
     assert_eq!(f.presented_type(0), Some(QuestionType::Multi));
     assert_eq!(f.presented_type(1), Some(QuestionType::Multi));
@@ -177,10 +174,7 @@ fn reset_needs_a_second_press_within_three_seconds_of_host_time() {
 
 #[test]
 fn any_other_key_disarms_the_reset_and_the_reset_applies_defaults() {
-    let tweaked = Behaviour {
-        show_footer_hints: false,
-        ..behaviour()
-    };
+    let tweaked = behaviour().with(BehaviourSetting::FooterHints, false);
     let mut f = flow(single(), tweaked).with_notifications_enabled(false);
     drive(&mut f, "? down down down down down down down");
     let (_, effects) = drive(&mut f, "enter up down enter");

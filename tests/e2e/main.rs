@@ -3,6 +3,7 @@
 
 mod accessible;
 mod cli;
+mod examples;
 mod extract;
 mod files;
 mod flow;

@@ -19,9 +19,7 @@ pub(crate) fn run(args: &RunArgs) -> CliResult {
     // Check the cheap things the user typed before reading a payload.
     let runner = FormRunner::new(&args.ui, &args.flow)?;
     let payload = read_payload(args.input.as_deref())?;
-    let options = ParseOptions {
-        allow_freeform: args.allow_freeform,
-    };
+    let options = ParseOptions::default().freeform(args.allow_freeform);
     match parse_params_bytes(&payload, options) {
         Ok(form) => runner.run(form),
         Err(err) => {

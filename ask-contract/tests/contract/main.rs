@@ -5,9 +5,9 @@
 //! with free-form allowed; the outcome (normalized form or issues) is an insta
 //! JSON snapshot under `tests/contract/snapshots/`. Adding a case is adding a file.
 
-mod examples;
 mod input_rules;
 mod limits;
+mod params;
 mod properties;
 mod results;
 mod roundtrip;

@@ -184,7 +184,7 @@ fn mutate(node: &mut Value, path: &[usize], op: &Op) {
             let i = pick % map.len();
             let key = map.keys().nth(i).cloned().unwrap_or_default();
             if rest.is_empty() && matches!(op, Op::Remove) {
-                map.shift_remove(&key);
+                map.remove(&key);
             } else if let Some(child) = map.get_mut(&key) {
                 mutate(child, rest, op);
             }
@@ -306,7 +306,7 @@ fn check_outcome(payload: &Value, options: ParseOptions) -> Result<(), TestCaseE
 }
 
 fn arb_options() -> impl Strategy<Value = ParseOptions> {
-    any::<bool>().prop_map(|allow_freeform| ParseOptions { allow_freeform })
+    any::<bool>().prop_map(|allow| ParseOptions::default().freeform(allow))
 }
 
 // ---------------------------------------------------------------------------

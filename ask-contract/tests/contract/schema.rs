@@ -17,7 +17,7 @@ fn schema_has_no_internal_freeform_marker() {
 /// A tiny checker for the keywords the schema uses (type, required,
 /// properties, items, enum, minItems, minLength), enough to prove that the
 /// examples satisfy the published schema.
-pub(crate) fn conforms(schema: &Value, value: &Value, path: &str) -> Result<(), String> {
+fn conforms(schema: &Value, value: &Value, path: &str) -> Result<(), String> {
     let fail = |why: &str| Err(format!("{path}: {why}"));
     if let Some(kind) = schema.get("type").and_then(Value::as_str) {
         let ok = match kind {

@@ -1,4 +1,4 @@
-//! The agent-facing texts of design.md §6, each with the full result it belongs
+//! The agent-facing texts of docs/contract.md ("Agent-facing texts"), each with the full result it belongs
 //! to. Details are built by hand here: the state machine that fills them in a
 //! real flow lives in ask-state.
 

@@ -51,11 +51,9 @@ fn hostile_flow() -> Flow {
         form(&payload),
         Behaviour::default(),
         Keymap::default(),
-        FlowOptions {
-            config_path: Some(hostile("/path")),
-            notice: Some(hostile("notice")),
-            settings_only: false,
-        },
+        FlowOptions::default()
+            .config_path(hostile("/path"))
+            .notice(hostile("notice")),
     )
 }
 

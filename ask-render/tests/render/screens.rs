@@ -1,6 +1,6 @@
 //! Whole-frame snapshots of every screen at widths 40, 80 and 120.
 
-use ask_keymap::Behaviour;
+use ask_keymap::{Behaviour, BehaviourSetting};
 use ask_state::{Command, Completion, Flow};
 
 use crate::support::{
@@ -211,10 +211,7 @@ fn long_option_list_scrolled() {
 
 #[test]
 fn footer_hints_can_be_hidden() {
-    let behaviour = Behaviour {
-        show_footer_hints: false,
-        ..Behaviour::default()
-    };
+    let behaviour = Behaviour::default().with(BehaviourSetting::FooterHints, false);
     let f = flow_with(&db_form(), behaviour);
     let frame = frame_at(&f, 80, 30);
     let text = frame.to_plain_text();
@@ -262,11 +259,9 @@ fn settings_only_flow_shows_the_overlay() {
         crate::support::form(&db_form()),
         Behaviour::default(),
         ask_keymap::Keymap::default(),
-        ask_state::FlowOptions {
-            config_path: Some(crate::support::CONFIG_PATH.into()),
-            settings_only: true,
-            ..Default::default()
-        },
+        ask_state::FlowOptions::default()
+            .config_path(crate::support::CONFIG_PATH)
+            .settings_only(true),
     );
     let text = frame_at(&f, 80, 24).to_plain_text();
     assert!(text.contains("Ask settings"), "{text}");

@@ -23,10 +23,7 @@ pub(crate) fn flow_with(payload: &Value, behaviour: Behaviour) -> Flow {
         form(payload),
         behaviour,
         Keymap::default(),
-        FlowOptions {
-            config_path: Some(CONFIG_PATH.into()),
-            ..FlowOptions::default()
-        },
+        FlowOptions::default().config_path(CONFIG_PATH),
     )
 }
 
