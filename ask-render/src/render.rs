@@ -23,10 +23,11 @@ pub struct RenderOptions {
     /// Columns. Every line of the frame fits in it (0 is treated as 1).
     pub width: usize,
     /// Rows. Long option lists and previews are cut to fit it, with "N more"
-    /// markers; 0 means no limit. The frame can still be taller than this when
-    /// the fixed parts do not fit: crop it around [`Frame::focus_row`]. No text lays
-    /// out more than this many rows (a marker counts the rest, out of the cropped
-    /// view), so a frame costs one screen of layout however long the texts are.
+    /// markers; 0 means no limit. The frame is at most this tall: the head and
+    /// footer stay pinned and the body between them scrolls to keep
+    /// [`Frame::focus_row`] on screen. No text lays out more rows than that body
+    /// shows (its marker counting the rest stays on screen), so a frame costs one
+    /// screen of layout however long the texts are.
     pub height: usize,
 }
 
@@ -54,6 +55,9 @@ pub fn render(flow: &Flow, options: &RenderOptions) -> Frame {
     let mut top = Block::new(width);
     top.rule(Style::new(Role::Border));
     let footer = footer_block(flow, width);
+    // Rows the scrolling body shows between the pinned head and footer: no text lays
+    // out more, so its `N more lines` marker stays on screen.
+    let view = body_rows(options.height, footer.len());
     let mut body = Block::new(width);
     if flow.settings_cursor().is_some() {
         body = settings_block(flow, width);
@@ -71,17 +75,26 @@ pub fn render(flow: &Flow, options: &RenderOptions) -> Frame {
         match flow.tab() {
             Tab::Question(i) => {
                 if let Some(q) = flow.form().questions.get(i) {
-                    top.append(prompt_block(flow, i, q, width, options.height));
+                    // The prompt sits above the focus row: it leaves room for the
+                    // blank row and the first option rows below it.
+                    let prompt_rows = if view == 0 {
+                        0
+                    } else {
+                        view.saturating_sub(MIN_BODY_ROWS).max(2)
+                    };
+                    top.append(prompt_block(flow, i, q, width, prompt_rows));
                     let budget = (options.height > 0).then(|| {
                         options
                             .height
                             .saturating_sub(top.len() + footer.len())
                             .max(MIN_BODY_ROWS)
                     });
-                    body = options_area(flow, i, q, width, budget, options.height);
+                    // An option's texts sit below its label row.
+                    let text_rows = budget.map_or(0, |b| b.saturating_sub(1).max(2));
+                    body = options_area(flow, i, q, width, budget, text_rows);
                 }
             }
-            Tab::Review => body = review_block(flow, width, options.height),
+            Tab::Review => body = review_block(flow, width, view),
         }
     }
     let footer_len = footer.len();
@@ -108,6 +121,22 @@ pub fn render(flow: &Flow, options: &RenderOptions) -> Frame {
 
 /// Rows kept at the top while the body scrolls: the top rule, title and tab strip.
 const PINNED_HEAD: usize = 3;
+
+/// Rows of the scrolling body at `height` (0: no limit) under [`pin_footer`]: the
+/// height less the footer and the pinned head rows.
+fn body_rows(height: usize, footer_len: usize) -> usize {
+    if height == 0 {
+        return 0;
+    }
+    let foot = footer_len.min(height.saturating_sub(2));
+    let rows = height - foot;
+    let pinned = if rows >= PINNED_HEAD + 3 {
+        PINNED_HEAD
+    } else {
+        0
+    };
+    (rows - pinned).max(1)
+}
 
 /// Fits a frame taller than `height` into it: the footer (hints and bottom rule) stays at the
 /// bottom, the first rows (rule, title, tabs) stay at the top when there is room, and the
