@@ -91,10 +91,11 @@ pub(crate) fn interactive(ui: &UiArgs, form: AskForm, root: PathBuf) -> CliResul
         return non_interactive(ui, &form);
     };
     let loaded = config::load(ui.config.as_deref());
+    let layout = ui.layout.layout(true);
     let mut driver = Driver::new(form, loaded, root, &Index::Background, false);
     let color = term::use_color(ui.color);
     let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        term::run_ui(&mut driver, tty, color)
+        term::run_ui(&mut driver, tty, color, layout)
     }));
     let Ok(ended) = ran else {
         // A bug. The panic hook restored the terminal and printed the report; the

@@ -47,8 +47,9 @@ pub(crate) fn settings(args: &SettingsArgs) -> CliResult {
     let form = parse_params(&placeholder, ParseOptions::default())
         .map_err(|err| CliError::new(Exit::IoErr, format!("internal form: {err}")))?;
     let root = std::env::temp_dir();
+    let layout = args.layout.layout(true);
     let mut driver = Driver::new(form, loaded, root, &Index::OnDemand, true);
-    let ended = term::run_ui(&mut driver, tty, term::use_color(args.color))
+    let ended = term::run_ui(&mut driver, tty, term::use_color(args.color), layout)
         .map_err(|err| CliError::new(Exit::IoErr, format!("terminal error: {err}")))?;
     Ok(match ended {
         Ended::Done(_) => Exit::Completed,

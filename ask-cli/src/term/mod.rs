@@ -5,6 +5,7 @@ mod keys;
 mod paint;
 mod screen;
 mod signals;
+mod viewport;
 
 use std::fs::{File, OpenOptions};
 use std::io;
@@ -19,6 +20,7 @@ use paint::Painter;
 pub(crate) use paint::use_color;
 use screen::Screen;
 use signals::Signals;
+pub(crate) use viewport::InlineHeight;
 
 /// How long one wait for input lasts; signals are noticed at this pace.
 const POLL: Duration = Duration::from_millis(40);
@@ -53,17 +55,34 @@ pub(crate) enum Ended {
     Unavailable,
 }
 
+/// How the UI occupies the terminal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Layout {
+    /// The alternate screen, whole.
+    Fullscreen,
+    /// A band of rows under the cursor on the normal screen; what is above stays.
+    Inline(InlineHeight),
+}
+
 /// Runs the flow on the terminal until it finishes, the settings overlay of
 /// `ask settings` closes, or a signal arrives. The terminal is restored before
 /// this returns, on every path (and by the panic hook on a panic).
-pub(crate) fn run_ui(driver: &mut Driver, tty: Tty, color: bool) -> io::Result<Ended> {
-    let Ok(mut screen) = Screen::enter(tty.file) else {
+pub(crate) fn run_ui(
+    driver: &mut Driver,
+    tty: Tty,
+    color: bool,
+    layout: Layout,
+) -> io::Result<Ended> {
+    let Ok(mut screen) = Screen::enter(tty.file, matches!(layout, Layout::Inline(_))) else {
         return Ok(Ended::Unavailable);
     };
     let signals = Signals::register();
-    let mut painter = Painter::new(color);
+    let mut painter = match layout {
+        Layout::Fullscreen => Painter::new(color),
+        Layout::Inline(limit) => Painter::inline(color, limit),
+    };
     let (mut cols, mut rows) = crossterm::terminal::size().unwrap_or((80, 24));
-    driver.resize(cols, rows);
+    driver.resize(cols, painter.frame_rows(rows));
     let mut dirty = true;
     let mut last_tick = Instant::now();
     // Test hook: `ASK_TEST_PANIC_KEY=<key id>` panics when that key arrives, so the
@@ -94,8 +113,8 @@ pub(crate) fn run_ui(driver: &mut Driver, tty: Tty, color: bool) -> io::Result<E
                 Some(Input::Paste(text)) => dirty |= driver.paste(text),
                 Some(Input::Resize(c, r)) => {
                     (cols, rows) = (c.max(1), r.max(1));
-                    driver.resize(cols, rows);
-                    painter.invalidate();
+                    driver.resize(cols, painter.frame_rows(rows));
+                    painter.resized(&mut screen.out)?;
                     dirty = true;
                 }
                 None => {}
