@@ -4,6 +4,7 @@
 mod cli;
 mod extract;
 mod flow;
+mod inline;
 mod pty;
 mod session;
 mod support;
