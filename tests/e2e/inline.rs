@@ -85,7 +85,11 @@ fn assert_open_under_the_text(s: &Session, count: usize) {
     let history = s.history();
     assert_eq!(history.first().map(String::as_str), Some("line 1"));
     let numbered = numbered_rows(&history);
-    assert_eq!(numbered.len(), count, "every line is kept while the form is open");
+    assert_eq!(
+        numbered.len(),
+        count,
+        "every line is kept while the form is open"
+    );
 }
 
 #[test]
@@ -99,7 +103,10 @@ fn inline_form_opens_under_the_conversation_and_erases_itself_on_submit() {
     s.wait_for("Submit");
     s.send("11");
     assert_eq!(s.finish(), 0);
-    assert_eq!(s.result()["details"]["answers"]["db"]["values"][0], "sqlite");
+    assert_eq!(
+        s.result()["details"]["answers"]["db"]["values"][0],
+        "sqlite"
+    );
     assert_lines_intact(&s, 80);
     assert_no_alternate_screen(&s);
     s.assert_restored();
@@ -168,7 +175,9 @@ fn inline_resize_relays_out_without_stale_rows() {
     s.resize(60, 20);
     // The hints wrap differently at 60 columns: the new frame is on screen.
     s.wait_until("a 60-column frame", |screen| {
-        screen.lines().any(|r| r.starts_with("Shift+N question note"))
+        screen
+            .lines()
+            .any(|r| r.starts_with("Shift+N question note"))
     });
     let screen = s.screen();
     assert!(rules(&screen, 60), "exactly two rules, 60 wide:\n{screen}");
@@ -210,9 +219,18 @@ fn inline_height_flags_cap_the_form_and_fullscreen_uses_the_alternate_screen() {
     assert_eq!(s.finish(), 1);
     assert_lines_intact(&s, 30);
 
-    let mut s = under_lines(30, "run --input p.json --output r.json --fullscreen", 80, 24, &[]);
+    let mut s = under_lines(
+        30,
+        "run --input p.json --output r.json --fullscreen",
+        80,
+        24,
+        &[],
+    );
     s.wait_for("Which database?");
-    assert!(!s.screen().contains("line 30"), "the alternate screen hides the text");
+    assert!(
+        !s.screen().contains("line 30"),
+        "the alternate screen hides the text"
+    );
     s.send("\x1b");
     assert_eq!(s.finish(), 1);
     assert!(s.raw().windows(8).any(|w| w == b"\x1b[?1049h"));
