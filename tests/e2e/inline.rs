@@ -135,7 +135,11 @@ fn inline_cancel_signals_and_a_panic_leave_the_text_intact() {
         s.send("1");
         s.wait_for("Which features?");
         match exit {
-            "cancel" => s.send("\x1b\x1b"), // dirty: warn, then discard
+            "cancel" => {
+                s.send("\x1b"); // dirty: warn, then discard
+                s.wait_for("again to discard");
+                s.send("\x1b");
+            }
             "panic" => s.send("x"),
             signal => s.signal(signal),
         }
