@@ -2,6 +2,11 @@
  * Handing pi's terminal to the `ask` binary, the way pi's own external editor
  * does: stop the TUI, run the child with inherited stdio, start the TUI again
  * and force a full redraw.
+ *
+ * `tui.stop()` leaves the chat on screen with the cursor on a fresh line under
+ * it; the binary draws inline there by default (its `inline` setting), so the
+ * message that led to the questions stays visible, and erases its rows on the
+ * way out. The full redraw then repaints a clean chat.
  */
 import { spawnSync } from "node:child_process";
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
