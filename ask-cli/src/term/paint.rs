@@ -119,12 +119,17 @@ impl Painter {
         let height = match &mut self.surface {
             Surface::Full => rows,
             Surface::Inline { limit, band } => {
+                let had = band.rows();
                 let want = u16::try_from(frame.lines.len())
                     .unwrap_or(u16::MAX)
                     .min(limit.limit(rows))
-                    .max(band.rows())
+                    .max(had)
                     .max(1);
                 band.grow(out, want)?;
+                if had == 0 {
+                    // A new band (first paint, or the old one was erased): draw every row.
+                    self.shown.clear();
+                }
                 want
             }
         };

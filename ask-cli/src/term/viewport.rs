@@ -10,12 +10,15 @@
 //! signal path can erase exactly those rows too.
 
 use std::io::{self, Write};
-use std::sync::atomic::{AtomicU16, Ordering};
+use std::sync::atomic::{AtomicU16, AtomicU32, Ordering};
 
 /// Rows of the band on screen now (0: none).
 static ROWS: AtomicU16 = AtomicU16::new(0);
 /// Row of the terminal cursor inside the band.
 static CURSOR: AtomicU16 = AtomicU16::new(0);
+/// Counts erasures from outside (the restore path): a band that sees a new
+/// count knows its rows are gone and starts over at the cursor.
+static ERASED: AtomicU32 = AtomicU32::new(0);
 
 /// How many rows the inline form may use: `--inline`, `--inline=ROWS`, `--inline=PCT%`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -73,32 +76,49 @@ impl std::str::FromStr for InlineHeight {
 
 /// The band of rows the inline form owns. Row 0 is the line the cursor was on
 /// when the form opened; the cursor is always on a known row of the band.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub(crate) struct Viewport {
     rows: u16,
     cursor: u16,
+    erased: u32,
 }
 
 impl Viewport {
     /// An empty band at the cursor's line.
-    pub(crate) const fn new() -> Self {
-        Self { rows: 0, cursor: 0 }
+    pub(crate) fn new() -> Self {
+        Self {
+            rows: 0,
+            cursor: 0,
+            erased: ERASED.load(Ordering::SeqCst),
+        }
     }
 
-    /// Rows the band has now.
-    pub(crate) const fn rows(&self) -> u16 {
+    /// Rows the band has now (0 after the restore path erased it, for example
+    /// around a suspend: the next [`grow`](Self::grow) starts a new band).
+    pub(crate) fn rows(&mut self) -> u16 {
+        self.sync();
         self.rows
+    }
+
+    fn sync(&mut self) {
+        let erased = ERASED.load(Ordering::SeqCst);
+        if erased != self.erased {
+            self.erased = erased;
+            self.rows = 0;
+            self.cursor = 0;
+        }
     }
 
     /// Grows the band to `rows` rows (never shrinks it). Each newline from its
     /// last row moves down one row, scrolling the screen up when it is at the
     /// bottom, so the band's first row moves up with the text above it.
     pub(crate) fn grow(&mut self, out: &mut impl Write, rows: u16) -> io::Result<()> {
+        self.sync();
         if rows <= self.rows {
             return Ok(());
         }
         if self.rows == 0 {
-            out.write_all(b"\r")?;
+            // The cursor's line is row 0 (`move_to` below starts it at column 0).
             self.rows = 1;
             self.cursor = 0;
         }
@@ -114,6 +134,7 @@ impl Viewport {
 
     /// Moves the cursor to the start of band row `row` (clamped to the band).
     pub(crate) fn move_to(&mut self, out: &mut impl Write, row: u16) -> io::Result<()> {
+        self.sync();
         let row = row.min(self.rows.saturating_sub(1));
         step(out, self.cursor, row)?;
         self.cursor = row;
@@ -124,6 +145,7 @@ impl Viewport {
     /// Erases the rows from `keep` on and takes them out of the band; the
     /// cursor ends at the start of the last kept row (row 0 when none is kept).
     pub(crate) fn shrink(&mut self, out: &mut impl Write, keep: u16) -> io::Result<()> {
+        self.sync();
         if keep >= self.rows {
             return Ok(());
         }
@@ -138,6 +160,7 @@ impl Viewport {
     /// cursor's row down is cleared and the band starts over there. The painter
     /// parks the cursor on row 0 between frames, so that is the band's top.
     pub(crate) fn restart(&mut self, out: &mut impl Write) -> io::Result<()> {
+        self.sync();
         if self.rows > 0 {
             step(out, self.cursor, 0)?;
             out.write_all(b"\x1b[J")?;
@@ -159,6 +182,7 @@ impl Viewport {
 pub(crate) fn erase_published(out: &mut impl Write) -> io::Result<()> {
     let rows = ROWS.swap(0, Ordering::SeqCst);
     let cursor = CURSOR.swap(0, Ordering::SeqCst);
+    ERASED.fetch_add(1, Ordering::SeqCst);
     if rows > 0 {
         erase_rows(out, rows, cursor, 0)?;
     }
