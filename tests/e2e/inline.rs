@@ -241,3 +241,40 @@ fn inline_height_flags_cap_the_form_and_fullscreen_uses_the_alternate_screen() {
     assert!(s.screen().contains("line 30"));
     s.assert_restored();
 }
+
+#[test]
+fn peek_folds_the_form_to_one_line_and_brings_back_the_same_frame() {
+    let mut s = under_lines(40, RUN_INLINE, 100, 30, &[]);
+    s.wait_for("Which database?");
+    s.send("\x1b[B\x1b[B"); // "Type your own": its editor opens
+    s.send("half typed");
+    s.wait_for("half typed");
+    let before = s.screen();
+    let cursor = s.cursor();
+    s.send("\x1bo"); // alt+o
+    let status = "ask: 2 questions waiting - alt+o to return";
+    s.wait_for(status);
+    let screen = s.screen();
+    let rows: Vec<&str> = screen.lines().filter(|r| !r.trim().is_empty()).collect();
+    assert_eq!(rows.last(), Some(&status), "{screen}");
+    assert_eq!(rows[rows.len() - 2], "line 40", "the text right above:\n{screen}");
+    assert!(!screen.lines().any(is_form_row), "{screen}");
+    s.send("zz"); // other keys wait while the form is folded
+    s.send("\x1bo");
+    s.wait_for("half typed");
+    s.wait_until("the same frame", |screen| screen == before);
+    assert_eq!(s.cursor(), cursor, "the editor cursor is back where it was");
+    s.send("\r"); // save the editor's text
+    s.wait_for("Which features?");
+    s.send("\x1b");
+    s.wait_for("again to discard");
+    s.send("\x1b");
+    assert_eq!(s.finish(), 1);
+    assert_eq!(
+        s.result()["details"]["answers"]["db"]["customText"],
+        "half typed",
+        "answers typed before the peek are kept, keys during it are not"
+    );
+    assert_lines_intact(&s, 40);
+    s.assert_restored();
+}
