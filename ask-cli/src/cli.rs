@@ -248,6 +248,11 @@ pub(crate) struct UiArgs {
     /// Inline or full screen.
     #[command(flatten)]
     pub(crate) layout: LayoutArgs,
+    /// Accessible linear mode: one question at a time as plain lines, answers typed
+    /// on a line (no cursor movement, no colours; for screen readers and dumb
+    /// terminals). On by itself when TERM=dumb. Type ? in it for help.
+    #[arg(long)]
+    pub(crate) accessible: bool,
 }
 
 /// `ask run`.
@@ -368,4 +373,9 @@ pub(crate) struct SettingsArgs {
     /// Inline or full screen.
     #[command(flatten)]
     pub(crate) layout: LayoutArgs,
+    /// Accessible linear mode: one question at a time as plain lines, answers typed
+    /// on a line (no cursor movement, no colours; for screen readers and dumb
+    /// terminals). On by itself when TERM=dumb. Type ? in it for help.
+    #[arg(long)]
+    pub(crate) accessible: bool,
 }

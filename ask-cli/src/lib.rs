@@ -11,6 +11,7 @@ mod config;
 mod driver;
 mod exit;
 mod io;
+mod linear;
 mod script;
 mod term;
 

@@ -87,6 +87,9 @@ impl<'a> FormRunner<'a> {
 /// Opens the UI on the controlling terminal, or falls back to the
 /// non-interactive result when there is none.
 pub(crate) fn interactive(ui: &UiArgs, form: AskForm, root: PathBuf) -> CliResult {
+    if accessible(ui) {
+        return linear(ui, form);
+    }
     let Some(tty) = Tty::open() else {
         return non_interactive(ui, &form);
     };
@@ -113,6 +116,29 @@ pub(crate) fn interactive(ui: &UiArgs, form: AskForm, root: PathBuf) -> CliResul
         Ended::Done(None) => driver.cancelled(),
         Ended::Unavailable => return non_interactive(ui, driver.form()),
     };
+    finish(ui, &result)
+}
+
+/// The accessible linear mode is asked for (`--accessible`) or the terminal
+/// cannot do more (`TERM=dumb`).
+fn accessible(ui: &UiArgs) -> bool {
+    ui.accessible || std::env::var_os("TERM").is_some_and(|t| t == "dumb")
+}
+
+/// The form in the accessible linear mode on the controlling terminal.
+fn linear(ui: &UiArgs, form: AskForm) -> CliResult {
+    let tty = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open("/dev/tty");
+    let Ok(tty) = tty else {
+        return non_interactive(ui, &form);
+    };
+    let output = tty
+        .try_clone()
+        .map_err(|err| CliError::new(Exit::IoErr, format!("terminal error: {err}")))?;
+    let result = crate::linear::tty::run(form, tty, output)
+        .map_err(|err| CliError::new(Exit::IoErr, format!("terminal error: {err}")))?;
     finish(ui, &result)
 }
 
