@@ -11,6 +11,7 @@ use std::io::{self, Write};
 use ask_render::{Frame, Line, Role, Theme};
 use crossterm::terminal::{
     BeginSynchronizedUpdate, ClearType, DisableLineWrap, EnableLineWrap, EndSynchronizedUpdate,
+    EnterAlternateScreen, LeaveAlternateScreen,
 };
 use crossterm::{cursor, queue, terminal};
 
@@ -18,8 +19,9 @@ use super::viewport::{InlineHeight, Viewport};
 
 /// Where frames go.
 enum Surface {
-    /// The whole (alternate) screen.
-    Full,
+    /// The whole alternate screen; while peeking, a one-row band on the normal
+    /// screen instead.
+    Full { peek: Option<Viewport> },
     /// A band of rows under the cursor, at most `limit` tall.
     Inline { limit: InlineHeight, band: Viewport },
 }
@@ -45,7 +47,7 @@ impl Painter {
             },
             scroll: 0,
             shown: Vec::new(),
-            surface: Surface::Full,
+            surface: Surface::Full { peek: None },
         }
     }
 
@@ -63,7 +65,7 @@ impl Painter {
     /// The rows a frame may be rendered into on a terminal `rows` rows tall.
     pub(crate) fn frame_rows(&self, rows: u16) -> u16 {
         match &self.surface {
-            Surface::Full => rows,
+            Surface::Full { .. } => rows,
             Surface::Inline { limit, .. } => limit.limit(rows),
         }
     }
@@ -77,7 +79,7 @@ impl Painter {
     /// band is cleared from its first row down and starts over at the new size.
     pub(crate) fn resized(&mut self, out: &mut impl Write) -> io::Result<()> {
         self.invalidate();
-        if let Surface::Inline { band, .. } = &mut self.surface {
+        if let Some(band) = self.band() {
             queue!(out, BeginSynchronizedUpdate)?;
             band.restart(out)?;
             queue!(out, EndSynchronizedUpdate)?;
@@ -117,7 +119,15 @@ impl Painter {
         // wrap (and scroll an inline band out of place).
         queue!(out, BeginSynchronizedUpdate, cursor::Hide, DisableLineWrap)?;
         let height = match &mut self.surface {
-            Surface::Full => rows,
+            Surface::Full { peek } => {
+                if let Some(mut band) = peek.take() {
+                    // Back from peeking: drop the status row, return to the alternate screen.
+                    band.shrink(out, 0)?;
+                    queue!(out, EnterAlternateScreen)?;
+                    self.shown.clear();
+                }
+                rows
+            }
             Surface::Inline { limit, band } => {
                 let had = band.rows();
                 let want = u16::try_from(frame.lines.len())
@@ -169,8 +179,10 @@ impl Painter {
         out.flush()
     }
 
-    /// Collapses an inline form to its first row showing `status` (the peek
-    /// view); the next [`paint`](Self::paint) grows it back.
+    /// Collapses the form to one row showing `status` (the peek view): inline,
+    /// the band's first row; full screen, a row on the normal screen (the
+    /// alternate screen is left so the text under it shows). The next
+    /// [`paint`](Self::paint) brings the form back.
     pub(crate) fn collapse(
         &mut self,
         out: &mut impl Write,
@@ -178,7 +190,11 @@ impl Painter {
         cols: u16,
     ) -> io::Result<()> {
         queue!(out, BeginSynchronizedUpdate, cursor::Hide, DisableLineWrap)?;
-        if let Surface::Inline { band, .. } = &mut self.surface {
+        if let Surface::Full { peek: peek @ None } = &mut self.surface {
+            queue!(out, LeaveAlternateScreen)?;
+            *peek = Some(Viewport::new());
+        }
+        if let Some(band) = self.band() {
             band.grow(out, 1)?;
             band.shrink(out, 1)?;
         }
@@ -196,9 +212,9 @@ impl Painter {
     /// The cursor to frame row `row` (of the visible part), column `col`.
     fn goto(&mut self, out: &mut impl Write, row: usize, col: u16) -> io::Result<()> {
         let y = u16::try_from(row).unwrap_or(u16::MAX);
-        match &mut self.surface {
-            Surface::Full => queue!(out, cursor::MoveTo(col, y)),
-            Surface::Inline { band, .. } => {
+        match self.band() {
+            None => queue!(out, cursor::MoveTo(col, y)),
+            Some(band) => {
                 band.move_to(out, y)?;
                 if col > 0 {
                     queue!(out, cursor::MoveToColumn(col))?;
@@ -208,13 +224,21 @@ impl Painter {
         }
     }
 
+    /// The band drawn into, if any: inline, or full screen while peeking.
+    fn band(&mut self) -> Option<&mut Viewport> {
+        match &mut self.surface {
+            Surface::Full { peek } => peek.as_mut(),
+            Surface::Inline { band, .. } => Some(band),
+        }
+    }
+
     /// Inline, the cursor waits at the start of the band's first row: a
     /// terminal that cuts or rewraps rows on a resize keeps it there, which is
     /// where [`resized`](Self::resized) starts over.
     fn park(&mut self, out: &mut impl Write) -> io::Result<()> {
-        match &mut self.surface {
-            Surface::Full => Ok(()),
-            Surface::Inline { band, .. } => band.move_to(out, 0),
+        match self.band() {
+            None => Ok(()),
+            Some(band) => band.move_to(out, 0),
         }
     }
 
