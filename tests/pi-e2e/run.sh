@@ -319,7 +319,11 @@ scenario_10() {
 scenario_11() {
 	local lead="Before I write the storage layer I need one decision from you."
 	new_scenario s11 "[{\"text\": \"$lead\", ${DB_CALL#\{}, {\"text\": \"Noted, SQLite it is.\"}]"
-	start_tmux --no-session "Set up storage for the service"
+	# Typed once pi is up (a prompt on the command line is answered before pi first draws).
+	start_tmux --no-session
+	wait_pane "faux-1" || return 1
+	keys -l "Set up storage for the service"
+	keys Enter
 	wait_pane "Which database should the service use?" || return 1
 	local open
 	open=$(pane)
