@@ -222,10 +222,9 @@ impl LayoutArgs {
     /// `inline_setting` is on (the behaviour setting), else full screen.
     pub(crate) fn layout(self, inline_setting: bool) -> Layout {
         match (self.inline, self.fullscreen) {
-            (_, true) => Layout::Fullscreen,
             (Some(height), false) => Layout::Inline(height),
             (None, false) if inline_setting => Layout::Inline(InlineHeight::Auto),
-            (None, false) => Layout::Fullscreen,
+            _ => Layout::Fullscreen,
         }
     }
 }
