@@ -1,7 +1,6 @@
 //! The terminal layer: everything that touches `/dev/tty` and crossterm.
 //! crossterm types never leave this module.
 
-mod keys;
 mod paint;
 mod screen;
 mod signals;
@@ -12,10 +11,10 @@ use std::io;
 use std::time::{Duration, Instant};
 
 use ask_contract::AskResult;
+use ask_host::Session;
+use ask_keymap::InputEvent;
 use crossterm::event;
 
-use crate::driver::Driver;
-use keys::Input;
 use paint::Painter;
 pub(crate) use paint::use_color;
 use screen::Screen;
@@ -68,7 +67,7 @@ pub(crate) enum Layout {
 /// `ask settings` closes, or a signal arrives. The terminal is restored before
 /// this returns, on every path (and by the panic hook on a panic).
 pub(crate) fn run_ui(
-    driver: &mut Driver,
+    session: &mut Session,
     tty: Tty,
     color: bool,
     layout: Layout,
@@ -82,7 +81,7 @@ pub(crate) fn run_ui(
         Layout::Inline(limit) => Painter::inline(color, limit),
     };
     let (mut cols, mut rows) = crossterm::terminal::size().unwrap_or((80, 24));
-    driver.resize(cols, painter.frame_rows(rows));
+    session.resize(cols, painter.frame_rows(rows));
     let mut dirty = true;
     let mut last_tick = Instant::now();
     // Test hook: `ASK_TEST_PANIC_KEY=<key id>` panics when that key arrives, so the
@@ -91,40 +90,40 @@ pub(crate) fn run_ui(
         .ok()
         .and_then(|k| k.parse().ok());
     loop {
-        if driver.is_over() {
-            return Ok(Ended::Done(driver.result().cloned()));
+        if session.is_over() {
+            return Ok(Ended::Done(session.result().cloned()));
         }
         if signals.received().is_some() {
-            return Ok(Ended::Signal(driver.cancelled()));
+            return Ok(Ended::Signal(session.cancelled()));
         }
         if dirty {
-            painter.paint(&mut screen.out, &driver.frame(), cols, rows)?;
+            painter.paint(&mut screen.out, &session.frame(), cols, rows)?;
             dirty = false;
         }
         // Take every event that is already waiting before painting again.
         let mut timeout = POLL;
         while event::poll(timeout)? {
             timeout = Duration::ZERO;
-            match keys::convert(event::read()?) {
-                Some(Input::Key(key)) => {
-                    assert!(Some(key) != panic_key, "ASK_TEST_PANIC_KEY {key} pressed");
-                    dirty |= driver.key(key);
-                }
-                Some(Input::Paste(text)) => dirty |= driver.paste(text),
-                Some(Input::Resize(c, r)) => {
+            match InputEvent::from_crossterm(event::read()?) {
+                Some(InputEvent::Resize(c, r)) => {
                     (cols, rows) = (c.max(1), r.max(1));
-                    driver.resize(cols, painter.frame_rows(rows));
+                    session.resize(cols, painter.frame_rows(rows));
                     painter.resized(&mut screen.out)?;
                     dirty = true;
                 }
+                Some(InputEvent::Key(key)) => {
+                    assert!(Some(key) != panic_key, "ASK_TEST_PANIC_KEY {key} pressed");
+                    dirty |= session.key(key);
+                }
+                Some(input) => dirty |= session.input(input),
                 None => {}
             }
-            if driver.is_over() {
+            if session.is_over() {
                 break;
             }
         }
         if last_tick.elapsed() >= TICK {
-            dirty |= driver.tick();
+            dirty |= session.tick();
             last_tick = Instant::now();
         }
     }
