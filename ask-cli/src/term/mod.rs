@@ -2,6 +2,7 @@
 //! crossterm types never leave this module.
 
 mod paint;
+mod peek;
 mod screen;
 mod signals;
 mod viewport;
@@ -83,6 +84,8 @@ pub(crate) fn run_ui(
     let (mut cols, mut rows) = crossterm::terminal::size().unwrap_or((80, 24));
     session.resize(cols, painter.frame_rows(rows));
     let mut dirty = true;
+    // Folded to one status line (the `peek` action); keys wait until it unfolds.
+    let mut peeking = false;
     let mut last_tick = Instant::now();
     // Test hook: `ASK_TEST_PANIC_KEY=<key id>` panics when that key arrives, so the
     // end-to-end tests can check that the panic hook restores the terminal.
@@ -97,7 +100,11 @@ pub(crate) fn run_ui(
             return Ok(Ended::Signal(session.cancelled()));
         }
         if dirty {
-            painter.paint(&mut screen.out, &session.frame(), cols, rows)?;
+            if peeking {
+                painter.collapse(&mut screen.out, &peek::status(session.flow()), cols)?;
+            } else {
+                painter.paint(&mut screen.out, &session.frame(), cols, rows)?;
+            }
             dirty = false;
         }
         // Take every event that is already waiting before painting again.
@@ -113,9 +120,15 @@ pub(crate) fn run_ui(
                 }
                 Some(InputEvent::Key(key)) => {
                     assert!(Some(key) != panic_key, "ASK_TEST_PANIC_KEY {key} pressed");
-                    dirty |= session.key(key);
+                    if peek::toggles(session.flow(), &key) {
+                        peeking = !peeking;
+                        dirty = true;
+                    } else if !peeking {
+                        dirty |= session.key(key);
+                    }
                 }
-                Some(input) => dirty |= session.input(input),
+                Some(input) if !peeking => dirty |= session.input(input),
+                Some(_) => {}
                 None => {}
             }
             if session.is_over() {
