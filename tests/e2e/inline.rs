@@ -257,7 +257,11 @@ fn peek_folds_the_form_to_one_line_and_brings_back_the_same_frame() {
     let screen = s.screen();
     let rows: Vec<&str> = screen.lines().filter(|r| !r.trim().is_empty()).collect();
     assert_eq!(rows.last(), Some(&status), "{screen}");
-    assert_eq!(rows[rows.len() - 2], "line 40", "the text right above:\n{screen}");
+    assert_eq!(
+        rows[rows.len() - 2],
+        "line 40",
+        "the text right above:\n{screen}"
+    );
     assert!(!screen.lines().any(is_form_row), "{screen}");
     s.send("zz"); // other keys wait while the form is folded
     s.send("\x1bo");
