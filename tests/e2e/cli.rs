@@ -178,7 +178,10 @@ fn every_command_that_opens_the_form_takes_inline_and_fullscreen() {
     for command in ["run", "answer", "answer-again", "replay", "settings"] {
         let out = run(&ask(&[command, "--help"]));
         let help = String::from_utf8_lossy(&out.stdout);
-        assert!(help.contains("--inline[=<ROWS|PCT%>]"), "{command}:\n{help}");
+        assert!(
+            help.contains("--inline[=<ROWS|PCT%>]"),
+            "{command}:\n{help}"
+        );
         assert!(help.contains("--fullscreen"), "{command}:\n{help}");
     }
     for bad in ["--inline=0", "--inline=150%", "--inline=tall"] {

@@ -251,6 +251,18 @@ fn peek_folds_the_form_to_one_line_and_brings_back_the_same_frame() {
     s.wait_for("half typed");
     let before = s.screen();
     let cursor = s.cursor();
+    // Inline, the editor cursor is a reverse-video cell right after the text.
+    let caret = before
+        .lines()
+        .enumerate()
+        .find_map(|(r, line)| {
+            let at = line.find("half typed")?;
+            let col = line[..at].chars().count() + "half typed".len();
+            Some((u16::try_from(r).unwrap(), u16::try_from(col).unwrap()))
+        })
+        .expect("the editor row");
+    let reversed = s.inverse_cells();
+    assert!(reversed.contains(&caret), "{caret:?} not in {reversed:?}");
     s.send("\x1bo"); // alt+o
     let status = "ask: 2 questions waiting - alt+o to return";
     s.wait_for(status);
@@ -267,7 +279,12 @@ fn peek_folds_the_form_to_one_line_and_brings_back_the_same_frame() {
     s.send("\x1bo");
     s.wait_for("half typed");
     s.wait_until("the same frame", |screen| screen == before);
-    assert_eq!(s.cursor(), cursor, "the editor cursor is back where it was");
+    assert_eq!(s.cursor(), cursor);
+    assert_eq!(
+        s.inverse_cells(),
+        reversed,
+        "the editor cursor is back where it was"
+    );
     s.send("\r"); // save the editor's text
     s.wait_for("Which features?");
     s.send("\x1b");

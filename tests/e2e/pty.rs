@@ -165,6 +165,18 @@ impl Session {
         lines.iter().map(|l| l.trim_end().to_owned()).collect()
     }
 
+    /// The (row, column) of every cell drawn in reverse video (inline, the
+    /// editor cursor is one).
+    pub(crate) fn inverse_cells(&self) -> Vec<(u16, u16)> {
+        let parser = self.parser.lock().unwrap();
+        let screen = parser.screen();
+        let (rows, cols) = screen.size();
+        (0..rows)
+            .flat_map(|r| (0..cols).map(move |c| (r, c)))
+            .filter(|&(r, c)| screen.cell(r, c).is_some_and(vt100::Cell::inverse))
+            .collect()
+    }
+
     /// The cursor's (row, column) on the screen.
     pub(crate) fn cursor(&self) -> (u16, u16) {
         self.parser.lock().unwrap().screen().cursor_position()

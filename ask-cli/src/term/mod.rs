@@ -1,6 +1,7 @@
 //! The terminal layer: everything that touches `/dev/tty` and crossterm.
 //! crossterm types never leave this module.
 
+mod caret;
 mod paint;
 mod peek;
 mod screen;

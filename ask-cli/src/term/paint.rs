@@ -15,6 +15,7 @@ use crossterm::terminal::{
 };
 use crossterm::{cursor, queue, terminal};
 
+use super::caret;
 use super::viewport::{InlineHeight, Viewport};
 
 /// Where frames go.
@@ -145,13 +146,23 @@ impl Painter {
         };
         let height = usize::from(height);
         let start = self.scroll_for(frame, height);
+        let editor = frame
+            .cursor
+            .filter(|&(row, _)| row >= start && row < start + height);
+        // Inline, the editor cursor is drawn in the row (see `caret`); the
+        // terminal's stays hidden on the band's first row.
+        let caret = editor.filter(|_| matches!(self.surface, Surface::Inline { .. }));
         let visible: Vec<String> = (0..height)
             .map(|r| {
-                frame
-                    .lines
-                    .get(start + r)
-                    .map(|line| self.row(line, usize::from(cols)))
-                    .unwrap_or_default()
+                let line = frame.lines.get(start + r);
+                match (line, caret) {
+                    (Some(line), Some((row, col))) if row == start + r => {
+                        let col = col.min(usize::from(cols).saturating_sub(1));
+                        self.row(&caret::with_caret(line, col), usize::from(cols))
+                    }
+                    (Some(line), _) => self.row(line, usize::from(cols)),
+                    (None, _) => String::new(),
+                }
             })
             .collect();
         for (r, row) in visible.iter().enumerate() {
@@ -163,10 +174,7 @@ impl Painter {
             out.write_all(row.as_bytes())?;
         }
         self.shown = visible;
-        let editor = frame
-            .cursor
-            .filter(|&(row, _)| row >= start && row < start + height);
-        if let Some((row, col)) = editor {
+        if let (Some((row, col)), None) = (editor, caret) {
             let x = u16::try_from(col)
                 .unwrap_or(u16::MAX)
                 .min(cols.saturating_sub(1));
