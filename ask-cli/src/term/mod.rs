@@ -129,8 +129,8 @@ pub(crate) fn run_ui(
                     }
                 }
                 Some(input) if !peeking => dirty |= session.input(input),
-                Some(_) => {}
-                None => {}
+                // Pastes and the like wait with the keys while the form is folded.
+                Some(_) | None => {}
             }
             if session.is_over() {
                 break;
