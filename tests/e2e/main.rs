@@ -7,5 +7,6 @@ mod extract;
 mod flow;
 mod inline;
 mod pty;
+mod pty_signals;
 mod session;
 mod support;

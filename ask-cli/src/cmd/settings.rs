@@ -34,6 +34,7 @@ pub(crate) fn settings(args: &SettingsArgs) -> CliResult {
         write_text(None, "settings", &json)?;
         return Ok(Exit::Completed);
     }
+    let signals = term::Signals::install();
     let Some(tty) = Tty::open() else {
         return Err(CliError::new(
             Exit::NoTerminal,
@@ -42,8 +43,14 @@ pub(crate) fn settings(args: &SettingsArgs) -> CliResult {
     };
     let layout = args.layout.layout(true);
     let mut session = Session::settings_overlay(loaded);
-    let ended = term::run_ui(&mut session, tty, term::use_color(args.color), layout)
-        .map_err(|err| CliError::new(Exit::IoErr, format!("terminal error: {err}")))?;
+    let ended = term::run_ui(
+        &mut session,
+        tty,
+        term::use_color(args.color),
+        layout,
+        &signals,
+    )
+    .map_err(|err| CliError::new(Exit::IoErr, format!("terminal error: {err}")))?;
     Ok(match ended {
         Ended::Done(_) => Exit::Completed,
         Ended::Signal(_) => Exit::Cancelled,

@@ -1,6 +1,8 @@
 //! Entering and leaving the UI's terminal modes on `/dev/tty`, restored on every
 //! exit path: drop, panic (a hook), and signals (the event loop notices them
-//! and unwinds normally, so the drop runs). Full screen uses the alternate
+//! and unwinds normally, so the drop runs). [`enter_modes`] and [`leave_modes`]
+//! are the one place that knows which modes are switched; suspending (SIGTSTP)
+//! and resuming (SIGCONT) go through them too. Full screen uses the alternate
 //! screen; inline stays on the normal screen and, on the way out, erases the
 //! rows of its band (see `viewport`), leaving the cursor on the band's first row.
 
@@ -39,28 +41,50 @@ impl Screen {
     /// send, and terminals without the protocol ignore the push.
     pub(crate) fn enter(mut out: File, inline: bool) -> io::Result<Self> {
         install_panic_hook();
-        enable_raw_mode()?;
         INLINE.store(inline, Ordering::SeqCst);
-        ACTIVE.store(true, Ordering::SeqCst);
-        let entered = if inline {
-            Ok(())
-        } else {
-            execute!(out, EnterAlternateScreen)
-        }
-        .and_then(|()| {
-            execute!(
-                out,
-                EnableBracketedPaste,
-                PushKeyboardEnhancementFlags(KeyboardEnhancementFlags::DISAMBIGUATE_ESCAPE_CODES),
-                cursor::Hide
-            )
-        });
-        if let Err(err) = entered {
-            restore();
-            return Err(err);
-        }
+        enter_modes(&mut out)?;
         Ok(Self { out })
     }
+
+    /// Leaves full-screen mode for a while (before the process stops).
+    #[cfg(unix)]
+    pub(crate) fn suspend(&mut self) {
+        let _ = self.out.flush();
+        restore();
+    }
+
+    /// Enters full-screen mode again after [`Screen::suspend`], or re-applies it
+    /// after the process was continued (another program may have changed the
+    /// terminal meanwhile). The caller redraws everything.
+    pub(crate) fn resume(&mut self) -> io::Result<()> {
+        restore();
+        enter_modes(&mut self.out)
+    }
+}
+
+/// Switches the terminal into the UI's modes (the alternate screen only when
+/// not inline); on failure leaves it as it was.
+fn enter_modes(out: &mut File) -> io::Result<()> {
+    enable_raw_mode()?;
+    ACTIVE.store(true, Ordering::SeqCst);
+    let entered = if INLINE.load(Ordering::SeqCst) {
+        Ok(())
+    } else {
+        execute!(out, EnterAlternateScreen)
+    }
+    .and_then(|()| {
+        execute!(
+            out,
+            EnableBracketedPaste,
+            PushKeyboardEnhancementFlags(KeyboardEnhancementFlags::DISAMBIGUATE_ESCAPE_CODES),
+            cursor::Hide
+        )
+    });
+    if let Err(err) = entered {
+        restore();
+        return Err(err);
+    }
+    Ok(())
 }
 
 impl Drop for Screen {
@@ -72,9 +96,14 @@ impl Drop for Screen {
 /// Leaves the UI's modes if they are active: inline, erases the band first.
 /// Safe to call more than once and from a panic hook.
 pub(crate) fn restore() {
-    if !ACTIVE.swap(false, Ordering::SeqCst) {
-        return;
+    if ACTIVE.swap(false, Ordering::SeqCst) {
+        leave_modes();
     }
+}
+
+/// Switches every mode [`enter_modes`] switched back, on a fresh `/dev/tty`
+/// handle (the panic hook has no other).
+fn leave_modes() {
     if let Ok(mut tty) = std::fs::OpenOptions::new().write(true).open("/dev/tty") {
         let mut bytes = Vec::new();
         // A paint cut short (a panic mid-frame) leaves an update open and autowrap off.
