@@ -1,4 +1,4 @@
-//! The four behaviour toggles of the settings overlay.
+//! The five behaviour toggles of the settings overlay.
 
 /// The persisted behaviour settings.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -11,6 +11,9 @@ pub struct Behaviour {
     pub double_press_review_shortcuts: bool,
     /// Show the contextual key hints at the bottom.
     pub show_footer_hints: bool,
+    /// Open the terminal form inline, under the text already on screen, instead
+    /// of on the alternate screen (when neither `--inline` nor `--fullscreen` is given).
+    pub inline: bool,
 }
 
 impl Default for Behaviour {
@@ -21,6 +24,7 @@ impl Default for Behaviour {
             confirm_dismiss_when_dirty: true,
             double_press_review_shortcuts: true,
             show_footer_hints: true,
+            inline: true,
         }
     }
 }
@@ -36,15 +40,18 @@ pub enum BehaviourSetting {
     DoublePress,
     /// `showFooterHints`.
     FooterHints,
+    /// `inline`.
+    Inline,
 }
 
 impl BehaviourSetting {
     /// Every setting, in the order the settings overlay lists them.
-    pub const ALL: [BehaviourSetting; 4] = [
+    pub const ALL: [BehaviourSetting; 5] = [
         BehaviourSetting::AutoSubmit,
         BehaviourSetting::ConfirmDismiss,
         BehaviourSetting::DoublePress,
         BehaviourSetting::FooterHints,
+        BehaviourSetting::Inline,
     ];
 
     /// The label shown in the settings overlay.
@@ -54,6 +61,7 @@ impl BehaviourSetting {
             BehaviourSetting::ConfirmDismiss => "Confirm dismiss when dirty",
             BehaviourSetting::DoublePress => "Double-press review shortcuts",
             BehaviourSetting::FooterHints => "Show footer hints",
+            BehaviourSetting::Inline => "Open the form inline",
         }
     }
 
@@ -64,6 +72,7 @@ impl BehaviourSetting {
             BehaviourSetting::ConfirmDismiss => "confirmDismissWhenDirty",
             BehaviourSetting::DoublePress => "doublePressReviewShortcuts",
             BehaviourSetting::FooterHints => "showFooterHints",
+            BehaviourSetting::Inline => "inline",
         }
     }
 }
@@ -76,6 +85,7 @@ impl Behaviour {
             BehaviourSetting::ConfirmDismiss => self.confirm_dismiss_when_dirty,
             BehaviourSetting::DoublePress => self.double_press_review_shortcuts,
             BehaviourSetting::FooterHints => self.show_footer_hints,
+            BehaviourSetting::Inline => self.inline,
         }
     }
 
@@ -86,6 +96,7 @@ impl Behaviour {
             BehaviourSetting::ConfirmDismiss => &mut self.confirm_dismiss_when_dirty,
             BehaviourSetting::DoublePress => &mut self.double_press_review_shortcuts,
             BehaviourSetting::FooterHints => &mut self.show_footer_hints,
+            BehaviourSetting::Inline => &mut self.inline,
         };
         *field = on;
     }
@@ -99,7 +110,7 @@ mod tests {
     fn get_set_round_trip() {
         let mut b = Behaviour::default();
         let defaults: Vec<bool> = BehaviourSetting::ALL.iter().map(|s| b.get(*s)).collect();
-        assert_eq!(defaults, [false, true, true, true]);
+        assert_eq!(defaults, [false, true, true, true, true]);
         for s in BehaviourSetting::ALL {
             let before = b.get(s);
             b.set(s, !before);
@@ -112,6 +123,7 @@ mod tests {
                 confirm_dismiss_when_dirty: false,
                 double_press_review_shortcuts: false,
                 show_footer_hints: false,
+                inline: false,
             }
         );
     }

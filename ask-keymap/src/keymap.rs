@@ -1,4 +1,4 @@
-//! The six configurable actions, their bindings and the reserved keys.
+//! The seven configurable actions, their bindings and the reserved keys.
 
 use serde_json::{Map, Value};
 
@@ -19,17 +19,21 @@ pub enum Action {
     OptionNote,
     /// Edit the note of the current question (default `shift+n`).
     QuestionNote,
+    /// Fold the form to one status line to read the conversation above it, and
+    /// back (default `alt+o`). The terminal front end handles it, not the flow.
+    Peek,
 }
 
 impl Action {
     /// Every action, in the order of the settings file.
-    pub const ALL: [Action; 6] = [
+    pub const ALL: [Action; 7] = [
         Action::Cancel,
         Action::Dismiss,
         Action::Toggle,
         Action::Confirm,
         Action::OptionNote,
         Action::QuestionNote,
+        Action::Peek,
     ];
 
     /// The action's name in the `keymaps` section of the settings file.
@@ -41,6 +45,7 @@ impl Action {
             Action::Confirm => "confirm",
             Action::OptionNote => "optionNote",
             Action::QuestionNote => "questionNote",
+            Action::Peek => "peek",
         }
     }
 
@@ -53,6 +58,7 @@ impl Action {
             Action::Confirm => Key::plain(KeyCode::Enter),
             Action::OptionNote => Key::char('n'),
             Action::QuestionNote => Key::new(KeyCode::Char('n'), Modifiers::SHIFT),
+            Action::Peek => Key::new(KeyCode::Char('o'), Modifiers::ALT),
         }
     }
 
@@ -73,14 +79,14 @@ pub fn is_reserved(key: &Key) -> bool {
     }
 }
 
-/// The bindings of the six configurable actions: one key each, all distinct, none reserved.
+/// The bindings of the seven configurable actions: one key each, all distinct, none reserved.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Keymap {
-    keys: [Key; 6],
+    keys: [Key; 7],
 }
 
 impl Default for Keymap {
-    /// `esc`, `ctrl+c`, `space`, `enter`, `n`, `shift+n`.
+    /// `esc`, `ctrl+c`, `space`, `enter`, `n`, `shift+n`, `alt+o`.
     fn default() -> Self {
         Keymap {
             keys: Action::ALL.map(Action::default_key),
@@ -113,8 +119,9 @@ impl Keymap {
     }
 
     /// Reads the `keymaps` section: an object mapping each action name to a key id string.
-    /// All six actions must be present, parseable, not reserved and distinct. Unknown
-    /// action names are ignored.
+    /// The six actions of the first keymap must be present; `peek` (added later) may be
+    /// missing and then keeps its default. Every key must parse, none may be reserved,
+    /// all must be distinct. Unknown action names are ignored.
     pub fn from_json(value: &Value) -> Result<Keymap, KeymapError> {
         let Some(obj) = value.as_object() else {
             return Err(KeymapError::KeymapNotObject {
@@ -124,10 +131,15 @@ impl Keymap {
         let mut keys = Action::ALL.map(Action::default_key);
         for action in Action::ALL {
             let name = action.config_name();
-            let raw = obj.get(name).ok_or_else(|| KeymapError::MissingAction {
-                action: name,
-                example: action.default_key().to_string(),
-            })?;
+            let Some(raw) = obj.get(name) else {
+                if action == Action::Peek {
+                    continue;
+                }
+                return Err(KeymapError::MissingAction {
+                    action: name,
+                    example: action.default_key().to_string(),
+                });
+            };
             let Some(text) = raw.as_str() else {
                 return Err(KeymapError::InvalidActionKey {
                     action: name,
@@ -218,13 +230,34 @@ mod tests {
         assert_eq!(km.action_for(&Key::char('N')), Some(Action::QuestionNote));
         assert_eq!(km.action_for(&Key::char('x')), None);
         let labels: Vec<String> = Action::ALL.iter().map(|a| km.label(*a)).collect();
-        assert_eq!(labels, ["Esc", "Ctrl+C", "Space", "Enter", "n", "Shift+N"]);
+        assert_eq!(
+            labels,
+            ["Esc", "Ctrl+C", "Space", "Enter", "n", "Shift+N", "Alt+O"]
+        );
         assert_eq!(
             km.to_json(),
             json!({"cancel": "esc", "dismiss": "ctrl+c", "toggle": "space",
-                   "confirm": "enter", "optionNote": "n", "questionNote": "shift+n"})
+                   "confirm": "enter", "optionNote": "n", "questionNote": "shift+n",
+                   "peek": "alt+o"})
         );
         assert_eq!(Keymap::from_json(&km.to_json()).unwrap(), km);
+    }
+
+    #[test]
+    fn peek_may_be_missing_from_older_files_but_is_validated_like_the_rest() {
+        let mut value = Keymap::default().to_json();
+        value.as_object_mut().unwrap().remove("peek");
+        let km = Keymap::from_json(&value).unwrap();
+        assert_eq!(km.key(Action::Peek), "alt+o".parse().unwrap());
+        value["peek"] = json!("ctrl+o");
+        let km = Keymap::from_json(&value).unwrap();
+        assert_eq!(km.action_for(&Key::ctrl('o')), Some(Action::Peek));
+        value["peek"] = json!("n");
+        let err = Keymap::from_json(&value).unwrap_err().to_string();
+        assert!(err.contains("\"optionNote\" and \"peek\""), "{err}");
+        value["peek"] = json!("down");
+        let err = Keymap::from_json(&value).unwrap_err().to_string();
+        assert!(err.contains("\"peek\" uses the reserved key"), "{err}");
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //!   (`ctrl+c`, `shift+tab`, `pageUp`), parsed leniently and displayed canonically.
 //! - [`Decoder`]: raw terminal bytes to [`InputEvent`]s (keys and bracketed pastes), for
 //!   embedders that receive bytes rather than terminal-library events.
-//! - [`Keymap`]: the six configurable [`Action`]s and their validated bindings.
+//! - [`Keymap`]: the seven configurable [`Action`]s and their validated bindings.
 //! - [`AskConfig`] and [`ConfigStore`]: the persisted settings file (schema, migrations,
 //!   backups of broken files, atomic writes, reload).
 //!

@@ -229,7 +229,8 @@ fn settings_overlay_toggles_in_contract_order_and_closes_with_esc_ctrl_c_and_que
             "Auto-submit when answered without notes",
             "Confirm dismiss when dirty",
             "Double-press review shortcuts",
-            "Show footer hints"
+            "Show footer hints",
+            "Open the form inline"
         ]
     );
     let (_, effects) = drive(&mut f, "down enter");

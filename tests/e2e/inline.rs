@@ -299,3 +299,30 @@ fn peek_folds_the_form_to_one_line_and_brings_back_the_same_frame() {
     assert_lines_intact(&s, 40);
     s.assert_restored();
 }
+
+#[test]
+fn the_inline_setting_chooses_the_mode_and_the_flags_win() {
+    // `inline: false` in the settings file: full screen without a flag, inline with --inline.
+    let off = r#"printf '{"schemaVersion": 2, "behaviour": {"inline": false}, "keymaps": {"cancel": "esc", "dismiss": "ctrl+c", "toggle": "space", "confirm": "enter", "optionNote": "n", "questionNote": "shift+n", "peek": "ctrl+o"}}' > ask-user.json"#;
+    let alternate = |s: &Session| s.raw().windows(8).any(|w| w == b"\x1b[?1049h");
+    for (args, fullscreen) in [
+        ("run --input p.json --output r.json", true),
+        (RUN_INLINE, false),
+    ] {
+        let before = format!("{off}; {}", numbered(5));
+        let mut s = Session::start_after(&before, 100, SMALL, args, 80, 24, &[]);
+        s.wait_for("Which database?");
+        assert_eq!(alternate(&s), fullscreen, "{args}");
+        if !fullscreen {
+            // The peek key comes from the settings file too.
+            s.send("\x0f"); // ctrl+o
+            s.wait_for("ask: 2 questions waiting - ctrl+o to return");
+            s.send("\x0f");
+            s.wait_for("Which database?");
+        }
+        s.send("\x1b");
+        assert_eq!(s.finish(), 1);
+        assert_lines_intact(&s, 5);
+        s.assert_restored();
+    }
+}

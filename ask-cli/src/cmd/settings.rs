@@ -41,7 +41,7 @@ pub(crate) fn settings(args: &SettingsArgs) -> CliResult {
             "the settings overlay needs a terminal; use --path or --json without one",
         ));
     };
-    let layout = args.layout.layout(true);
+    let layout = args.layout.layout(loaded.config().behaviour.inline);
     let mut session = Session::settings_overlay(loaded);
     let ended = term::run_ui(
         &mut session,
