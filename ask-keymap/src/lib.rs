@@ -56,6 +56,8 @@ mod key;
 mod keymap;
 mod notation;
 mod paths;
+mod peek;
+mod read;
 mod store;
 
 pub use atomic::write_atomic;
@@ -69,4 +71,5 @@ pub use error::KeymapError;
 pub use key::{Key, KeyCode, Modifiers};
 pub use keymap::{Action, Keymap, is_reserved};
 pub use paths::{CONFIG_FILE_NAME, ConfigPaths, resolve_config_path};
+pub use read::MAX_SETTINGS_BYTES;
 pub use store::{ConfigChange, ConfigStore, Loaded};

@@ -6,6 +6,7 @@ use ask_state::{Flow, ReviewAction};
 
 use crate::block::Block;
 use crate::frame::{Line, Role, Span, Style};
+use crate::window::Keep;
 
 /// The answer's labels joined by `, `, each recommended option marked.
 fn marked_labels(q: &Question, answer: &Answer) -> String {
@@ -34,7 +35,11 @@ fn marked_labels(q: &Question, answer: &Answer) -> String {
 /// question note and the notes of selected options). With Elaborate highlighted,
 /// every question note and every option note shows, including notes on options
 /// that are not selected.
-pub(crate) fn review_block(flow: &Flow, width: usize) -> Block {
+///
+/// Answers and notes sit above the focus row (the actions): a text taller than
+/// `height` rows keeps its last rows.
+pub(crate) fn review_block(flow: &Flow, width: usize, height: usize) -> Block {
+    let keep = Keep::tail(height);
     let mut block = Block::new(width);
     let highlighted = flow.armed().unwrap_or_else(|| flow.review_cursor());
     let elaborate = highlighted == ReviewAction::Elaborate;
@@ -52,7 +57,12 @@ pub(crate) fn review_block(flow: &Flow, width: usize) -> Block {
         if let Some(a) = &answer {
             let mut prefix = label;
             prefix.push(Span::new("→ ", Role::Muted));
-            block.hanging(prefix, &marked_labels(q, a), Style::new(Role::Success));
+            block.hanging_kept(
+                prefix,
+                &marked_labels(q, a),
+                Style::new(Role::Success),
+                keep,
+            );
         } else {
             let mut line = Line::new(label);
             line.push(Span::new("→ unanswered", Role::Warning));
@@ -65,10 +75,11 @@ pub(crate) fn review_block(flow: &Flow, width: usize) -> Block {
             continue;
         }
         if let Some(note) = &draft.note {
-            block.hanging(
+            block.hanging_kept(
                 vec![Span::raw("  "), Span::new("note: ", Role::Muted)],
                 note,
                 Style::new(Role::Note),
+                keep,
             );
         }
         for (j, note) in &draft.option_notes {
@@ -87,7 +98,7 @@ pub(crate) fn review_block(flow: &Flow, width: usize) -> Block {
                 prefix.push(Span::new(" (not selected)", Role::Dim));
             }
             prefix.push(Span::new(" note: ", Role::Muted));
-            block.hanging(prefix, note, Style::new(Role::Note));
+            block.hanging_kept(prefix, note, Style::new(Role::Note), keep);
         }
     }
     if !elaborate {
