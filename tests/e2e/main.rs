@@ -6,6 +6,7 @@ mod cli;
 mod extract;
 mod files;
 mod flow;
+mod inline;
 mod notify;
 mod output;
 mod pty;
