@@ -7,6 +7,8 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+use crate::term::{InlineHeight, Layout};
+
 const ABOUT: &str =
     "Ask the user structured questions in the terminal and return their answers as JSON.";
 
@@ -17,7 +19,9 @@ Examples:
   ask run --no-ui < payload.json          # no terminal: the 'Needs user input' result, exit 3
 
 The UI draws on the controlling terminal (/dev/tty), so stdin and stdout stay free
-for the payload and the result.
+for the payload and the result. It opens inline, under the current line, so the
+text above (the conversation that led to the questions) stays on screen;
+--inline=ROWS or --inline=PCT% caps its height, --fullscreen uses the whole screen.
 
 Exit codes: 0 completed, 1 cancelled, 2 invalid payload, 3 no interactive terminal,
 4 nothing to replay or extract, 64 usage error, 65 answers that do not fit the form,
@@ -31,6 +35,17 @@ Examples:
   ask run --input p.json --answers answers.json              # scripted answers, no UI
   ask run --input p.json --script '[\"down\", \"enter\", \"1\", \"1\"]' --frame-out frame.txt
   ask run --input p.json --script @keys.json --width 80 --height 24
+  ask run --input p.json --inline=40%                        # inline, at most 40% of the rows
+  ask run --input p.json --fullscreen                        # the alternate screen
+
+Inline (the default; the behaviour setting \"inline\" turns it off): the form opens
+under the current line of the normal screen, as tall as it needs (at most the
+terminal height minus 2, or --inline=ROWS / --inline=PCT%). It makes room by
+scrolling the text above up, never by clearing it: the terminal's scrollback keeps
+everything. On exit (submit, cancel, a signal, a crash) its rows are erased and
+the cursor is left at the start of its first row. alt+o (the peek key) folds it
+to one line while you read or scroll the conversation; alt+o again brings it back.
+--fullscreen draws on the alternate screen instead, as full-screen programs do.
 
 Scripted answers (--answers):
   {\"mode\": \"submit\", \"answers\": {\"db\": {\"values\": [\"pg\"], \"note\": \"keep it simple\"}}}
@@ -184,6 +199,38 @@ pub(crate) enum ColorChoice {
     Never,
 }
 
+/// Where the UI is drawn: `--inline[=ROWS|PCT%]` or `--fullscreen`.
+#[derive(Debug, Args, Clone, Copy)]
+pub(crate) struct LayoutArgs {
+    /// Draw inline under the current line, keeping the text above on screen (the default
+    /// unless the `inline` setting is off); ROWS or PCT% caps the height (default: as tall
+    /// as the form needs, at most the terminal height minus 2).
+    #[arg(
+        long,
+        value_name = "ROWS|PCT%",
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "auto",
+        conflicts_with = "fullscreen"
+    )]
+    pub(crate) inline: Option<InlineHeight>,
+    /// Draw on the alternate screen (the whole terminal; the text above is hidden meanwhile).
+    #[arg(long)]
+    pub(crate) fullscreen: bool,
+}
+
+impl LayoutArgs {
+    /// The layout the flags ask for; without either flag, inline when
+    /// `inline_setting` is on (the behaviour setting), else full screen.
+    pub(crate) fn layout(self, inline_setting: bool) -> Layout {
+        match (self.inline, self.fullscreen) {
+            (Some(height), false) => Layout::Inline(height),
+            (None, false) if inline_setting => Layout::Inline(InlineHeight::Auto),
+            _ => Layout::Fullscreen,
+        }
+    }
+}
+
 /// Options shared by everything that opens the UI.
 #[derive(Debug, Args, Clone)]
 pub(crate) struct UiArgs {
@@ -199,6 +246,9 @@ pub(crate) struct UiArgs {
     /// Colours: auto honours NO_COLOR.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
     pub(crate) color: ColorChoice,
+    /// Inline or full screen.
+    #[command(flatten)]
+    pub(crate) layout: LayoutArgs,
     /// Accessible linear mode: one question at a time as plain lines, answers typed
     /// on a line (no cursor movement, no colours; for screen readers and dumb
     /// terminals). On by itself when TERM=dumb. Type ? in it for help.
@@ -321,6 +371,9 @@ pub(crate) struct SettingsArgs {
     /// Colours: auto honours NO_COLOR.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
     pub(crate) color: ColorChoice,
+    /// Inline or full screen.
+    #[command(flatten)]
+    pub(crate) layout: LayoutArgs,
     /// Accessible linear mode: one question at a time as plain lines, answers typed
     /// on a line (no cursor movement, no colours; for screen readers and dumb
     /// terminals). On by itself when TERM=dumb. Type ? in it for help.

@@ -38,7 +38,7 @@ fn the_reset_row_backs_up_the_file_writes_the_defaults_and_says_where() {
     keys(
         &mut s,
         &[
-            "?", "down", "down", "down", "down", "down", "down", "enter", "enter",
+            "?", "down", "down", "down", "down", "down", "down", "down", "enter", "enter",
         ],
     );
     assert_eq!(read(&path), AskConfig::default().to_json());
@@ -75,7 +75,9 @@ fn the_notifications_toggle_is_saved_and_the_notification_comes_once() {
     let mut s = Session::new(form(), Settings::open(&ConfigPaths::file(path.clone())));
     keys(
         &mut s,
-        &["?", "down", "down", "down", "down", "down", "space", "esc"],
+        &[
+            "?", "down", "down", "down", "down", "down", "down", "space", "esc",
+        ],
     );
     assert_eq!(read(&path)["notifications"]["enabled"], false);
     let (settings, note) = s.take_waiting_notification().expect("first time");

@@ -30,6 +30,9 @@ pub struct Behaviour {
     pub present_single_as_multi: bool,
     /// Show the contextual key hints at the bottom.
     pub show_footer_hints: bool,
+    /// Open the terminal form inline, under the text already on screen, instead
+    /// of on the alternate screen (when neither `--inline` nor `--fullscreen` is given).
+    pub inline: bool,
 }
 
 impl Default for Behaviour {
@@ -41,6 +44,7 @@ impl Default for Behaviour {
             double_press_review_shortcuts: true,
             present_single_as_multi: false,
             show_footer_hints: true,
+            inline: true,
         }
     }
 }
@@ -67,16 +71,19 @@ pub enum BehaviourSetting {
     /// `showFooterHints`.
     #[serde(rename = "showFooterHints")]
     FooterHints,
+    /// `inline`.
+    Inline,
 }
 
 impl BehaviourSetting {
     /// Every setting, in the order the settings overlay lists them.
-    pub const ALL: [BehaviourSetting; 5] = [
+    pub const ALL: [BehaviourSetting; 6] = [
         BehaviourSetting::AutoSubmit,
         BehaviourSetting::ConfirmDismiss,
         BehaviourSetting::DoublePress,
         BehaviourSetting::SingleAsMulti,
         BehaviourSetting::FooterHints,
+        BehaviourSetting::Inline,
     ];
 
     /// The label shown in the settings overlay.
@@ -87,6 +94,7 @@ impl BehaviourSetting {
             BehaviourSetting::DoublePress => "Double-press review shortcuts",
             BehaviourSetting::SingleAsMulti => "Present single-select as multi-select",
             BehaviourSetting::FooterHints => "Show footer hints",
+            BehaviourSetting::Inline => "Open the form inline",
         }
     }
 
@@ -98,6 +106,7 @@ impl BehaviourSetting {
             BehaviourSetting::DoublePress => "doublePressReviewShortcuts",
             BehaviourSetting::SingleAsMulti => "presentSingleAsMulti",
             BehaviourSetting::FooterHints => "showFooterHints",
+            BehaviourSetting::Inline => "inline",
         }
     }
 }
@@ -111,6 +120,7 @@ impl Behaviour {
             BehaviourSetting::DoublePress => self.double_press_review_shortcuts,
             BehaviourSetting::SingleAsMulti => self.present_single_as_multi,
             BehaviourSetting::FooterHints => self.show_footer_hints,
+            BehaviourSetting::Inline => self.inline,
         }
     }
 
@@ -129,6 +139,7 @@ impl Behaviour {
             BehaviourSetting::DoublePress => &mut self.double_press_review_shortcuts,
             BehaviourSetting::SingleAsMulti => &mut self.present_single_as_multi,
             BehaviourSetting::FooterHints => &mut self.show_footer_hints,
+            BehaviourSetting::Inline => &mut self.inline,
         };
         *field = on;
     }
@@ -142,7 +153,7 @@ mod tests {
     fn get_set_round_trip() {
         let mut b = Behaviour::default();
         let defaults: Vec<bool> = BehaviourSetting::ALL.iter().map(|s| b.get(*s)).collect();
-        assert_eq!(defaults, [false, true, true, false, true]);
+        assert_eq!(defaults, [false, true, true, false, true, true]);
         for s in BehaviourSetting::ALL {
             let before = b.get(s);
             b.set(s, !before);
@@ -156,6 +167,7 @@ mod tests {
                 double_press_review_shortcuts: false,
                 present_single_as_multi: true,
                 show_footer_hints: false,
+                inline: false,
             }
         );
     }

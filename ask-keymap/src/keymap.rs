@@ -61,6 +61,9 @@ pub enum Action {
     Dismiss,
     /// `global.settings`: open the settings overlay (default `?`; in an editor only while it is empty).
     Settings,
+    /// `global.peek`: fold the form to one status line to read the conversation above it, and
+    /// back (default `alt+o`). The terminal front end handles it, not the flow.
+    Peek,
     /// `main.confirm`: select and advance, open the custom editor, or trigger a review action (default `enter`).
     Confirm,
     /// `main.cancel`: cancel the flow (default `esc`).
@@ -129,15 +132,17 @@ const QUESTION: Key = Key::char('?');
 const T: Key = Key::char('t');
 const N: Key = Key::char('n');
 const SHIFT_N: Key = Key::new(KeyCode::Char('n'), Modifiers::SHIFT);
+const ALT_O: Key = Key::new(KeyCode::Char('o'), Modifiers::ALT);
 
 /// One row of the action table: context, name in the file, default keys.
 struct Spec(Context, &'static str, &'static str, &'static [Key]);
 
 impl Action {
     /// Every action, in the order of the settings file (grouped by context).
-    pub const ALL: [Action; 28] = [
+    pub const ALL: [Action; 29] = [
         Action::Dismiss,
         Action::Settings,
+        Action::Peek,
         Action::Confirm,
         Action::Cancel,
         Action::Toggle,
@@ -173,6 +178,7 @@ impl Action {
         match self {
             Dismiss => Spec(C::Global, "dismiss", "global.dismiss", &[CTRL_C]),
             Settings => Spec(C::Global, "settings", "global.settings", &[QUESTION]),
+            Peek => Spec(C::Global, "peek", "global.peek", &[ALT_O]),
             Confirm => Spec(C::Main, "confirm", "main.confirm", &[ENTER]),
             Cancel => Spec(C::Main, "cancel", "main.cancel", &[ESC]),
             Toggle => Spec(C::Main, "toggle", "main.toggle", &[SPACE]),
@@ -387,7 +393,8 @@ impl Keymap {
 
     /// Reads the `keymaps` section (schema version 3): an object of contexts, each an object
     /// mapping every action name of that context to a key id or an array of key ids. Every
-    /// context and action must be present; keys must parse, must not be reserved, and must not
+    /// context and action must be present (except `global.peek`, added later, which keeps its
+    /// default when missing); keys must parse, must not be reserved, and must not
     /// repeat within a context or between `global` and `main`, `editor` or `noteEditor`.
     /// Unknown names are ignored (see [`Keymap::unknown_names`]).
     pub fn from_json(value: &Value) -> Result<Keymap, KeymapError> {
@@ -410,13 +417,17 @@ impl Keymap {
                     found: describe(section),
                 });
             };
-            let raw =
-                section
-                    .get(action.config_name())
-                    .ok_or_else(|| KeymapError::MissingAction {
-                        action: action.qualified_name(),
-                        example: example(action),
-                    })?;
+            let Some(raw) = section.get(action.config_name()) else {
+                if action == Action::Peek {
+                    // Added after schema 3 shipped: files written before it keep the default.
+                    keys.push(action.default_keys().to_vec());
+                    continue;
+                }
+                return Err(KeymapError::MissingAction {
+                    action: action.qualified_name(),
+                    example: example(action),
+                });
+            };
             keys.push(parse_keys(action, raw)?);
         }
         let keymap = Keymap { keys };

@@ -6,6 +6,7 @@ mod decoder;
 mod docs;
 mod fixtures;
 mod import;
+mod peek;
 mod properties;
 mod settings_paths;
 mod store;

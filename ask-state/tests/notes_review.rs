@@ -219,6 +219,7 @@ fn settings_overlay_toggles_in_contract_order_and_closes_with_esc_ctrl_c_and_que
             "Double-press review shortcuts",
             "Present single-select as multi-select",
             "Show footer hints",
+            "Open the form inline",
             "Notifications",
             "Reset settings to defaults"
         ]

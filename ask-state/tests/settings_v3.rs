@@ -188,8 +188,8 @@ fn any_other_key_disarms_the_reset_and_the_reset_applies_defaults() {
 #[test]
 fn the_notifications_row_toggles_and_asks_to_persist() {
     let mut f = flow(single(), behaviour());
-    drive(&mut f, "? down down down down down");
-    assert_eq!(f.settings_rows()[5], SettingsRow::Notifications);
+    drive(&mut f, "? down down down down down down");
+    assert_eq!(f.settings_rows()[6], SettingsRow::Notifications);
     let (_, effects) = drive(&mut f, "space");
     assert_eq!(effects, [Effect::PersistNotifications(false)]);
     assert!(!f.notifications_enabled());

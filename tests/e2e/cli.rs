@@ -172,3 +172,24 @@ fn help_teaches_with_examples() {
         );
     }
 }
+
+#[test]
+fn every_command_that_opens_the_form_takes_inline_and_fullscreen() {
+    for command in ["run", "answer", "answer-again", "replay", "settings"] {
+        let out = run(&ask(&[command, "--help"]));
+        let help = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            help.contains("--inline[=<ROWS|PCT%>]"),
+            "{command}:\n{help}"
+        );
+        assert!(help.contains("--fullscreen"), "{command}:\n{help}");
+    }
+    for bad in ["--inline=0", "--inline=150%", "--inline=tall"] {
+        let out = run_with_stdin(&ask(&["run", bad]), SMALL);
+        assert_eq!(code(&out), 64, "{bad}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("e.g. --inline=40%"), "{bad}: {err}");
+    }
+    let out = run_with_stdin(&ask(&["run", "--inline", "--fullscreen"]), SMALL);
+    assert_eq!(code(&out), 64, "the two layouts exclude each other");
+}

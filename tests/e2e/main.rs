@@ -7,6 +7,7 @@ mod examples;
 mod extract;
 mod files;
 mod flow;
+mod inline;
 mod notify;
 mod output;
 mod pty;

@@ -39,6 +39,21 @@ fn count(haystack: &[u8], needle: &[u8]) -> usize {
 
 const MESSAGE: &str = "Question waiting: DB $(touch pwned); `touch pwned2` ]52;c;AAAA x";
 
+/// The bell rings whichever way the form opens: inline (the default) or full screen.
+#[test]
+fn the_bell_rings_inline_and_full_screen() {
+    for flag in ["--inline", "--fullscreen"] {
+        let (_dir, path) = config(&serde_json::json!(["bell"]), true);
+        let args = format!("{RUN} {flag} --config '{}'", path.display());
+        let mut s = Session::start(PAYLOAD, &args, 80, 24);
+        s.wait_for("Which database?");
+        std::thread::sleep(Duration::from_millis(200));
+        assert_eq!(count(&s.raw(), b"\x07"), 1, "{flag}: one BEL");
+        s.send("\x03\x03");
+        assert_eq!(s.finish(), 1, "{flag}");
+    }
+}
+
 #[test]
 fn the_bell_rings_once_when_the_question_waits() {
     let (_dir, path) = config(&serde_json::json!(["bell"]), true);

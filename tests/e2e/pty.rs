@@ -41,6 +41,21 @@ impl Session {
         rows: u16,
         env: &[(&str, &str)],
     ) -> Self {
+        Self::start_after("", 0, payload, args, cols, rows, env)
+    }
+
+    /// Like [`Session::start_with_env`], running the shell command `before` in the
+    /// terminal first (output the form should leave alone), with a terminal that
+    /// keeps `scrollback` rows scrolled off its top.
+    pub(crate) fn start_after(
+        before: &str,
+        scrollback: usize,
+        payload: &str,
+        args: &str,
+        cols: u16,
+        rows: u16,
+        env: &[(&str, &str)],
+    ) -> Self {
         let dir = tempfile::tempdir().expect("temp dir");
         std::fs::write(dir.path().join("p.json"), payload).expect("payload");
         let pair = native_pty_system()
@@ -52,7 +67,7 @@ impl Session {
             })
             .expect("openpty");
         let script = format!(
-            "stty -a > before; '{}' {args}; echo $? > code; stty -a > after",
+            "{before}\nstty -a > before; '{}' {args}; echo $? > code; stty -a > after",
             ask_bin().display()
         );
         let mut cmd = CommandBuilder::new("sh");
@@ -66,7 +81,7 @@ impl Session {
         }
         let child = pair.slave.spawn_command(cmd).expect("spawn ask in a pty");
         drop(pair.slave);
-        let parser = Arc::new(Mutex::new(vt100::Parser::new(rows, cols, 0)));
+        let parser = Arc::new(Mutex::new(vt100::Parser::new(rows, cols, scrollback)));
         let raw = Arc::new(Mutex::new(Vec::new()));
         let mut reader = pair.master.try_clone_reader().expect("pty reader");
         let (p, r) = (Arc::clone(&parser), Arc::clone(&raw));
@@ -114,15 +129,60 @@ impl Session {
 
     /// Waits until the screen shows `text`; panics with the screen when it does not.
     pub(crate) fn wait_for(&self, text: &str) {
+        self.wait_until(&format!("{text:?}"), |screen| screen.contains(text));
+    }
+
+    /// Waits until `ready` holds for the screen; panics with `what` and the screen.
+    pub(crate) fn wait_until(&self, what: &str, ready: impl Fn(&str) -> bool) {
         let start = Instant::now();
-        while !self.screen().contains(text) {
+        while !ready(&self.screen()) {
             assert!(
                 start.elapsed() < TIMEOUT,
-                "screen never showed {text:?}:\n{}",
+                "screen never showed {what}:\n{}",
                 self.screen()
             );
             std::thread::sleep(Duration::from_millis(10));
         }
+    }
+
+    /// Every row the terminal holds, the scrollback's first, then the screen's
+    /// (trailing spaces trimmed).
+    pub(crate) fn history(&self) -> Vec<String> {
+        let mut parser = self.parser.lock().unwrap();
+        let (rows, cols) = parser.screen().size();
+        let rows = usize::from(rows);
+        parser.screen_mut().set_scrollback(usize::MAX);
+        let back = parser.screen().scrollback();
+        let mut lines = Vec::new();
+        // With the view `offset` rows up, screen row i shows line `back - offset + i`
+        // (the scrollback is lines 0..back); take the scrollback a screenful at a time.
+        let mut offset = back;
+        while offset > 0 {
+            parser.screen_mut().set_scrollback(offset);
+            let take = rows.min(offset);
+            lines.extend(parser.screen().rows(0, cols).take(take));
+            offset -= take;
+        }
+        parser.screen_mut().set_scrollback(0);
+        lines.extend(parser.screen().rows(0, cols));
+        lines.iter().map(|l| l.trim_end().to_owned()).collect()
+    }
+
+    /// The (row, column) of every cell drawn in reverse video (inline, the
+    /// editor cursor is one).
+    pub(crate) fn inverse_cells(&self) -> Vec<(u16, u16)> {
+        let parser = self.parser.lock().unwrap();
+        let screen = parser.screen();
+        let (rows, cols) = screen.size();
+        (0..rows)
+            .flat_map(|r| (0..cols).map(move |c| (r, c)))
+            .filter(|&(r, c)| screen.cell(r, c).is_some_and(vt100::Cell::inverse))
+            .collect()
+    }
+
+    /// The cursor's (row, column) on the screen.
+    pub(crate) fn cursor(&self) -> (u16, u16) {
+        self.parser.lock().unwrap().screen().cursor_position()
     }
 
     /// Resizes the terminal (the child gets SIGWINCH).

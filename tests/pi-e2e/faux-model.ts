@@ -9,6 +9,7 @@
  *   ASK_E2E_SCRIPT  JSON file: an array of steps, one per model request:
  *                     {"text": "..."}                       a plain assistant reply
  *                     {"toolCall": {"name": "...", "arguments": {...}}}
+ *                     {"text": "...", "toolCall": {...}}    text, then the tool call
  *                   either may carry "delayMs": N to answer N ms late (timeouts).
  *   ASK_E2E_LOG     JSONL file; one line per model request with the messages
  *                   the model received, so a test can assert on them.
@@ -26,7 +27,9 @@ import {
 } from "@mariozechner/pi-ai";
 import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
 
-type Step = ({ text: string } | { toolCall: { name: string; arguments: Record<string, unknown>; id?: string } }) & {
+type Step = {
+	text?: string;
+	toolCall?: { name: string; arguments: Record<string, unknown>; id?: string };
 	delayMs?: number;
 };
 
@@ -56,11 +59,11 @@ export default function (pi: ExtensionAPI) {
 		call += 1;
 		if (!step) return fauxAssistantMessage("(faux: script exhausted)");
 		if (step.delayMs) await new Promise((resolve) => setTimeout(resolve, step.delayMs));
-		if ("text" in step) return fauxAssistantMessage(fauxText(step.text));
 		const tc = step.toolCall;
-		return fauxAssistantMessage(fauxToolCall(tc.name, tc.arguments, { id: tc.id ?? `call_${call}` }), {
-			stopReason: "toolUse",
-		});
+		if (!tc) return fauxAssistantMessage(fauxText(step.text ?? ""));
+		const toolCall = fauxToolCall(tc.name, tc.arguments, { id: tc.id ?? `call_${call}` });
+		const content = step.text === undefined ? toolCall : [fauxText(step.text), toolCall];
+		return fauxAssistantMessage(content, { stopReason: "toolUse" });
 	};
 	// Enough factories for any test; each consumes the next script step.
 	faux.setResponses(Array.from({ length: 64 }, () => reply));

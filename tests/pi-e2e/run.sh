@@ -314,6 +314,47 @@ scenario_10() {
 	check 2 user-message "All done, nothing left to decide."
 }
 
+# 11. Inline hand-off: the model's text written before the ask_user call stays on screen above the open
+#     form; after the answer pi redraws a clean chat; pi's startup list names the extension ask-user.
+scenario_11() {
+	local lead="Before I write the storage layer I need one decision from you."
+	new_scenario s11 "[{\"text\": \"$lead\", ${DB_CALL#\{}, {\"text\": \"Noted, SQLite it is.\"}]"
+	# Typed once pi is up (a prompt on the command line is answered before pi first draws).
+	start_tmux --no-session
+	wait_pane "faux-1" || return 1
+	keys -l "Set up storage for the service"
+	keys Enter
+	wait_pane "Which database should the service use?" || return 1
+	local open
+	open=$(pane)
+	grep -qF -- "$lead" <<<"$open" || { say "  the model's text is not visible above the open form"; return 1; }
+	# The text sits above the form: its line comes before the question's.
+	local lead_at question_at
+	lead_at=$(grep -nF -- "$lead" <<<"$open" | head -1 | cut -d: -f1)
+	question_at=$(grep -nF "Which database should the service use?" <<<"$open" | head -1 | cut -d: -f1)
+	[ "$lead_at" -lt "$question_at" ] || { say "  the form is not under the model's text"; return 1; }
+	keys 2
+	sleep 0.5
+	keys Enter
+	wait_requests 2 || return 1
+	wait_pane "Noted, SQLite it is." || return 1
+	wait_pane "Database: SQLite" || return 1
+	# A clean chat: none of the form's rows left, the model's text drawn once (screen and scrollback).
+	local after
+	after=$(tm capture-pane -p -S - -t "$(basename "$S")")
+	if grep -qE "Type your own|Esc cancel|Enter select" <<<"$after"; then
+		say "  form rows left in pi's chat"
+		return 1
+	fi
+	[ "$(grep -cF -- "$lead" <<<"$after")" -eq 1 ] || { say "  the model's text is drawn $(grep -cF -- "$lead" <<<"$after") times"; return 1; }
+	# pi's startup list: the line under [Extensions] names ask-user (not the folder name pi).
+	local listed
+	listed=$(grep -A1 -F "[Extensions]" <<<"$after" | tail -1)
+	grep -qw "ask-user" <<<"$listed" || { say "  startup list shows: $listed"; return 1; }
+	! grep -qwE "pi|index.ts" <<<"$listed" || { say "  startup list shows: $listed"; return 1; }
+	check 1 tool-answer db sqlite
+}
+
 # --- main -------------------------------------------------------------------
 NAMES=(
 	"the shim type-checks against pi $PI_VERSION's .d.ts files"
@@ -327,9 +368,10 @@ NAMES=(
 	"RPC mode /answer: extraction, dialogs, answers as a user message"
 	"RPC mode /ask:replay after a cancelled dialog"
 	"/answer: a timed-out extraction call is retried; no questions only notifies"
+	"inline: the model's text stays above the open form, a clean chat after, listed as ask-user"
 )
 SELECTED=("$@")
-[ ${#SELECTED[@]} -eq 0 ] && SELECTED=(0 1 2 3 4 5 6 7 8 9 10)
+[ ${#SELECTED[@]} -eq 0 ] && SELECTED=(0 1 2 3 4 5 6 7 8 9 10 11)
 
 passed=0
 failed=0

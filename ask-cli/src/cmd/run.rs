@@ -97,10 +97,11 @@ pub(crate) fn interactive(ui: &UiArgs, form: AskForm, root: PathBuf) -> CliResul
         return non_interactive(ui, &form);
     };
     let loaded = config::load(ui.config.as_deref());
+    let layout = ui.layout.layout(loaded.config().behaviour.inline);
     let mut session = Session::new(form, loaded).with_completions(FileIndex::spawn(root));
     let color = term::use_color(ui.color);
     let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        term::run_ui(&mut session, tty, color, &signals)
+        term::run_ui(&mut session, tty, color, layout, &signals)
     }));
     let Ok(ended) = ran else {
         // A bug. The panic hook restored the terminal and printed the report; the

@@ -44,9 +44,16 @@ pub(crate) fn settings(args: &SettingsArgs) -> CliResult {
     if let Some(notice) = loaded.notice_line() {
         crate::exit::warn(&notice);
     }
+    let layout = args.layout.layout(loaded.config().behaviour.inline);
     let mut session = Session::settings_overlay(loaded);
-    let ended = term::run_ui(&mut session, tty, term::use_color(args.color), &signals)
-        .map_err(|err| CliError::new(Exit::IoErr, format!("terminal error: {err}")))?;
+    let ended = term::run_ui(
+        &mut session,
+        tty,
+        term::use_color(args.color),
+        layout,
+        &signals,
+    )
+    .map_err(|err| CliError::new(Exit::IoErr, format!("terminal error: {err}")))?;
     Ok(match ended {
         Ended::Done(_) => Exit::Completed,
         Ended::Signal(_) => Exit::Cancelled,

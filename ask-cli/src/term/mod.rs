@@ -6,13 +6,16 @@
 //! once; crossterm only switches modes, measures and draws. Elsewhere
 //! crossterm's event reader is used (`events`).
 
+mod caret;
 #[cfg(not(unix))]
 mod events;
 #[cfg(unix)]
 mod input;
 mod paint;
+mod peek;
 mod screen;
 mod signals;
+mod viewport;
 
 use std::fs::{File, OpenOptions};
 use std::io;
@@ -30,6 +33,7 @@ use paint::Painter;
 pub(crate) use paint::use_color;
 use screen::Screen;
 pub(crate) use signals::Signals;
+pub(crate) use viewport::InlineHeight;
 
 /// How often the settings file and the completion index are checked.
 const TICK: Duration = Duration::from_millis(250);
@@ -72,6 +76,15 @@ pub(crate) enum Ended {
     Unavailable,
 }
 
+/// How the UI occupies the terminal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Layout {
+    /// The alternate screen, whole.
+    Fullscreen,
+    /// A band of rows under the cursor on the normal screen; what is above stays.
+    Inline(InlineHeight),
+}
+
 /// Runs the flow on the terminal until it finishes, the settings overlay of
 /// `ask settings` closes, or a signal arrives (`signals`, installed by the
 /// caller as soon as the payload was valid). The terminal is restored before
@@ -80,6 +93,7 @@ pub(crate) fn run_ui(
     session: &mut Session,
     tty: Tty,
     color: bool,
+    layout: Layout,
     signals: &Signals,
 ) -> io::Result<Ended> {
     startup_pause_for_tests(signals);
@@ -87,14 +101,19 @@ pub(crate) fn run_ui(
         return Ok(Ended::Signal(session.cancelled()));
     }
     let reader = tty.file.try_clone()?;
-    let Ok(mut screen) = Screen::enter(tty.file) else {
+    let Ok(mut screen) = Screen::enter(tty.file, matches!(layout, Layout::Inline(_))) else {
         return Ok(Ended::Unavailable);
     };
     let mut reader = Reader::new(reader);
-    let mut painter = Painter::new(color);
+    let mut painter = match layout {
+        Layout::Fullscreen => Painter::new(color),
+        Layout::Inline(limit) => Painter::inline(color, limit),
+    };
     let (mut cols, mut rows) = terminal_size();
-    session.resize(cols, rows);
+    session.resize(cols, painter.frame_rows(rows));
     let mut dirty = true;
+    // Folded to one status line (the `peek` action); keys wait until it unfolds.
+    let mut peeking = false;
     let mut last_tick = Instant::now();
     // Test hook: `ASK_TEST_PANIC_KEY=<key id>` panics when that key arrives, so the
     // end-to-end tests can check that the panic hook restores the terminal.
@@ -124,12 +143,16 @@ pub(crate) fn run_ui(
         }
         if signals.take_resize() || redraw {
             (cols, rows) = terminal_size();
-            session.resize(cols, rows);
-            painter.invalidate();
+            session.resize(cols, painter.frame_rows(rows));
+            painter.resized(&mut screen.out)?;
             dirty = true;
         }
         if dirty {
-            painter.paint(&mut screen.out, &session.frame(), cols, rows)?;
+            if peeking {
+                painter.collapse(&mut screen.out, &peek::status(session.flow()), cols)?;
+            } else {
+                painter.paint(&mut screen.out, &session.frame(), cols, rows)?;
+            }
             dirty = false;
         }
         // Once per ask (the session decides), after the first screen is up and before
@@ -142,15 +165,22 @@ pub(crate) fn run_ui(
             match input {
                 Input::Event(InputEvent::Resize(c, r)) => {
                     (cols, rows) = (c.max(1), r.max(1));
-                    session.resize(cols, rows);
-                    painter.invalidate();
+                    session.resize(cols, painter.frame_rows(rows));
+                    painter.resized(&mut screen.out)?;
                     dirty = true;
                 }
                 Input::Event(InputEvent::Key(key)) => {
                     assert!(Some(key) != panic_key, "ASK_TEST_PANIC_KEY {key} pressed");
-                    dirty |= session.key(key);
+                    if peek::toggles(session.flow(), &key) {
+                        peeking = !peeking;
+                        dirty = true;
+                    } else if !peeking {
+                        dirty |= session.key(key);
+                    }
                 }
-                Input::Event(event) => dirty |= session.input(event),
+                Input::Event(event) if !peeking => dirty |= session.input(event),
+                // Pastes and the like wait with the keys while the form is folded.
+                Input::Event(_) => {}
                 Input::Closed => return Ok(Ended::Signal(session.cancelled())),
             }
             if session.is_over() {

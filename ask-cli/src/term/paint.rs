@@ -1,22 +1,42 @@
 //! The painter: a rendered [`Frame`] onto the terminal. Styles come from
-//! ask-render's [`Theme`] (or only bold/inverse without colour), crops to the terminal height
-//! keeping the focus row in view, and rewrites only the rows that changed.
+//! ask-render's [`Theme`] (or only bold/inverse without colour), crops to the
+//! height it may use keeping the focus row in view, and rewrites only the rows
+//! that changed.
+//! Full screen, it addresses the alternate screen absolutely; inline, it draws
+//! into a [`Viewport`] band that grows as the frame needs, and parks the cursor
+//! on the band's first row between frames.
 
 use std::io::{self, Write};
 
-use ask_render::{Frame, Line, Theme};
-use crossterm::terminal::{BeginSynchronizedUpdate, ClearType, EndSynchronizedUpdate};
+use ask_render::{Frame, Line, Role, Theme};
+use crossterm::terminal::{
+    BeginSynchronizedUpdate, ClearType, DisableLineWrap, EnableLineWrap, EndSynchronizedUpdate,
+    EnterAlternateScreen, LeaveAlternateScreen,
+};
 use crossterm::{cursor, queue, terminal};
+
+use super::caret;
+use super::viewport::{InlineHeight, Viewport};
+
+/// Where frames go.
+enum Surface {
+    /// The whole alternate screen; while peeking, a one-row band on the normal
+    /// screen instead.
+    Full { peek: Option<Viewport> },
+    /// A band of rows under the cursor, at most `limit` tall.
+    Inline { limit: InlineHeight, band: Viewport },
+}
 
 /// Draws frames; remembers the scroll offset and what is on screen.
 pub(crate) struct Painter {
     theme: Theme,
     scroll: usize,
     shown: Vec<String>,
+    surface: Surface,
 }
 
 impl Painter {
-    /// A painter that uses colours when `color` is true.
+    /// A full-screen painter that uses colours when `color` is true.
     pub(crate) fn new(color: bool) -> Self {
         // The decision is made by the caller (`--color always` wins over NO_COLOR);
         // the codes come from ask-render's theme, the same map every host can use.
@@ -28,12 +48,45 @@ impl Painter {
             },
             scroll: 0,
             shown: Vec::new(),
+            surface: Surface::Full { peek: None },
+        }
+    }
+
+    /// A painter that draws inline, in at most `limit` rows under the cursor.
+    pub(crate) fn inline(color: bool, limit: InlineHeight) -> Self {
+        Self {
+            surface: Surface::Inline {
+                limit,
+                band: Viewport::new(),
+            },
+            ..Self::new(color)
+        }
+    }
+
+    /// The rows a frame may be rendered into on a terminal `rows` rows tall.
+    pub(crate) fn frame_rows(&self, rows: u16) -> u16 {
+        match &self.surface {
+            Surface::Full { .. } => rows,
+            Surface::Inline { limit, .. } => limit.limit(rows),
         }
     }
 
     /// Forgets what is on screen, so the next paint redraws every row (after a resize).
     pub(crate) fn invalidate(&mut self) {
         self.shown.clear();
+    }
+
+    /// The terminal was resized: the next paint redraws every row. Inline, the
+    /// band is cleared from its first row down and starts over at the new size.
+    pub(crate) fn resized(&mut self, out: &mut impl Write) -> io::Result<()> {
+        self.invalidate();
+        if let Some(band) = self.band() {
+            queue!(out, BeginSynchronizedUpdate)?;
+            band.restart(out)?;
+            queue!(out, EndSynchronizedUpdate)?;
+            out.flush()?;
+        }
+        Ok(())
     }
 
     /// The first frame row shown for a screen of `rows` rows: keeps the focus
@@ -55,7 +108,7 @@ impl Painter {
         self.scroll
     }
 
-    /// Paints `frame` on a `cols` x `rows` screen.
+    /// Paints `frame` on a `cols` x `rows` terminal.
     pub(crate) fn paint(
         &mut self,
         out: &mut impl Write,
@@ -63,40 +116,138 @@ impl Painter {
         cols: u16,
         rows: u16,
     ) -> io::Result<()> {
-        let height = usize::from(rows);
+        // Autowrap off while drawing: a row that is one cell too wide must not
+        // wrap (and scroll an inline band out of place).
+        queue!(out, BeginSynchronizedUpdate, cursor::Hide, DisableLineWrap)?;
+        let height = match &mut self.surface {
+            Surface::Full { peek } => {
+                if let Some(mut band) = peek.take() {
+                    // Back from peeking: drop the status row, return to the alternate screen.
+                    band.shrink(out, 0)?;
+                    queue!(out, EnterAlternateScreen)?;
+                    self.shown.clear();
+                }
+                rows
+            }
+            Surface::Inline { limit, band } => {
+                let had = band.rows();
+                let want = u16::try_from(frame.lines.len())
+                    .unwrap_or(u16::MAX)
+                    .min(limit.limit(rows))
+                    .max(had)
+                    .max(1);
+                band.grow(out, want)?;
+                if had == 0 {
+                    // A new band (first paint, or the old one was erased): draw every row.
+                    self.shown.clear();
+                }
+                want
+            }
+        };
+        let height = usize::from(height);
         let start = self.scroll_for(frame, height);
+        let editor = frame
+            .cursor
+            .filter(|&(row, _)| row >= start && row < start + height);
+        // Inline, the editor cursor is drawn in the row (see `caret`); the
+        // terminal's stays hidden on the band's first row.
+        let caret = editor.filter(|_| matches!(self.surface, Surface::Inline { .. }));
         let visible: Vec<String> = (0..height)
             .map(|r| {
-                frame
-                    .lines
-                    .get(start + r)
-                    .map(|line| self.row(line, usize::from(cols)))
-                    .unwrap_or_default()
+                let line = frame.lines.get(start + r);
+                match (line, caret) {
+                    (Some(line), Some((row, col))) if row == start + r => {
+                        let col = col.min(usize::from(cols).saturating_sub(1));
+                        self.row(&caret::with_caret(line, col), usize::from(cols))
+                    }
+                    (Some(line), _) => self.row(line, usize::from(cols)),
+                    (None, _) => String::new(),
+                }
             })
             .collect();
-        queue!(out, BeginSynchronizedUpdate, cursor::Hide)?;
         for (r, row) in visible.iter().enumerate() {
             if self.shown.get(r) == Some(row) {
                 continue;
             }
-            let y = u16::try_from(r).unwrap_or(u16::MAX);
-            queue!(out, cursor::MoveTo(0, y))?;
+            self.goto(out, r, 0)?;
+            queue!(out, terminal::Clear(ClearType::CurrentLine))?;
             out.write_all(row.as_bytes())?;
-            queue!(out, terminal::Clear(ClearType::UntilNewLine))?;
         }
         self.shown = visible;
-        if let Some((row, col)) = frame.cursor
-            && row >= start
-            && row < start + height
-        {
-            let y = u16::try_from(row - start).unwrap_or(u16::MAX);
+        if let (Some((row, col)), None) = (editor, caret) {
             let x = u16::try_from(col)
                 .unwrap_or(u16::MAX)
                 .min(cols.saturating_sub(1));
-            queue!(out, cursor::MoveTo(x, y), cursor::Show)?;
+            self.goto(out, row - start, x)?;
+            queue!(out, cursor::Show)?;
+        } else {
+            self.park(out)?;
         }
-        queue!(out, EndSynchronizedUpdate)?;
+        queue!(out, EnableLineWrap, EndSynchronizedUpdate)?;
         out.flush()
+    }
+
+    /// Collapses the form to one row showing `status` (the peek view): inline,
+    /// the band's first row; full screen, a row on the normal screen (the
+    /// alternate screen is left so the text under it shows). The next
+    /// [`paint`](Self::paint) brings the form back.
+    pub(crate) fn collapse(
+        &mut self,
+        out: &mut impl Write,
+        status: &str,
+        cols: u16,
+    ) -> io::Result<()> {
+        queue!(out, BeginSynchronizedUpdate, cursor::Hide, DisableLineWrap)?;
+        if let Surface::Full { peek: peek @ None } = &mut self.surface {
+            queue!(out, LeaveAlternateScreen)?;
+            *peek = Some(Viewport::new());
+        }
+        if let Some(band) = self.band() {
+            band.grow(out, 1)?;
+            band.shrink(out, 1)?;
+        }
+        let line = Line::styled(status, Role::Muted);
+        let row = self.row(&line, usize::from(cols));
+        self.goto(out, 0, 0)?;
+        queue!(out, terminal::Clear(ClearType::CurrentLine))?;
+        out.write_all(row.as_bytes())?;
+        self.shown = vec![row];
+        self.park(out)?;
+        queue!(out, EnableLineWrap, EndSynchronizedUpdate)?;
+        out.flush()
+    }
+
+    /// The cursor to frame row `row` (of the visible part), column `col`.
+    fn goto(&mut self, out: &mut impl Write, row: usize, col: u16) -> io::Result<()> {
+        let y = u16::try_from(row).unwrap_or(u16::MAX);
+        match self.band() {
+            None => queue!(out, cursor::MoveTo(col, y)),
+            Some(band) => {
+                band.move_to(out, y)?;
+                if col > 0 {
+                    queue!(out, cursor::MoveToColumn(col))?;
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// The band drawn into, if any: inline, or full screen while peeking.
+    fn band(&mut self) -> Option<&mut Viewport> {
+        match &mut self.surface {
+            Surface::Full { peek } => peek.as_mut(),
+            Surface::Inline { band, .. } => Some(band),
+        }
+    }
+
+    /// Inline, the cursor waits at the start of the band's first row: a
+    /// terminal that cuts or rewraps rows on a resize keeps it there, which is
+    /// where [`resized`](Self::resized) starts over.
+    fn park(&mut self, out: &mut impl Write) -> io::Result<()> {
+        match self.band() {
+            None => Ok(()),
+            Some(band) => band.move_to(out, 0),
+        }
     }
 
     /// One row as text with ANSI styles, cut to `cols` columns.
@@ -127,7 +278,7 @@ fn paint_to_string(painter: &mut Painter, frame: &Frame, cols: u16, rows: u16) -
 #[cfg(test)]
 mod tests {
     use super::*;
-    use ask_render::{Role, Span};
+    use ask_render::Span;
 
     fn frame(n: usize, focus: usize) -> Frame {
         Frame {

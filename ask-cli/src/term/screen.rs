@@ -1,8 +1,10 @@
-//! Entering and leaving the full-screen mode on `/dev/tty`, restored on every
+//! Entering and leaving the UI's terminal modes on `/dev/tty`, restored on every
 //! exit path: drop, panic (a hook), and signals (the event loop notices them
 //! and unwinds normally, so the drop runs). [`enter_modes`] and [`leave_modes`]
 //! are the one place that knows which modes are switched; suspending (SIGTSTP)
-//! and resuming (SIGCONT) go through them too.
+//! and resuming (SIGCONT) go through them too. Full screen uses the alternate
+//! screen; inline stays on the normal screen and, on the way out, erases the
+//! rows of its band (see `viewport`), leaving the cursor on the band's first row.
 
 use std::fs::File;
 use std::io::{self, Write};
@@ -14,28 +16,32 @@ use crossterm::event::{
     PopKeyboardEnhancementFlags, PushKeyboardEnhancementFlags,
 };
 use crossterm::terminal::{
-    EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
+    EnableLineWrap, EndSynchronizedUpdate, EnterAlternateScreen, LeaveAlternateScreen,
+    disable_raw_mode, enable_raw_mode,
 };
-use crossterm::{cursor, execute};
+use crossterm::{cursor, execute, queue};
 
-/// True while the terminal is in full-screen mode and must be restored.
+/// True while the terminal is in the UI's modes and must be restored.
 static ACTIVE: AtomicBool = AtomicBool::new(false);
+/// True when the UI runs inline (no alternate screen to leave).
+static INLINE: AtomicBool = AtomicBool::new(false);
 
-/// The terminal in full-screen mode; restores it when dropped.
+/// The terminal in the UI's modes; restores it when dropped.
 pub(crate) struct Screen {
     /// The `/dev/tty` handle everything is drawn to.
     pub(crate) out: File,
 }
 
 impl Screen {
-    /// Enters raw mode, the alternate screen, bracketed paste and (where the
-    /// terminal supports it) the Kitty keyboard protocol, on `tty`.
+    /// Enters raw mode, the alternate screen (unless `inline`), bracketed paste
+    /// and (where the terminal supports it) the Kitty keyboard protocol, on `tty`.
     ///
     /// The Kitty flags are pushed without asking the terminal first: a support
     /// query waits for a reply that a terminal (or a PTY test harness) may never
     /// send, and terminals without the protocol ignore the push.
-    pub(crate) fn enter(mut out: File) -> io::Result<Self> {
+    pub(crate) fn enter(mut out: File, inline: bool) -> io::Result<Self> {
         install_panic_hook();
+        INLINE.store(inline, Ordering::SeqCst);
         enter_modes(&mut out)?;
         Ok(Self { out })
     }
@@ -56,17 +62,24 @@ impl Screen {
     }
 }
 
-/// Switches the terminal into full-screen mode; on failure leaves it as it was.
+/// Switches the terminal into the UI's modes (the alternate screen only when
+/// not inline); on failure leaves it as it was.
 fn enter_modes(out: &mut File) -> io::Result<()> {
     enable_raw_mode()?;
     ACTIVE.store(true, Ordering::SeqCst);
-    let entered = execute!(
-        out,
-        EnterAlternateScreen,
-        EnableBracketedPaste,
-        PushKeyboardEnhancementFlags(KeyboardEnhancementFlags::DISAMBIGUATE_ESCAPE_CODES),
-        cursor::Hide
-    );
+    let entered = if INLINE.load(Ordering::SeqCst) {
+        Ok(())
+    } else {
+        execute!(out, EnterAlternateScreen)
+    }
+    .and_then(|()| {
+        execute!(
+            out,
+            EnableBracketedPaste,
+            PushKeyboardEnhancementFlags(KeyboardEnhancementFlags::DISAMBIGUATE_ESCAPE_CODES),
+            cursor::Hide
+        )
+    });
     if let Err(err) = entered {
         restore();
         return Err(err);
@@ -80,8 +93,8 @@ impl Drop for Screen {
     }
 }
 
-/// Leaves full-screen mode if it is active. Safe to call more than once and
-/// from a panic hook.
+/// Leaves the UI's modes if they are active: inline, erases the band first.
+/// Safe to call more than once and from a panic hook.
 pub(crate) fn restore() {
     if ACTIVE.swap(false, Ordering::SeqCst) {
         leave_modes();
@@ -92,13 +105,20 @@ pub(crate) fn restore() {
 /// handle (the panic hook has no other).
 fn leave_modes() {
     if let Ok(mut tty) = std::fs::OpenOptions::new().write(true).open("/dev/tty") {
-        let _ = execute!(
-            tty,
+        let mut bytes = Vec::new();
+        // A paint cut short (a panic mid-frame) leaves an update open and autowrap off.
+        let _ = queue!(bytes, EndSynchronizedUpdate, EnableLineWrap);
+        let _ = super::viewport::erase_published(&mut bytes);
+        let _ = queue!(
+            bytes,
             PopKeyboardEnhancementFlags,
             DisableBracketedPaste,
-            cursor::Show,
-            LeaveAlternateScreen
+            cursor::Show
         );
+        if !INLINE.load(Ordering::SeqCst) {
+            let _ = queue!(bytes, LeaveAlternateScreen);
+        }
+        let _ = tty.write_all(&bytes);
         let _ = tty.flush();
     }
     let _ = disable_raw_mode();

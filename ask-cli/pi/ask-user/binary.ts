@@ -18,8 +18,8 @@ export const EXIT = {
 	nothingFound: 4,
 } as const;
 
-/** The package root: two levels above this file (ask-cli/pi/). */
-export const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
+/** The package root: three levels above this file (ask-cli/pi/ask-user/). */
+export const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
 
 /** The tool result shape `ask` writes (docs/contract.md, "Output"). */
 export interface AskToolResult {
