@@ -171,7 +171,7 @@ pub(crate) fn run_ui(
                 }
                 Input::Event(InputEvent::Key(key)) => {
                     assert!(Some(key) != panic_key, "ASK_TEST_PANIC_KEY {key} pressed");
-                    if peek::toggles(session.flow(), &key) {
+                    if peek::toggles(session.flow(), key) {
                         peeking = !peeking;
                         dirty = true;
                     } else if !peeking {

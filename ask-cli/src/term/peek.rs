@@ -7,8 +7,8 @@ use ask_state::Flow;
 
 /// True when `key` folds or unfolds the form: the `global.peek` action
 /// (default `alt+o`), which works everywhere but in the settings overlay.
-pub(crate) fn toggles(flow: &Flow, key: &Key) -> bool {
-    flow.settings_cursor().is_none() && flow.keymap().is(Action::Peek, key)
+pub(crate) fn toggles(flow: &Flow, key: Key) -> bool {
+    flow.settings_cursor().is_none() && flow.keymap().is(Action::Peek, &key)
 }
 
 /// The status line shown while folded:
