@@ -1,20 +1,15 @@
 //! Finding the settings file for a run: `--config`, else `ASK_CONFIG`, else
-//! `$PI_CODING_AGENT_DIR/extensions/ask-user.json`.
+//! `$PI_CODING_AGENT_DIR/extensions/ask-user.json`, else the platform config folder
+//! (`~/.config/ask-user/config.json`).
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use ask_host::Settings;
-use ask_keymap::ConfigPaths;
+use ask_keymap::{ConfigPaths, ProcessEnv};
 
 /// Resolves the settings path from the flag and the environment.
 pub(crate) fn resolve(explicit: Option<&Path>) -> Result<ConfigPaths, ask_keymap::KeymapError> {
-    let home = std::env::var_os("HOME").map(PathBuf::from);
-    ConfigPaths::resolve(
-        explicit,
-        std::env::var_os("ASK_CONFIG").as_deref(),
-        std::env::var_os("PI_CODING_AGENT_DIR").as_deref(),
-        home.as_deref(),
-    )
+    ConfigPaths::resolve(explicit, &ProcessEnv::read().env())
 }
 
 /// Loads the settings; never fails: problems become notices and defaults.

@@ -8,6 +8,7 @@ mod config;
 mod exit;
 mod io;
 mod linear;
+mod notify;
 mod script;
 mod term;
 

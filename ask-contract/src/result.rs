@@ -105,6 +105,14 @@ pub struct QuestionSummary {
     /// order; omitted when none was.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub recommended: Vec<String>,
+    /// How the question was finally presented, only when that differs from `type` (the
+    /// user switched it, or opened single questions as multi by preference).
+    #[serde(
+        default,
+        rename = "presentedType",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub presented_type: Option<QuestionType>,
 }
 
 impl From<&Question> for QuestionSummary {
@@ -120,6 +128,7 @@ impl From<&Question> for QuestionSummary {
                 .filter(|o| o.recommended)
                 .map(|o| o.value.clone())
                 .collect(),
+            presented_type: None,
         }
     }
 }
@@ -138,6 +147,13 @@ pub struct QuestionDetail {
     pub kind: QuestionType,
     /// Declared options in order.
     pub options: Vec<QuestionOption>,
+    /// How the question was finally presented, only when that differs from `type`.
+    #[serde(
+        default,
+        rename = "presentedType",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub presented_type: Option<QuestionType>,
 }
 
 impl From<&Question> for QuestionDetail {
@@ -148,6 +164,7 @@ impl From<&Question> for QuestionDetail {
             prompt: q.prompt.clone(),
             kind: q.kind,
             options: q.options.clone(),
+            presented_type: None,
         }
     }
 }

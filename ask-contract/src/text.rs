@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 
-use crate::form::AskForm;
+use crate::form::{AskForm, QuestionType};
 use crate::issue::Issue;
 use crate::result::{
     AskDetails, AskResult, ElaborationItem, ElaborationTarget, ErrorKind, Mode, PayloadError,
@@ -198,9 +198,9 @@ impl AskResult {
         } else if details.cancelled {
             CANCELLED_TEXT.to_owned()
         } else if details.mode == Mode::Elaborate {
-            elaborate_text(&details)
+            with_presentation_note(elaborate_text(&details), &details)
         } else {
-            submit_text(&details)
+            with_presentation_note(submit_text(&details), &details)
         };
         Self {
             content: vec![TextContent::text(text)],
@@ -212,4 +212,35 @@ impl AskResult {
     pub fn text(&self) -> &str {
         self.content.first().map_or("", |c| c.text.as_str())
     }
+}
+
+/// The last line of the content text when an answered question was presented as another
+/// type than requested.
+pub const PRESENTED_AS_MULTI_NOTE: &str =
+    "Note: Some questions were presented as multi-select by user preference.";
+
+/// Like [`PRESENTED_AS_MULTI_NOTE`], for questions switched to single-select or preview.
+pub const PRESENTED_AS_SINGLE_NOTE: &str =
+    "Note: Some questions were presented as single-select by user preference.";
+
+fn with_presentation_note(mut text: String, details: &AskDetails) -> String {
+    let answered_as = |multi: bool| {
+        details.questions.iter().any(|q| {
+            q.presented_type
+                .is_some_and(|t| (t == QuestionType::Multi) == multi)
+                && details.answers.contains_key(&q.id)
+        })
+    };
+    for (multi, note) in [
+        (true, PRESENTED_AS_MULTI_NOTE),
+        (false, PRESENTED_AS_SINGLE_NOTE),
+    ] {
+        if answered_as(multi) {
+            if !text.is_empty() {
+                text.push('\n');
+            }
+            text.push_str(note);
+        }
+    }
+    text
 }

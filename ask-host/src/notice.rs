@@ -29,6 +29,19 @@ pub enum Notice {
     SettingsReloadFailed(String),
     /// A behaviour change made in the settings overlay could not be written.
     SettingsNotSaved(String),
+    /// There was no settings file, so the pi-ask settings were imported into a new one
+    /// (the pi-ask file was only read). Shown once: the next run finds the new file.
+    SettingsImported {
+        /// The pi-ask file read.
+        from: PathBuf,
+        /// The settings file written.
+        to: PathBuf,
+    },
+    /// The settings overlay's reset row wrote the defaults.
+    SettingsReset {
+        /// Where the previous file was copied first (`None` when there was none).
+        backup: Option<PathBuf>,
+    },
 }
 
 impl Notice {
@@ -51,6 +64,20 @@ impl fmt::Display for Notice {
             }
             Self::SettingsReloadFailed(err) => write!(f, "settings: {err}"),
             Self::SettingsNotSaved(err) => write!(f, "settings not saved: {err}"),
+            Self::SettingsImported { from, to } => write!(
+                f,
+                "imported your pi-ask settings from {} into {} (the pi-ask file is unchanged)",
+                from.display(),
+                to.display()
+            ),
+            Self::SettingsReset {
+                backup: Some(backup),
+            } => write!(
+                f,
+                "settings reset to defaults; the old file is saved as {}",
+                backup.display()
+            ),
+            Self::SettingsReset { backup: None } => f.write_str("settings reset to defaults"),
         }
     }
 }

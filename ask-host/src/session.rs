@@ -2,8 +2,10 @@
 //! persisted and reloaded, `@` completion, the result), driven by whatever reads input.
 
 use ask_contract::{AskForm, AskResult, Question, QuestionOption, QuestionType};
-use ask_keymap::{ConfigStore, InputEvent, Key};
-use ask_render::{Frame, RenderOptions, render};
+use std::time::Instant;
+
+use ask_keymap::{ConfigStore, InputEvent, Key, Notifications};
+use ask_render::{Frame, Notification, RenderOptions, question_waiting, render};
 use ask_state::{Command, Effect, Flow, FlowOptions, Outcome, ReviewAction};
 
 use crate::notice::notice_line;
@@ -29,6 +31,12 @@ pub struct Session {
     result: Option<AskResult>,
     settings_only: bool,
     notices: Vec<Notice>,
+    /// The notification channels in effect (the flow holds the enabled toggle).
+    notifications: Notifications,
+    /// The "question waiting" notification was handed out.
+    notified: bool,
+    /// Origin of the host clock sent to the flow ([`Command::Clock`]).
+    started: Instant,
 }
 
 impl std::fmt::Debug for Session {
@@ -86,7 +94,9 @@ impl Session {
             notice: notice_line(&notices),
             settings_only,
         };
-        let flow = Flow::new(form, config.behaviour, config.keymap, options);
+        let notifications = config.notifications.clone();
+        let flow = Flow::new(form, config.behaviour, config.keymap, options)
+            .with_notifications_enabled(notifications.enabled);
         let mut session = Self {
             flow,
             store,
@@ -97,6 +107,9 @@ impl Session {
             result: None,
             settings_only,
             notices,
+            notifications,
+            notified: false,
+            started: Instant::now(),
         };
         session.refresh_completion();
         session
@@ -176,6 +189,7 @@ impl Session {
         if self.result.is_some() {
             return false;
         }
+        self.apply(Command::Clock(self.now_ms()));
         let command = self.flow.handle_key(key);
         self.command(command)
     }
@@ -212,10 +226,11 @@ impl Session {
     /// disk, and new completion candidates while the source grows. True when the screen
     /// changed.
     pub fn tick(&mut self) -> bool {
-        let mut changed = false;
+        let mut changed = self.apply(Command::Clock(self.now_ms()));
         let reloaded = self.store.as_mut().map(ConfigStore::reload);
         match reloaded {
             Some(Ok(Some(change))) => {
+                self.notifications = change.config.notifications.clone();
                 self.notices
                     .extend(change.notices.iter().cloned().map(Notice::Settings));
                 for command in commands_for_change(change) {
@@ -262,7 +277,54 @@ impl Session {
                 }
             }
             Effect::Done(result) => self.result = Some(*result),
+            Effect::PersistNotifications(enabled) => {
+                self.notifications.enabled = enabled;
+                let saved = self
+                    .store
+                    .as_mut()
+                    .map(|s| s.save_notifications_enabled(enabled));
+                if let Some(Err(err)) = saved {
+                    self.show(Notice::SettingsNotSaved(err.to_string()));
+                }
+            }
+            Effect::ResetSettings => {
+                self.notifications = Notifications::default();
+                match self.store.as_mut().map(ConfigStore::reset) {
+                    Some(Ok(backup)) => self.show(Notice::SettingsReset { backup }),
+                    Some(Err(err)) => self.show(Notice::SettingsNotSaved(err.to_string())),
+                    None => self.show(Notice::SettingsReset { backup: None }),
+                }
+            }
+            _ => {}
         }
+    }
+
+    /// Shows a notice in the notice line and keeps it.
+    fn show(&mut self, notice: Notice) {
+        let _ = self
+            .flow
+            .apply(Command::SetNotice(Some(notice.to_string())));
+        self.notices.push(notice);
+    }
+
+    /// Milliseconds since the session started, the flow's clock.
+    fn now_ms(&self) -> u64 {
+        u64::try_from(self.started.elapsed().as_millis()).unwrap_or(u64::MAX)
+    }
+
+    /// The "question waiting" notification, once per session: `Some` the first time it is
+    /// asked for while a form waits for input (never for the settings overlay alone or a
+    /// finished flow), with the channels in effect and the enabled toggle as it is now. The
+    /// frontend delivers it (it owns the terminal); [`ask_render::osc9`],
+    /// [`ask_render::osc777`] and [`ask_render::BEL`] give the sequences.
+    pub fn take_waiting_notification(&mut self) -> Option<(Notifications, Notification)> {
+        if self.notified || self.settings_only || self.result.is_some() {
+            return None;
+        }
+        self.notified = true;
+        let mut settings = self.notifications.clone();
+        settings.enabled = self.flow.notifications_enabled();
+        Some((settings, question_waiting(self.flow.form())))
     }
 
     /// Sends completion candidates when the `@` query or the source changed.

@@ -31,6 +31,12 @@ impl Settings {
                         path: store.path().to_path_buf(),
                     });
                 }
+                if let Some(from) = loaded.imported_from {
+                    notices.push(Notice::SettingsImported {
+                        from,
+                        to: store.path().to_path_buf(),
+                    });
+                }
                 notices.extend(loaded.notices.into_iter().map(Notice::Settings));
                 Self {
                     config: loaded.config,
@@ -96,7 +102,7 @@ impl Settings {
 }
 
 /// The commands that bring a flow in line with settings reloaded from disk: the new
-/// behaviour and keymap when they changed, then the notice line ([`Command::SetNotice`]
+/// behaviour, keymap and notifications toggle when they changed, then the notice line ([`Command::SetNotice`]
 /// with the change's notices joined by `; `, or `None` to clear an old one).
 ///
 /// ```
@@ -110,6 +116,7 @@ impl Settings {
 ///     behaviour_changed: true,
 ///     keymap_changed: false,
 ///     answer_changed: false,
+///     notifications_changed: false,
 ///     notices: Vec::new(),
 /// };
 /// assert_eq!(
@@ -124,6 +131,11 @@ pub fn commands_for_change(change: ConfigChange) -> Vec<Command> {
     }
     if change.keymap_changed {
         commands.push(Command::ApplyKeymap(change.config.keymap));
+    }
+    if change.notifications_changed {
+        commands.push(Command::ApplyNotifications(
+            change.config.notifications.enabled,
+        ));
     }
     let notice = (!change.notices.is_empty()).then(|| change.notices.join("; "));
     commands.push(Command::SetNotice(notice));

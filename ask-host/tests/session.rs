@@ -167,6 +167,7 @@ fn config_changes_become_commands() {
         behaviour_changed: behaviour,
         keymap_changed: keymap,
         answer_changed: true,
+        notifications_changed: false,
         notices,
     };
     assert_eq!(
@@ -185,10 +186,7 @@ fn config_changes_become_commands() {
 
 fn file_settings(dir: &std::path::Path) -> (Settings, std::path::PathBuf) {
     let path = dir.join("ask-user.json");
-    let paths = ConfigPaths {
-        config: path.clone(),
-        legacy: None,
-    };
+    let paths = ConfigPaths::file(path.clone());
     (Settings::open(&paths), path)
 }
 
@@ -253,10 +251,7 @@ fn settings_edited_on_disk_apply_at_tick_with_typed_notices() {
 fn unusable_settings_give_typed_notices_and_defaults() {
     let dir = tempfile::tempdir().unwrap();
     // A folder where the file should be: cannot be read.
-    let paths = ConfigPaths {
-        config: dir.path().to_path_buf(),
-        legacy: None,
-    };
+    let paths = ConfigPaths::file(dir.path().to_path_buf());
     let settings = Settings::open(&paths);
     assert!(matches!(settings.notices(), [Notice::SettingsNotLoaded(_)]));
     assert_eq!(settings.config(), &AskConfig::default());

@@ -1,4 +1,4 @@
-//! The four behaviour toggles of the settings overlay.
+//! The behaviour toggles of the settings overlay.
 
 /// The persisted behaviour settings.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -9,17 +9,20 @@ pub struct Behaviour {
     pub confirm_dismiss_when_dirty: bool,
     /// Review-tab digits need the same key twice.
     pub double_press_review_shortcuts: bool,
+    /// Open single-select questions as multi-select in new flows.
+    pub present_single_as_multi: bool,
     /// Show the contextual key hints at the bottom.
     pub show_footer_hints: bool,
 }
 
 impl Default for Behaviour {
-    /// Auto-submit off, everything else on.
+    /// Auto-submit and single-as-multi off, everything else on.
     fn default() -> Self {
         Behaviour {
             auto_submit_when_answered_without_notes: false,
             confirm_dismiss_when_dirty: true,
             double_press_review_shortcuts: true,
+            present_single_as_multi: false,
             show_footer_hints: true,
         }
     }
@@ -34,16 +37,19 @@ pub enum BehaviourSetting {
     ConfirmDismiss,
     /// `doublePressReviewShortcuts`.
     DoublePress,
+    /// `presentSingleAsMulti`.
+    SingleAsMulti,
     /// `showFooterHints`.
     FooterHints,
 }
 
 impl BehaviourSetting {
     /// Every setting, in the order the settings overlay lists them.
-    pub const ALL: [BehaviourSetting; 4] = [
+    pub const ALL: [BehaviourSetting; 5] = [
         BehaviourSetting::AutoSubmit,
         BehaviourSetting::ConfirmDismiss,
         BehaviourSetting::DoublePress,
+        BehaviourSetting::SingleAsMulti,
         BehaviourSetting::FooterHints,
     ];
 
@@ -53,6 +59,7 @@ impl BehaviourSetting {
             BehaviourSetting::AutoSubmit => "Auto-submit when answered without notes",
             BehaviourSetting::ConfirmDismiss => "Confirm dismiss when dirty",
             BehaviourSetting::DoublePress => "Double-press review shortcuts",
+            BehaviourSetting::SingleAsMulti => "Present single-select as multi-select",
             BehaviourSetting::FooterHints => "Show footer hints",
         }
     }
@@ -63,6 +70,7 @@ impl BehaviourSetting {
             BehaviourSetting::AutoSubmit => "autoSubmitWhenAnsweredWithoutNotes",
             BehaviourSetting::ConfirmDismiss => "confirmDismissWhenDirty",
             BehaviourSetting::DoublePress => "doublePressReviewShortcuts",
+            BehaviourSetting::SingleAsMulti => "presentSingleAsMulti",
             BehaviourSetting::FooterHints => "showFooterHints",
         }
     }
@@ -75,6 +83,7 @@ impl Behaviour {
             BehaviourSetting::AutoSubmit => self.auto_submit_when_answered_without_notes,
             BehaviourSetting::ConfirmDismiss => self.confirm_dismiss_when_dirty,
             BehaviourSetting::DoublePress => self.double_press_review_shortcuts,
+            BehaviourSetting::SingleAsMulti => self.present_single_as_multi,
             BehaviourSetting::FooterHints => self.show_footer_hints,
         }
     }
@@ -85,6 +94,7 @@ impl Behaviour {
             BehaviourSetting::AutoSubmit => &mut self.auto_submit_when_answered_without_notes,
             BehaviourSetting::ConfirmDismiss => &mut self.confirm_dismiss_when_dirty,
             BehaviourSetting::DoublePress => &mut self.double_press_review_shortcuts,
+            BehaviourSetting::SingleAsMulti => &mut self.present_single_as_multi,
             BehaviourSetting::FooterHints => &mut self.show_footer_hints,
         };
         *field = on;
@@ -99,7 +109,7 @@ mod tests {
     fn get_set_round_trip() {
         let mut b = Behaviour::default();
         let defaults: Vec<bool> = BehaviourSetting::ALL.iter().map(|s| b.get(*s)).collect();
-        assert_eq!(defaults, [false, true, true, true]);
+        assert_eq!(defaults, [false, true, true, false, true]);
         for s in BehaviourSetting::ALL {
             let before = b.get(s);
             b.set(s, !before);
@@ -111,6 +121,7 @@ mod tests {
                 auto_submit_when_answered_without_notes: true,
                 confirm_dismiss_when_dirty: false,
                 double_press_review_shortcuts: false,
+                present_single_as_multi: true,
                 show_footer_hints: false,
             }
         );

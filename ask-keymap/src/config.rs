@@ -1,12 +1,13 @@
-//! The settings file schema (version 2), its defaults and the migration from version 1.
+//! The settings file schema (version 3) and its defaults; migrations live in `migrate.rs`.
 
 use serde_json::{Map, Value, json};
 
 use crate::keymap::describe;
-use crate::{Action, Behaviour, BehaviourSetting, Keymap};
+use crate::migrate::{v1_to_v2, v2_to_v3};
+use crate::{Behaviour, BehaviourSetting, Keymap, Notifications};
 
 /// The schema version this crate reads and writes.
-pub const SCHEMA_VERSION: u64 = 2;
+pub const SCHEMA_VERSION: u64 = 3;
 
 /// Default `answer.extractionTimeoutMs`.
 pub const DEFAULT_EXTRACTION_TIMEOUT_MS: u64 = 30_000;
@@ -55,6 +56,8 @@ pub struct AskConfig {
     pub behaviour: Behaviour,
     /// The bindings of the configurable actions.
     pub keymap: Keymap,
+    /// When and how to notify that a question is waiting.
+    pub notifications: Notifications,
 }
 
 /// Why a document cannot be read at all (the store backs such files up).
@@ -77,7 +80,7 @@ impl std::fmt::Display for Unsupported {
             ),
             Unsupported::BadVersion(found) => write!(
                 f,
-                "schemaVersion should be 1 or {SCHEMA_VERSION}, found {found}"
+                "schemaVersion should be a whole number from 1 to {SCHEMA_VERSION}, found {found}"
             ),
         }
     }
@@ -103,28 +106,12 @@ pub(crate) fn migrate(value: &Value) -> Result<(Map<String, Value>, u64), Unsupp
     while at < SCHEMA_VERSION {
         doc = match at {
             1 => v1_to_v2(doc),
+            2 => v2_to_v3(doc),
             _ => doc,
         };
         at += 1;
     }
     Ok((doc, version))
-}
-
-/// Version 2 added the `answer` section.
-fn v1_to_v2(old: Map<String, Value>) -> Map<String, Value> {
-    let mut doc = Map::new();
-    doc.insert("schemaVersion".to_owned(), json!(2));
-    let answer = old
-        .get("answer")
-        .cloned()
-        .unwrap_or_else(|| answer_to_json(&AnswerSettings::default()));
-    doc.insert("answer".to_owned(), answer);
-    for (k, v) in old {
-        if k != "schemaVersion" && k != "answer" {
-            doc.insert(k, v);
-        }
-    }
-    doc
 }
 
 pub(crate) fn answer_to_json(answer: &AnswerSettings) -> Value {
@@ -149,13 +136,14 @@ pub(crate) fn behaviour_to_json(behaviour: Behaviour) -> Value {
 }
 
 impl AskConfig {
-    /// The settings file content (schema version 2).
+    /// The settings file content (schema version 3).
     pub fn to_json(&self) -> Value {
         json!({
             "schemaVersion": SCHEMA_VERSION,
             "answer": answer_to_json(&self.answer),
             "behaviour": behaviour_to_json(self.behaviour),
             "keymaps": self.keymap.to_json(),
+            "notifications": self.notifications.to_json(),
         })
     }
 
@@ -187,11 +175,17 @@ pub(crate) fn read_doc(doc: &Map<String, Value>) -> (AskConfig, Vec<String>) {
     let keymap = doc
         .get("keymaps")
         .map_or_else(Keymap::default, |v| read_keymap(v, &mut notices));
+    let notifications = doc
+        .get("notifications")
+        .map_or_else(Notifications::default, |v| {
+            Notifications::from_json(v, &mut notices)
+        });
     (
         AskConfig {
             answer,
             behaviour,
             keymap,
+            notifications,
         },
         notices,
     )
@@ -324,15 +318,11 @@ fn read_behaviour(value: &Value, notices: &mut Vec<String>) -> Behaviour {
 fn read_keymap(value: &Value, notices: &mut Vec<String>) -> Keymap {
     match Keymap::from_json(value) {
         Ok(keymap) => {
-            if let Some(obj) = value.as_object() {
-                for name in obj.keys() {
-                    if !Action::ALL.iter().any(|a| a.config_name() == name) {
-                        notices.push(format!(
-                            "keymaps.{name} is not a configurable action (expected cancel, dismiss, \
-                             toggle, confirm, optionNote or questionNote); ignored it"
-                        ));
-                    }
-                }
+            for name in Keymap::unknown_names(value) {
+                notices.push(format!(
+                    "keymaps.{name} is not a context or action of the keymap (see the settings \
+                     documentation for the list); ignored it"
+                ));
             }
             keymap
         }
@@ -356,22 +346,23 @@ mod tests {
     }
 
     #[test]
-    fn v1_gains_answer_and_keeps_user_values() {
+    fn v1_gains_answer_and_notifications_and_keeps_user_values() {
         let v1 = json!({"schemaVersion": 1, "behaviour": {"showFooterHints": false}, "extra": 7});
         let (doc, from) = migrate(&v1).unwrap();
         assert_eq!(from, 1);
         assert_eq!(
             Value::Object(doc),
-            json!({"schemaVersion": 2, "answer": answer_to_json(&AnswerSettings::default()),
-                   "behaviour": {"showFooterHints": false}, "extra": 7})
+            json!({"schemaVersion": 3, "answer": answer_to_json(&AnswerSettings::default()),
+                   "behaviour": {"showFooterHints": false}, "extra": 7,
+                   "notifications": {"enabled": true, "channels": ["bell"]}})
         );
     }
 
     #[test]
     fn unsupported_versions() {
         assert_eq!(
-            migrate(&json!({"schemaVersion": 3})).unwrap_err(),
-            Unsupported::FutureVersion(3)
+            migrate(&json!({"schemaVersion": 4})).unwrap_err(),
+            Unsupported::FutureVersion(4)
         );
         assert!(matches!(
             migrate(&json!({"schemaVersion": "2"})),

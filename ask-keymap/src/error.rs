@@ -20,10 +20,27 @@ pub enum KeymapError {
         /// A short description of the JSON that was found.
         found: String,
     },
+    /// A context of the `keymaps` section is missing.
+    #[error(
+        "keymaps is missing the {context:?} context; expected an object of its actions, \
+         e.g. \"{context}\": {{...}} (see `ask settings --path` for the file to fix)"
+    )]
+    MissingContext {
+        /// The context's config name.
+        context: &'static str,
+    },
+    /// A context of the `keymaps` section is not an object.
+    #[error("keymaps.{context} should be an object of action names to key ids, found {found}")]
+    ContextNotObject {
+        /// The context's config name.
+        context: &'static str,
+        /// A short description of the JSON that was found.
+        found: String,
+    },
     /// A configurable action has no binding.
     #[error("keymap is missing the {action:?} action; expected a key id such as {example:?}")]
     MissingAction {
-        /// The action's config name.
+        /// The action's qualified name, e.g. `main.confirm`.
         action: &'static str,
         /// The default key id of the action, as an example.
         example: String,
@@ -31,7 +48,7 @@ pub enum KeymapError {
     /// An action is bound to something that is not a valid key id string.
     #[error("keymap action {action:?} has an invalid key {input}: {reason}")]
     InvalidActionKey {
-        /// The action's config name.
+        /// The action's qualified name, e.g. `main.confirm`.
         action: &'static str,
         /// The value found (JSON text).
         input: String,
@@ -41,22 +58,23 @@ pub enum KeymapError {
     /// An action is bound to a key with a fixed meaning.
     #[error(
         "keymap action {action:?} uses the reserved key {key:?}; \
-         ? tab shift+tab left right up down and 1..9 have fixed meanings, pick another key"
+         1..9 always pick options and @ opens file completion in editors, pick another key"
     )]
     ReservedKey {
-        /// The action's config name.
+        /// The action's qualified name, e.g. `main.toggle`.
         action: &'static str,
         /// The reserved key, in canonical notation.
         key: String,
     },
     /// Two actions are bound to the same key.
     #[error(
-        "keymap actions {first:?} and {second:?} are both bound to {key:?}; each action needs its own key"
+        "keymap actions {first:?} and {second:?} are both bound to {key:?}; \
+         keys must differ within a context and between global and main, editor or noteEditor"
     )]
     DuplicateKey {
         /// The shared key, in canonical notation.
         key: String,
-        /// The first action (in `Action::ALL` order).
+        /// The first action's qualified name (in `Action::ALL` order).
         first: &'static str,
         /// The second action.
         second: &'static str,

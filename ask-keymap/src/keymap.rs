@@ -1,195 +1,558 @@
-//! The six configurable actions, their bindings and the reserved keys.
+//! The configurable actions, grouped by the context they apply in, and their bindings.
 
 use serde_json::{Map, Value};
 
 use crate::{Key, KeyCode, KeymapError, Modifiers};
 
-/// A configurable action of the ask flow.
+/// Where an action applies: the part of the UI that has the keyboard.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Action {
-    /// Close the editor keeping the draft; outside editors, cancel the flow (default `esc`).
-    Cancel,
-    /// End the whole flow at once (default `ctrl+c`).
-    Dismiss,
-    /// Toggle the option under the cursor (default `space`).
-    Toggle,
-    /// Confirm, select and advance, or save the editor (default `enter`).
-    Confirm,
-    /// Edit the note of the option under the cursor (default `n`).
-    OptionNote,
-    /// Edit the note of the current question (default `shift+n`).
-    QuestionNote,
+#[non_exhaustive]
+pub enum Context {
+    /// Everywhere except the settings overlay (on the question and review tabs and in editors).
+    Global,
+    /// The question and review tabs, when no editor is open.
+    Main,
+    /// The "Type your own" (free-form answer) editor.
+    Editor,
+    /// The question-note and option-note editors.
+    NoteEditor,
+    /// The settings overlay.
+    SettingsModal,
 }
 
-impl Action {
-    /// Every action, in the order of the settings file.
-    pub const ALL: [Action; 6] = [
-        Action::Cancel,
-        Action::Dismiss,
-        Action::Toggle,
-        Action::Confirm,
-        Action::OptionNote,
-        Action::QuestionNote,
+impl Context {
+    /// Every context, in the order of the settings file.
+    pub const ALL: [Context; 5] = [
+        Context::Global,
+        Context::Main,
+        Context::Editor,
+        Context::NoteEditor,
+        Context::SettingsModal,
     ];
 
-    /// The action's name in the `keymaps` section of the settings file.
+    /// The context's name in the `keymaps` section of the settings file.
     pub const fn config_name(self) -> &'static str {
         match self {
-            Action::Cancel => "cancel",
-            Action::Dismiss => "dismiss",
-            Action::Toggle => "toggle",
-            Action::Confirm => "confirm",
-            Action::OptionNote => "optionNote",
-            Action::QuestionNote => "questionNote",
+            Context::Global => "global",
+            Context::Main => "main",
+            Context::Editor => "editor",
+            Context::NoteEditor => "noteEditor",
+            Context::SettingsModal => "settingsModal",
         }
     }
 
-    /// The key bound to the action by default.
-    pub const fn default_key(self) -> Key {
+    /// The actions of this context, in the order of the settings file.
+    pub fn actions(self) -> impl Iterator<Item = Action> {
+        Action::ALL.into_iter().filter(move |a| a.context() == self)
+    }
+
+    /// True when the `global` actions also apply in this context.
+    pub const fn includes_global(self) -> bool {
+        matches!(self, Context::Main | Context::Editor | Context::NoteEditor)
+    }
+}
+
+/// A configurable action. Each belongs to one [`Context`]; its settings-file name is
+/// `<context>.<name>`, e.g. `main.confirm`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum Action {
+    /// `global.dismiss`: end the whole flow at once (default `ctrl+c`).
+    Dismiss,
+    /// `global.settings`: open the settings overlay (default `?`; in an editor only while it is empty).
+    Settings,
+    /// `main.confirm`: select and advance, open the custom editor, or trigger a review action (default `enter`).
+    Confirm,
+    /// `main.cancel`: cancel the flow (default `esc`).
+    Cancel,
+    /// `main.toggle`: toggle the option under the cursor (default `space`).
+    Toggle,
+    /// `main.changeQuestionType`: switch the question between single/preview and multi (default `t`).
+    ChangeQuestionType,
+    /// `main.nextTab` (default `tab`, `right`).
+    NextTab,
+    /// `main.previousTab` (default `shift+tab`, `left`).
+    PreviousTab,
+    /// `main.nextOption` (default `down`).
+    NextOption,
+    /// `main.previousOption` (default `up`).
+    PreviousOption,
+    /// `main.optionNote`: edit the note of the option under the cursor (default `n`).
+    OptionNote,
+    /// `main.questionNote`: edit the note of the current question (default `shift+n`).
+    QuestionNote,
+    /// `editor.submit`: commit the text as the free-form answer and advance (default `enter`).
+    EditorSubmit,
+    /// `editor.close`: commit the text and close the editor without advancing (default `esc`).
+    EditorClose,
+    /// `editor.nextTabWhenEmpty` (default `tab`, `right`).
+    EditorNextTab,
+    /// `editor.previousTabWhenEmpty` (default `shift+tab`, `left`).
+    EditorPreviousTab,
+    /// `editor.nextOptionWhenEmpty` (default `down`).
+    EditorNextOption,
+    /// `editor.previousOptionWhenEmpty` (default `up`).
+    EditorPreviousOption,
+    /// `noteEditor.save`: save the note and close the editor (default `enter`).
+    NoteSave,
+    /// `noteEditor.close`: save the note and close the editor (default `esc`).
+    NoteClose,
+    /// `noteEditor.nextTabWhenEmpty` (default `tab`, `right`).
+    NoteNextTab,
+    /// `noteEditor.previousTabWhenEmpty` (default `shift+tab`, `left`).
+    NotePreviousTab,
+    /// `noteEditor.nextOptionWhenEmpty` (default `down`).
+    NoteNextOption,
+    /// `noteEditor.previousOptionWhenEmpty` (default `up`).
+    NotePreviousOption,
+    /// `settingsModal.close` (default `esc`, `ctrl+c`, `?`).
+    SettingsClose,
+    /// `settingsModal.nextOption` (default `down`).
+    SettingsNext,
+    /// `settingsModal.previousOption` (default `up`).
+    SettingsPrevious,
+    /// `settingsModal.toggle`: flip the row under the cursor (default `enter`, `space`).
+    SettingsToggle,
+}
+
+const ENTER: Key = Key::plain(KeyCode::Enter);
+const ESC: Key = Key::plain(KeyCode::Esc);
+const SPACE: Key = Key::plain(KeyCode::Space);
+const TAB: Key = Key::plain(KeyCode::Tab);
+const SHIFT_TAB: Key = Key::new(KeyCode::Tab, Modifiers::SHIFT);
+const LEFT: Key = Key::plain(KeyCode::Left);
+const RIGHT: Key = Key::plain(KeyCode::Right);
+const UP: Key = Key::plain(KeyCode::Up);
+const DOWN: Key = Key::plain(KeyCode::Down);
+const CTRL_C: Key = Key::ctrl('c');
+const QUESTION: Key = Key::char('?');
+const T: Key = Key::char('t');
+const N: Key = Key::char('n');
+const SHIFT_N: Key = Key::new(KeyCode::Char('n'), Modifiers::SHIFT);
+
+/// One row of the action table: context, name in the file, default keys.
+struct Spec(Context, &'static str, &'static str, &'static [Key]);
+
+impl Action {
+    /// Every action, in the order of the settings file (grouped by context).
+    pub const ALL: [Action; 28] = [
+        Action::Dismiss,
+        Action::Settings,
+        Action::Confirm,
+        Action::Cancel,
+        Action::Toggle,
+        Action::ChangeQuestionType,
+        Action::NextTab,
+        Action::PreviousTab,
+        Action::NextOption,
+        Action::PreviousOption,
+        Action::OptionNote,
+        Action::QuestionNote,
+        Action::EditorSubmit,
+        Action::EditorClose,
+        Action::EditorNextTab,
+        Action::EditorPreviousTab,
+        Action::EditorNextOption,
+        Action::EditorPreviousOption,
+        Action::NoteSave,
+        Action::NoteClose,
+        Action::NoteNextTab,
+        Action::NotePreviousTab,
+        Action::NoteNextOption,
+        Action::NotePreviousOption,
+        Action::SettingsClose,
+        Action::SettingsNext,
+        Action::SettingsPrevious,
+        Action::SettingsToggle,
+    ];
+
+    #[allow(clippy::enum_glob_use)]
+    const fn spec(self) -> Spec {
+        use Action::*;
+        use Context as C;
         match self {
-            Action::Cancel => Key::plain(KeyCode::Esc),
-            Action::Dismiss => Key::ctrl('c'),
-            Action::Toggle => Key::plain(KeyCode::Space),
-            Action::Confirm => Key::plain(KeyCode::Enter),
-            Action::OptionNote => Key::char('n'),
-            Action::QuestionNote => Key::new(KeyCode::Char('n'), Modifiers::SHIFT),
+            Dismiss => Spec(C::Global, "dismiss", "global.dismiss", &[CTRL_C]),
+            Settings => Spec(C::Global, "settings", "global.settings", &[QUESTION]),
+            Confirm => Spec(C::Main, "confirm", "main.confirm", &[ENTER]),
+            Cancel => Spec(C::Main, "cancel", "main.cancel", &[ESC]),
+            Toggle => Spec(C::Main, "toggle", "main.toggle", &[SPACE]),
+            ChangeQuestionType => Spec(
+                C::Main,
+                "changeQuestionType",
+                "main.changeQuestionType",
+                &[T],
+            ),
+            NextTab => Spec(C::Main, "nextTab", "main.nextTab", &[TAB, RIGHT]),
+            PreviousTab => Spec(
+                C::Main,
+                "previousTab",
+                "main.previousTab",
+                &[SHIFT_TAB, LEFT],
+            ),
+            NextOption => Spec(C::Main, "nextOption", "main.nextOption", &[DOWN]),
+            PreviousOption => Spec(C::Main, "previousOption", "main.previousOption", &[UP]),
+            OptionNote => Spec(C::Main, "optionNote", "main.optionNote", &[N]),
+            QuestionNote => Spec(C::Main, "questionNote", "main.questionNote", &[SHIFT_N]),
+            EditorSubmit => Spec(C::Editor, "submit", "editor.submit", &[ENTER]),
+            EditorClose => Spec(C::Editor, "close", "editor.close", &[ESC]),
+            EditorNextTab => Spec(
+                C::Editor,
+                "nextTabWhenEmpty",
+                "editor.nextTabWhenEmpty",
+                &[TAB, RIGHT],
+            ),
+            EditorPreviousTab => Spec(
+                C::Editor,
+                "previousTabWhenEmpty",
+                "editor.previousTabWhenEmpty",
+                &[SHIFT_TAB, LEFT],
+            ),
+            EditorNextOption => Spec(
+                C::Editor,
+                "nextOptionWhenEmpty",
+                "editor.nextOptionWhenEmpty",
+                &[DOWN],
+            ),
+            EditorPreviousOption => Spec(
+                C::Editor,
+                "previousOptionWhenEmpty",
+                "editor.previousOptionWhenEmpty",
+                &[UP],
+            ),
+            NoteSave => Spec(C::NoteEditor, "save", "noteEditor.save", &[ENTER]),
+            NoteClose => Spec(C::NoteEditor, "close", "noteEditor.close", &[ESC]),
+            NoteNextTab => Spec(
+                C::NoteEditor,
+                "nextTabWhenEmpty",
+                "noteEditor.nextTabWhenEmpty",
+                &[TAB, RIGHT],
+            ),
+            NotePreviousTab => Spec(
+                C::NoteEditor,
+                "previousTabWhenEmpty",
+                "noteEditor.previousTabWhenEmpty",
+                &[SHIFT_TAB, LEFT],
+            ),
+            NoteNextOption => Spec(
+                C::NoteEditor,
+                "nextOptionWhenEmpty",
+                "noteEditor.nextOptionWhenEmpty",
+                &[DOWN],
+            ),
+            NotePreviousOption => Spec(
+                C::NoteEditor,
+                "previousOptionWhenEmpty",
+                "noteEditor.previousOptionWhenEmpty",
+                &[UP],
+            ),
+            SettingsClose => Spec(
+                C::SettingsModal,
+                "close",
+                "settingsModal.close",
+                &[ESC, CTRL_C, QUESTION],
+            ),
+            SettingsNext => Spec(
+                C::SettingsModal,
+                "nextOption",
+                "settingsModal.nextOption",
+                &[DOWN],
+            ),
+            SettingsPrevious => Spec(
+                C::SettingsModal,
+                "previousOption",
+                "settingsModal.previousOption",
+                &[UP],
+            ),
+            SettingsToggle => Spec(
+                C::SettingsModal,
+                "toggle",
+                "settingsModal.toggle",
+                &[ENTER, SPACE],
+            ),
         }
     }
 
-    const fn index(self) -> usize {
-        self as usize
+    /// The context the action belongs to.
+    pub const fn context(self) -> Context {
+        self.spec().0
+    }
+
+    /// The action's name inside its context in the settings file, e.g. `confirm`.
+    pub const fn config_name(self) -> &'static str {
+        self.spec().1
+    }
+
+    /// The qualified name, e.g. `main.confirm`.
+    pub const fn qualified_name(self) -> &'static str {
+        self.spec().2
+    }
+
+    /// The keys bound to the action by default.
+    pub const fn default_keys(self) -> &'static [Key] {
+        self.spec().3
+    }
+
+    /// The action called `name` in `context`.
+    pub fn from_name(context: Context, name: &str) -> Option<Action> {
+        context.actions().find(|a| a.config_name() == name)
+    }
+
+    fn index(self) -> usize {
+        Action::ALL.iter().position(|a| *a == self).unwrap_or(0)
     }
 }
 
-/// True for the keys with a fixed meaning that no action may be bound to:
-/// `?`, `tab`, `shift+tab`, `left`, `right`, `up`, `down` and `1`..`9`.
-pub fn is_reserved(key: &Key) -> bool {
-    let plain = key.mods.is_empty();
-    match key.code {
-        KeyCode::Tab => plain || key.mods == Modifiers::SHIFT,
-        KeyCode::Left | KeyCode::Right | KeyCode::Up | KeyCode::Down => plain,
-        KeyCode::Char(c) => plain && (c == '?' || ('1'..='9').contains(&c)),
-        _ => false,
-    }
+/// True for keys no action may be bound to in `context`: `1`..`9` everywhere (they pick
+/// options and review actions), and `@` in the editors (it opens file completion).
+pub fn is_reserved(context: Context, key: &Key) -> bool {
+    let KeyCode::Char(c) = key.code else {
+        return false;
+    };
+    let plain = key.mods.is_empty() || key.mods == Modifiers::SHIFT;
+    plain
+        && (('1'..='9').contains(&c)
+            || (c == '@' && matches!(context, Context::Editor | Context::NoteEditor)))
 }
 
-/// The bindings of the six configurable actions: one key each, all distinct, none reserved.
+/// The bindings of every configurable action: one key or several aliases each (an empty list
+/// leaves the action unbound), validated against the reserved keys and duplicates.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Keymap {
-    keys: [Key; 6],
+    keys: Vec<Vec<Key>>,
 }
 
 impl Default for Keymap {
-    /// `esc`, `ctrl+c`, `space`, `enter`, `n`, `shift+n`.
+    /// The defaults listed on each [`Action`].
     fn default() -> Self {
         Keymap {
-            keys: Action::ALL.map(Action::default_key),
+            keys: Action::ALL
+                .iter()
+                .map(|a| a.default_keys().to_vec())
+                .collect(),
         }
     }
 }
 
 impl Keymap {
-    /// The key bound to `action`.
-    pub fn key(&self, action: Action) -> Key {
-        self.keys[action.index()]
+    /// The keys bound to `action` (empty when unbound).
+    pub fn keys(&self, action: Action) -> &[Key] {
+        self.keys.get(action.index()).map_or(&[], Vec::as_slice)
     }
 
-    /// The action bound to `key`, if any.
-    pub fn action_for(&self, key: &Key) -> Option<Action> {
-        Action::ALL.into_iter().find(|a| self.key(*a) == *key)
+    /// The action `key` triggers in `context`: the context's own actions, then the `global`
+    /// ones where they apply (see [`Context::includes_global`]).
+    pub fn action_in(&self, context: Context, key: &Key) -> Option<Action> {
+        let own = context.actions().find(|a| self.keys(*a).contains(key));
+        own.or_else(|| {
+            context
+                .includes_global()
+                .then(|| {
+                    Context::Global
+                        .actions()
+                        .find(|a| self.keys(*a).contains(key))
+                })
+                .flatten()
+        })
     }
 
-    /// The human label of the key bound to `action`, e.g. `Esc` or `Ctrl+C`.
+    /// True when `key` triggers `action`.
+    pub fn is(&self, action: Action, key: &Key) -> bool {
+        self.keys(action).contains(key)
+    }
+
+    /// The human labels of the keys bound to `action`, joined with `/`, e.g. `Tab/→`; empty
+    /// when unbound.
     pub fn label(&self, action: Action) -> String {
-        self.key(action).label()
+        let labels: Vec<String> = self.keys(action).iter().map(Key::label).collect();
+        labels.join("/")
     }
 
-    /// A copy with `action` bound to `key`, validated like a loaded keymap.
-    pub fn with(&self, action: Action, key: Key) -> Result<Keymap, KeymapError> {
+    /// The label of the first key bound to `action`, e.g. `Tab`; empty when unbound.
+    pub fn first_label(&self, action: Action) -> String {
+        self.keys(action)
+            .first()
+            .map(Key::label)
+            .unwrap_or_default()
+    }
+
+    /// A copy with `action` bound to exactly `keys`, validated like a loaded keymap.
+    pub fn with(&self, action: Action, keys: &[Key]) -> Result<Keymap, KeymapError> {
         let mut next = self.clone();
-        next.keys[action.index()] = key;
+        if let Some(slot) = next.keys.get_mut(action.index()) {
+            *slot = dedup(keys.to_vec());
+        }
         next.validate()?;
         Ok(next)
     }
 
-    /// Reads the `keymaps` section: an object mapping each action name to a key id string.
-    /// All six actions must be present, parseable, not reserved and distinct. Unknown
-    /// action names are ignored.
+    /// Reads the `keymaps` section (schema version 3): an object of contexts, each an object
+    /// mapping every action name of that context to a key id or an array of key ids. Every
+    /// context and action must be present; keys must parse, must not be reserved, and must not
+    /// repeat within a context or between `global` and `main`, `editor` or `noteEditor`.
+    /// Unknown names are ignored (see [`Keymap::unknown_names`]).
     pub fn from_json(value: &Value) -> Result<Keymap, KeymapError> {
         let Some(obj) = value.as_object() else {
             return Err(KeymapError::KeymapNotObject {
                 found: describe(value),
             });
         };
-        let mut keys = Action::ALL.map(Action::default_key);
+        let mut keys = Vec::with_capacity(Action::ALL.len());
         for action in Action::ALL {
-            let name = action.config_name();
-            let raw = obj.get(name).ok_or_else(|| KeymapError::MissingAction {
-                action: name,
-                example: action.default_key().to_string(),
-            })?;
-            let Some(text) = raw.as_str() else {
-                return Err(KeymapError::InvalidActionKey {
-                    action: name,
-                    input: raw.to_string(),
-                    reason: format!(
-                        "expected a key id string such as {:?}",
-                        action.default_key().to_string()
-                    ),
+            let context = action.context();
+            let section =
+                obj.get(context.config_name())
+                    .ok_or_else(|| KeymapError::MissingContext {
+                        context: context.config_name(),
+                    })?;
+            let Some(section) = section.as_object() else {
+                return Err(KeymapError::ContextNotObject {
+                    context: context.config_name(),
+                    found: describe(section),
                 });
             };
-            let key = text
-                .parse::<Key>()
-                .map_err(|err| KeymapError::InvalidActionKey {
-                    action: name,
-                    input: format!("{text:?}"),
-                    reason: match err {
-                        KeymapError::InvalidKey { reason, .. } => reason,
-                        other => other.to_string(),
-                    },
-                })?;
-            keys[action.index()] = key;
+            let raw =
+                section
+                    .get(action.config_name())
+                    .ok_or_else(|| KeymapError::MissingAction {
+                        action: action.qualified_name(),
+                        example: example(action),
+                    })?;
+            keys.push(parse_keys(action, raw)?);
         }
         let keymap = Keymap { keys };
         keymap.validate()?;
         Ok(keymap)
     }
 
-    /// The `keymaps` section: each action name mapped to its canonical key id.
+    /// The names in a `keymaps` value that are not contexts or actions (`main.foo`,
+    /// `extra`), for notices.
+    pub fn unknown_names(value: &Value) -> Vec<String> {
+        let mut out = Vec::new();
+        let Some(obj) = value.as_object() else {
+            return out;
+        };
+        for (name, section) in obj {
+            let Some(context) = Context::ALL.into_iter().find(|c| c.config_name() == name) else {
+                out.push(name.clone());
+                continue;
+            };
+            if let Some(section) = section.as_object() {
+                for action in section.keys() {
+                    if Action::from_name(context, action).is_none() {
+                        out.push(format!("{name}.{action}"));
+                    }
+                }
+            }
+        }
+        out.sort();
+        out
+    }
+
+    /// The `keymaps` section: every context with every action mapped to an array of key ids.
     pub fn to_json(&self) -> Value {
         let mut obj = Map::new();
-        for action in Action::ALL {
-            obj.insert(
-                action.config_name().to_owned(),
-                Value::String(self.key(action).to_string()),
-            );
+        for context in Context::ALL {
+            let mut section = Map::new();
+            for action in context.actions() {
+                let ids: Vec<Value> = self
+                    .keys(action)
+                    .iter()
+                    .map(|k| Value::String(k.to_string()))
+                    .collect();
+                section.insert(action.config_name().to_owned(), Value::Array(ids));
+            }
+            obj.insert(context.config_name().to_owned(), Value::Object(section));
         }
         Value::Object(obj)
     }
 
     fn validate(&self) -> Result<(), KeymapError> {
         for action in Action::ALL {
-            let key = self.key(action);
-            if is_reserved(&key) {
-                return Err(KeymapError::ReservedKey {
-                    action: action.config_name(),
-                    key: key.to_string(),
-                });
+            for key in self.keys(action) {
+                if is_reserved(action.context(), key) {
+                    return Err(KeymapError::ReservedKey {
+                        action: action.qualified_name(),
+                        key: key.to_string(),
+                    });
+                }
             }
         }
         for (i, first) in Action::ALL.iter().enumerate() {
             for second in Action::ALL.iter().skip(i + 1) {
-                if self.key(*first) == self.key(*second) {
+                if !clash(first.context(), second.context()) {
+                    continue;
+                }
+                if let Some(key) = self
+                    .keys(*first)
+                    .iter()
+                    .find(|k| self.keys(*second).contains(k))
+                {
                     return Err(KeymapError::DuplicateKey {
-                        key: self.key(*first).to_string(),
-                        first: first.config_name(),
-                        second: second.config_name(),
+                        key: key.to_string(),
+                        first: first.qualified_name(),
+                        second: second.qualified_name(),
                     });
                 }
             }
         }
         Ok(())
     }
+}
+
+/// Whether bindings in these two contexts may not share a key.
+fn clash(a: Context, b: Context) -> bool {
+    a == b
+        || (a == Context::Global && b.includes_global())
+        || (b == Context::Global && a.includes_global())
+}
+
+fn dedup(keys: Vec<Key>) -> Vec<Key> {
+    let mut out: Vec<Key> = Vec::with_capacity(keys.len());
+    for key in keys {
+        if !out.contains(&key) {
+            out.push(key);
+        }
+    }
+    out
+}
+
+fn example(action: Action) -> String {
+    action
+        .default_keys()
+        .first()
+        .map_or_else(|| "ctrl+x".to_owned(), ToString::to_string)
+}
+
+fn parse_keys(action: Action, raw: &Value) -> Result<Vec<Key>, KeymapError> {
+    let items: Vec<&Value> = match raw {
+        Value::Array(items) => items.iter().collect(),
+        one => vec![one],
+    };
+    let mut keys = Vec::with_capacity(items.len());
+    for item in items {
+        let Some(text) = item.as_str() else {
+            return Err(KeymapError::InvalidActionKey {
+                action: action.qualified_name(),
+                input: item.to_string(),
+                reason: format!(
+                    "expected a key id string such as {:?} or an array of them",
+                    example(action)
+                ),
+            });
+        };
+        let key = text
+            .parse::<Key>()
+            .map_err(|err| KeymapError::InvalidActionKey {
+                action: action.qualified_name(),
+                input: format!("{text:?}"),
+                reason: match err {
+                    KeymapError::InvalidKey { reason, .. } => reason,
+                    other => other.to_string(),
+                },
+            })?;
+        keys.push(key);
+    }
+    Ok(dedup(keys))
 }
 
 /// A short description of a JSON value for messages: its type, plus the value when it is short.
@@ -206,87 +569,4 @@ pub(crate) fn describe(value: &Value) -> String {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use serde_json::json;
-
-    #[test]
-    fn defaults_and_lookup() {
-        let km = Keymap::default();
-        assert_eq!(km.key(Action::Confirm), Key::plain(KeyCode::Enter));
-        assert_eq!(km.action_for(&Key::ctrl('c')), Some(Action::Dismiss));
-        assert_eq!(km.action_for(&Key::char('N')), Some(Action::QuestionNote));
-        assert_eq!(km.action_for(&Key::char('x')), None);
-        let labels: Vec<String> = Action::ALL.iter().map(|a| km.label(*a)).collect();
-        assert_eq!(labels, ["Esc", "Ctrl+C", "Space", "Enter", "n", "Shift+N"]);
-        assert_eq!(
-            km.to_json(),
-            json!({"cancel": "esc", "dismiss": "ctrl+c", "toggle": "space",
-                   "confirm": "enter", "optionNote": "n", "questionNote": "shift+n"})
-        );
-        assert_eq!(Keymap::from_json(&km.to_json()).unwrap(), km);
-    }
-
-    #[test]
-    fn reserved_keys() {
-        for id in [
-            "?",
-            "tab",
-            "shift+tab",
-            "left",
-            "right",
-            "up",
-            "down",
-            "1",
-            "5",
-            "9",
-        ] {
-            assert!(is_reserved(&id.parse().unwrap()), "{id}");
-        }
-        for id in ["0", "ctrl+up", "shift+/", "alt+1", "n", "enter", "ctrl+tab"] {
-            assert!(!is_reserved(&id.parse().unwrap()), "{id}");
-        }
-    }
-
-    #[test]
-    fn validation_names_action_and_key() {
-        let mut value = Keymap::default().to_json();
-        value["toggle"] = json!("Enter");
-        let err = Keymap::from_json(&value).unwrap_err().to_string();
-        assert_eq!(
-            err,
-            "keymap actions \"toggle\" and \"confirm\" are both bound to \"enter\"; each action needs its own key"
-        );
-        value["toggle"] = json!("tab");
-        let err = Keymap::from_json(&value).unwrap_err().to_string();
-        assert!(
-            err.starts_with("keymap action \"toggle\" uses the reserved key \"tab\""),
-            "{err}"
-        );
-        value["toggle"] = json!("hyper+x");
-        let err = Keymap::from_json(&value).unwrap_err().to_string();
-        assert!(
-            err.contains("\"toggle\"") && err.contains("\"hyper+x\""),
-            "{err}"
-        );
-        value["toggle"] = json!(3);
-        let err = Keymap::from_json(&value).unwrap_err().to_string();
-        assert!(err.contains("\"toggle\" has an invalid key 3"), "{err}");
-        value.as_object_mut().unwrap().remove("toggle");
-        let err = Keymap::from_json(&value).unwrap_err().to_string();
-        assert!(err.contains("missing the \"toggle\" action"), "{err}");
-        let err = Keymap::from_json(&json!([])).unwrap_err().to_string();
-        assert!(err.contains("found an array"), "{err}");
-    }
-
-    #[test]
-    fn with_rebinds_and_validates() {
-        let km = Keymap::default()
-            .with(Action::Confirm, Key::ctrl('s'))
-            .unwrap();
-        assert_eq!(km.action_for(&Key::ctrl('s')), Some(Action::Confirm));
-        assert_eq!(km.action_for(&Key::plain(KeyCode::Enter)), None);
-        assert!(km.with(Action::Toggle, Key::ctrl('s')).is_err());
-        assert!(km.with(Action::Toggle, Key::char('?')).is_err());
-    }
-}
+mod tests;

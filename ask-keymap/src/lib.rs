@@ -4,7 +4,8 @@
 //!   (`ctrl+c`, `shift+tab`, `pageUp`), parsed leniently and displayed canonically.
 //! - [`Decoder`]: raw terminal bytes to [`InputEvent`]s (keys and bracketed pastes), for
 //!   embedders that receive bytes rather than terminal-library events.
-//! - [`Keymap`]: the six configurable [`Action`]s and their validated bindings.
+//! - [`Keymap`]: the configurable [`Action`]s, grouped by [`Context`], and their validated
+//!   bindings (one key or several aliases each).
 //! - [`AskConfig`] and [`ConfigStore`]: the persisted settings file (schema, migrations,
 //!   backups of broken files, atomic writes, reload).
 //!
@@ -14,14 +15,14 @@
 //! event types.
 //!
 //! ```
-//! use ask_keymap::{Action, BehaviourSetting, ConfigStore, Decoder, InputEvent, Key, Keymap};
+//! use ask_keymap::{Action, BehaviourSetting, ConfigStore, Context, Decoder, InputEvent, Key, Keymap};
 //!
 //! // Key ids: lenient in, canonical out.
 //! let key: Key = "Control+C".parse()?;
 //! assert_eq!(key.to_string(), "ctrl+c");
 //! let keymap = Keymap::default();
-//! assert_eq!(keymap.action_for(&key), Some(Action::Dismiss));
-//! assert_eq!(keymap.label(Action::QuestionNote), "Shift+N");
+//! assert_eq!(keymap.action_in(Context::Main, &key), Some(Action::Dismiss));
+//! assert_eq!(keymap.label(Action::NextTab), "Tab/→");
 //!
 //! // Raw bytes: a shifted letter, a Kitty ctrl+c, and a lone ESC that waits for `flush`.
 //! let mut decoder = Decoder::new();
@@ -40,9 +41,10 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! Settings path resolution (`--config`, `ASK_CONFIG`, `PI_CODING_AGENT_DIR`) is
-//! [`ConfigPaths::resolve`]; open its result with [`ConfigStore::open_paths`] so the legacy
-//! file moves only for the default path.
+//! Settings path resolution (`--config`, `ASK_CONFIG`, `PI_CODING_AGENT_DIR`, the platform
+//! config folder) is [`ConfigPaths::resolve`]; open its result with
+//! [`ConfigStore::open_paths`] so the legacy file moves only for the pi default path and a
+//! pi-ask settings file is imported when no settings file exists yet.
 
 mod atomic;
 mod behaviour;
@@ -52,10 +54,15 @@ mod decode;
 mod error;
 #[cfg(feature = "crossterm")]
 mod from_crossterm;
+mod import;
 mod key;
 mod keymap;
+mod migrate;
 mod notation;
+mod notifications;
 mod paths;
+mod pi_ask;
+mod reset;
 mod store;
 
 pub use atomic::write_atomic;
@@ -67,6 +74,10 @@ pub use config::{
 pub use decode::{Decoder, InputEvent};
 pub use error::KeymapError;
 pub use key::{Key, KeyCode, Modifiers};
-pub use keymap::{Action, Keymap, is_reserved};
-pub use paths::{CONFIG_FILE_NAME, ConfigPaths, resolve_config_path};
+pub use keymap::{Action, Context, Keymap, is_reserved};
+pub use notifications::{Channel, Notifications};
+pub use paths::{
+    CONFIG_FILE_NAME, ConfigEnv, ConfigPaths, PLATFORM_FILE_NAME, ProcessEnv, resolve_config_path,
+};
+pub use pi_ask::PI_ASK_FILE_NAME;
 pub use store::{ConfigChange, ConfigStore, Loaded};

@@ -25,6 +25,9 @@ pub struct Loaded {
     /// The file did not exist and was created with the defaults (routine on first use, so
     /// not among the notices).
     pub created: bool,
+    /// The file did not exist and was imported from this pi-ask settings file (which was
+    /// only read). Not among the notices: hosts say so once in their own words.
+    pub imported_from: Option<PathBuf>,
 }
 
 /// What [`ConfigStore::reload`] found after the file changed on disk.
@@ -38,6 +41,8 @@ pub struct ConfigChange {
     pub keymap_changed: bool,
     /// The answer section differs from before.
     pub answer_changed: bool,
+    /// The notifications section differs from before.
+    pub notifications_changed: bool,
     /// Notices about the new content (fallbacks, or a file that no longer parses; the
     /// settings in effect then stay as they were).
     pub notices: Vec<String>,
@@ -48,16 +53,16 @@ pub struct ConfigChange {
 pub struct ConfigStore {
     path: PathBuf,
     /// The last good document (current schema), kept so writes preserve unknown content.
-    doc: Map<String, Value>,
-    config: AskConfig,
+    pub(crate) doc: Map<String, Value>,
+    pub(crate) config: AskConfig,
     /// The bytes last read or written, to tell whether the file changed.
-    seen: Option<Vec<u8>>,
+    pub(crate) seen: Option<Vec<u8>>,
     /// A save merged on-disk edits that a reload has not reported yet.
-    stale: bool,
+    pub(crate) stale: bool,
 }
 
 /// Why a file could not be used at all.
-enum Broken {
+pub(crate) enum Broken {
     NotJson(serde_json::Error),
     Unsupported(Unsupported),
 }
@@ -71,12 +76,12 @@ impl std::fmt::Display for Broken {
     }
 }
 
-fn parse_bytes(bytes: &[u8]) -> Result<(Map<String, Value>, u64), Broken> {
+pub(crate) fn parse_bytes(bytes: &[u8]) -> Result<(Map<String, Value>, u64), Broken> {
     let value: Value = serde_json::from_slice(bytes).map_err(Broken::NotJson)?;
     migrate(&value).map_err(Broken::Unsupported)
 }
 
-fn render(doc: &Map<String, Value>) -> Vec<u8> {
+pub(crate) fn render(doc: &Map<String, Value>) -> Vec<u8> {
     let mut bytes = serde_json::to_vec_pretty(doc).unwrap_or_default();
     bytes.push(b'\n');
     bytes
@@ -100,20 +105,20 @@ impl ConfigStore {
     /// minutes) are removed. This never moves a legacy file; see
     /// [`ConfigStore::open_paths`].
     pub fn open(path: PathBuf) -> Result<(ConfigStore, Loaded), KeymapError> {
-        Self::open_paths(&ConfigPaths {
-            config: path,
-            legacy: None,
-        })
+        Self::open_paths(&ConfigPaths::file(path))
     }
 
     /// Like [`ConfigStore::open`], and first moves `paths.legacy` (the pre-`extensions/`
     /// location) to `paths.config` when the legacy file exists and the new one does not.
-    /// When both exist the legacy file is left alone.
+    /// When both exist the legacy file is left alone. When there is still no settings file,
+    /// the first readable pi-ask file of `paths.import_from` is imported into a new one
+    /// (reported as [`Loaded::imported_from`]) instead of writing the defaults.
     pub fn open_paths(paths: &ConfigPaths) -> Result<(ConfigStore, Loaded), KeymapError> {
         let path = absolute(&paths.config)?;
         remove_stale_temp_files(&path, STALE_TEMP_AGE);
         let mut notices = Vec::new();
         let mut created = false;
+        let mut imported_from = None;
         if let Some(legacy) = &paths.legacy {
             if !exists(&path)? && legacy.is_file() {
                 move_file(legacy, &path)?;
@@ -134,8 +139,11 @@ impl ConfigStore {
         match fs::read(&store.path) {
             Ok(bytes) => store.load(bytes, &mut notices)?,
             Err(e) if e.kind() == ErrorKind::NotFound => {
-                store.write_defaults()?;
-                created = true;
+                imported_from = store.import_pi_ask(&paths.import_from, &mut notices)?;
+                if imported_from.is_none() {
+                    store.write_defaults()?;
+                    created = true;
+                }
             }
             Err(e) => return Err(KeymapError::io("read", &store.path, e)),
         }
@@ -143,6 +151,7 @@ impl ConfigStore {
             config: store.config.clone(),
             notices,
             created,
+            imported_from,
         };
         Ok((store, loaded))
     }
@@ -153,10 +162,11 @@ impl ConfigStore {
     /// [`ConfigStore::open_paths`] with the paths [`ConfigPaths::resolve`] gives for that folder.
     pub fn open_default(pi_agent_dir: &Path) -> Result<(ConfigStore, Loaded), KeymapError> {
         let dir = absolute(pi_agent_dir)?;
-        Self::open_paths(&ConfigPaths {
-            config: dir.join("extensions").join(crate::CONFIG_FILE_NAME),
-            legacy: Some(dir.join(crate::CONFIG_FILE_NAME)),
-        })
+        let env = crate::ConfigEnv {
+            pi_agent_dir: Some(dir.as_os_str()),
+            ..crate::ConfigEnv::default()
+        };
+        Self::open_paths(&ConfigPaths::resolve(None, &env)?)
     }
 
     fn load(&mut self, bytes: Vec<u8>, notices: &mut Vec<String>) -> Result<(), KeymapError> {
@@ -195,17 +205,23 @@ impl ConfigStore {
     }
 
     fn write_defaults(&mut self) -> Result<(), KeymapError> {
+        self.config = AskConfig::default();
+        let doc = match self.config.to_json() {
+            Value::Object(doc) => doc,
+            _ => Map::new(),
+        };
+        self.write_doc(doc)
+    }
+
+    /// Writes a whole document (creating the folder) and remembers it as the last good one.
+    pub(crate) fn write_doc(&mut self, doc: Map<String, Value>) -> Result<(), KeymapError> {
         if let Some(dir) = self.path.parent() {
             fs::create_dir_all(dir)
                 .map_err(|e| KeymapError::io("create the folder of", &self.path, e))?;
         }
-        self.config = AskConfig::default();
-        self.doc = match self.config.to_json() {
-            Value::Object(doc) => doc,
-            _ => Map::new(),
-        };
-        let bytes = render(&self.doc);
+        let bytes = render(&doc);
         write_atomic(&self.path, &bytes).map_err(|e| KeymapError::io("write", &self.path, e))?;
+        self.doc = doc;
         self.seen = Some(bytes);
         Ok(())
     }
@@ -277,6 +293,7 @@ impl ConfigStore {
                     behaviour_changed: false,
                     keymap_changed: false,
                     answer_changed: false,
+                    notifications_changed: false,
                     notices: vec![format!(
                         "{} {why}; keeping the current settings until it is fixed",
                         self.path.display()
@@ -293,11 +310,13 @@ impl ConfigStore {
             behaviour_changed: old.behaviour != self.config.behaviour,
             keymap_changed: old.keymap != self.config.keymap,
             answer_changed: old.answer != self.config.answer,
+            notifications_changed: old.notifications != self.config.notifications,
             notices,
         };
         let nothing = !change.behaviour_changed
             && !change.keymap_changed
             && !change.answer_changed
+            && !change.notifications_changed
             && change.notices.is_empty();
         Ok((!nothing).then_some(change))
     }

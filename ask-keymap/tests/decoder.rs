@@ -241,7 +241,7 @@ fn decoded_shift_letter_matches_the_keymap() {
         panic!("one key expected, got {events:?}");
     };
     assert_eq!(
-        keymap.action_for(key),
+        keymap.action_in(ask_keymap::Context::Main, key),
         Some(ask_keymap::Action::QuestionNote)
     );
     assert_eq!(key.text_char(), Some('N'));

@@ -9,7 +9,8 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use ask_keymap::{
-    Action, AskConfig, Behaviour, BehaviourSetting, ConfigPaths, ConfigStore, Key, Keymap,
+    Action, AskConfig, Behaviour, BehaviourSetting, ConfigEnv, ConfigPaths, ConfigStore, Key,
+    Keymap,
 };
 use serde_json::{Value, json};
 
@@ -21,8 +22,19 @@ fn write_json(path: &Path, value: &Value) {
     fs::write(path, serde_json::to_vec_pretty(value).unwrap()).unwrap();
 }
 
+fn default_env(agent_dir: &Path) -> ConfigEnv<'_> {
+    ConfigEnv {
+        pi_agent_dir: Some(agent_dir.as_os_str()),
+        ..ConfigEnv::default()
+    }
+}
+
 fn default_paths(agent_dir: &Path) -> ConfigPaths {
-    ConfigPaths::resolve(None, None, Some(agent_dir.as_os_str()), None).unwrap()
+    let env = ConfigEnv {
+        pi_agent_dir: Some(agent_dir.as_os_str()),
+        ..ConfigEnv::default()
+    };
+    ConfigPaths::resolve(None, &env).unwrap()
 }
 
 #[test]
@@ -61,7 +73,7 @@ fn legacy_file_moves_when_the_new_one_is_absent() {
     assert_eq!(loaded.notices.len(), 2, "{:?}", loaded.notices);
     assert!(loaded.notices[0].starts_with("moved the legacy settings file"));
     assert!(loaded.notices[1].starts_with("upgraded"));
-    assert_eq!(read_json(store.path())["schemaVersion"], 2);
+    assert_eq!(read_json(store.path())["schemaVersion"], 3);
 }
 
 #[test]
@@ -102,14 +114,16 @@ fn explicit_paths_never_move_the_legacy_file() {
     let legacy = dir.path().join("ask-user.json");
     fs::write(&legacy, "{}").unwrap();
     let explicit = dir.path().join("mine.json");
-    let paths =
-        ConfigPaths::resolve(Some(&explicit), None, Some(dir.path().as_os_str()), None).unwrap();
+    let paths = ConfigPaths::resolve(Some(&explicit), &default_env(dir.path())).unwrap();
     assert_eq!(paths.legacy, None);
     let (store, _) = ConfigStore::open_paths(&paths).unwrap();
     assert_eq!(store.path(), explicit);
     assert!(legacy.exists());
-    let env = ConfigPaths::resolve(None, Some(OsStr::new("/x/env.json")), None, None).unwrap();
-    assert_eq!(env.legacy, None);
+    let env = ConfigEnv {
+        ask_config: Some(OsStr::new("/x/env.json")),
+        ..ConfigEnv::default()
+    };
+    assert_eq!(ConfigPaths::resolve(None, &env).unwrap().legacy, None);
 }
 
 #[test]
@@ -119,7 +133,7 @@ fn save_behaviour_keeps_other_content_and_is_not_reported_back() {
     let mut doc = AskConfig::default().to_json();
     doc["comment"] = json!("mine");
     doc["behaviour"]["futureToggle"] = json!(true);
-    doc["keymaps"]["toggle"] = json!("x");
+    doc["keymaps"]["main"]["toggle"] = json!("x");
     write_json(&path, &doc);
     let (mut store, loaded) = ConfigStore::open(path.clone()).unwrap();
     let mut behaviour = loaded.config.behaviour;
@@ -133,7 +147,7 @@ fn save_behaviour_keeps_other_content_and_is_not_reported_back() {
         saved["behaviour"]["autoSubmitWhenAnsweredWithoutNotes"],
         true
     );
-    assert_eq!(saved["keymaps"]["toggle"], "x");
+    assert_eq!(saved["keymaps"]["main"]["toggle"], "x");
     assert_eq!(store.config().behaviour, behaviour);
     assert_eq!(
         store.reload().unwrap(),
@@ -152,11 +166,11 @@ fn reload_reports_what_changed() {
     assert_eq!(store.reload().unwrap(), None);
 
     let mut doc = read_json(&path);
-    doc["keymaps"]["confirm"] = json!("ctrl+s");
+    doc["keymaps"]["main"]["confirm"] = json!("ctrl+s");
     write_json(&path, &doc);
     let change = store.reload().unwrap().expect("a keymap change");
     assert!(change.keymap_changed && !change.behaviour_changed && !change.answer_changed);
-    assert_eq!(change.config.keymap.key(Action::Confirm), Key::ctrl('s'));
+    assert_eq!(change.config.keymap.keys(Action::Confirm), [Key::ctrl('s')]);
     assert!(change.notices.is_empty());
     assert_eq!(store.reload().unwrap(), None, "nothing new");
 
@@ -165,10 +179,10 @@ fn reload_reports_what_changed() {
     assert_eq!(store.reload().unwrap(), None);
 
     // A half-edited file keeps the settings in effect and says so once.
-    fs::write(&path, b"{\"schemaVersion\": 2,").unwrap();
+    fs::write(&path, b"{\"schemaVersion\": 3,").unwrap();
     let broken = store.reload().unwrap().expect("a notice");
     assert!(!broken.keymap_changed && !broken.behaviour_changed && !broken.answer_changed);
-    assert_eq!(broken.config.keymap.key(Action::Confirm), Key::ctrl('s'));
+    assert_eq!(broken.config.keymap.keys(Action::Confirm), [Key::ctrl('s')]);
     assert!(
         broken.notices[0].contains("is not valid JSON"),
         "{:?}",
@@ -182,7 +196,7 @@ fn reload_reports_what_changed() {
     );
 
     // Fixed, with an invalid keymap and a new timeout.
-    doc["keymaps"]["confirm"] = json!("tab");
+    doc["keymaps"]["main"]["confirm"] = json!("ctrl+c");
     doc["answer"]["extractionTimeoutMs"] = json!(5000);
     doc["behaviour"]["showFooterHints"] = json!(false);
     write_json(&path, &doc);
@@ -191,7 +205,8 @@ fn reload_reports_what_changed() {
     assert_eq!(change.config.keymap, Keymap::default());
     assert_eq!(change.config.answer.extraction_timeout_ms, 5000);
     assert!(
-        change.notices[0].contains("reserved key \"tab\""),
+        change.notices[0]
+            .contains("\"global.dismiss\" and \"main.confirm\" are both bound to \"ctrl+c\""),
         "{:?}",
         change.notices
     );
@@ -208,7 +223,7 @@ fn save_merges_disk_edits_and_the_next_reload_reports_them() {
     let path = dir.path().join("ask-user.json");
     let (mut store, _) = ConfigStore::open(path.clone()).unwrap();
     let mut doc = read_json(&path);
-    doc["keymaps"]["toggle"] = json!("x");
+    doc["keymaps"]["main"]["toggle"] = json!("x");
     write_json(&path, &doc);
 
     let behaviour = Behaviour {
@@ -217,7 +232,7 @@ fn save_merges_disk_edits_and_the_next_reload_reports_them() {
     };
     store.save_behaviour(&behaviour).unwrap();
     assert_eq!(
-        read_json(&path)["keymaps"]["toggle"],
+        read_json(&path)["keymaps"]["main"]["toggle"],
         "x",
         "the disk edit survived"
     );
@@ -234,7 +249,7 @@ fn save_over_a_broken_file_writes_the_last_good_content() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("ask-user.json");
     let mut doc = AskConfig::default().to_json();
-    doc["keymaps"]["toggle"] = json!("x");
+    doc["keymaps"]["main"]["toggle"] = json!("x");
     write_json(&path, &doc);
     let (mut store, _) = ConfigStore::open(path.clone()).unwrap();
     fs::write(&path, b"garbage").unwrap();
@@ -244,7 +259,7 @@ fn save_over_a_broken_file_writes_the_last_good_content() {
     };
     store.save_behaviour(&behaviour).unwrap();
     let saved = read_json(&path);
-    assert_eq!(saved["keymaps"]["toggle"], "x");
+    assert_eq!(saved["keymaps"]["main"]["toggle"], "x");
     assert_eq!(saved["behaviour"]["confirmDismissWhenDirty"], false);
 }
 

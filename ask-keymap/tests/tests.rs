@@ -4,5 +4,6 @@
 mod crossterm_events;
 mod decoder;
 mod fixtures;
+mod import;
 mod properties;
 mod store;

@@ -2,7 +2,7 @@
 
 use ask_contract::QuestionType;
 use ask_keymap::Action;
-use ask_state::{Flow, Tab};
+use ask_state::{EditorTarget, Flow, Tab};
 
 use crate::frame::{Line, Role, Span, Style};
 use crate::sanitize::{sanitize, sanitize_line};
@@ -42,96 +42,128 @@ pub(crate) fn join_wrapped(items: &[String], width: usize) -> Vec<String> {
     rows
 }
 
-/// The contextual hints for the current state, with the keys of the live keymap.
-pub(crate) fn hints(flow: &Flow) -> Vec<String> {
+/// Labels of several actions joined with `/` (unbound ones left out), sanitized.
+fn keys_of(flow: &Flow, actions: &[Action]) -> String {
     let km = flow.keymap();
-    let key = |a: Action| sanitize_line(&km.label(a));
-    let h = |k: String, what: &str| format!("{k} {what}");
+    let labels: Vec<String> = actions
+        .iter()
+        .map(|a| km.label(*a))
+        .filter(|l| !l.is_empty())
+        .collect();
+    sanitize_line(&labels.join("/"))
+}
+
+/// Pushes `<keys> <what>` when any of `actions` is bound.
+fn add(out: &mut Vec<String>, flow: &Flow, actions: &[Action], what: &str) {
+    let keys = keys_of(flow, actions);
+    if !keys.is_empty() {
+        out.push(format!("{keys} {what}"));
+    }
+}
+
+/// The contextual hints for the current state, with the keys of the live keymap; a hint
+/// whose action is unbound is left out. On the main list they fit one 80-column line with
+/// the default keymap: arrows and Tab are left for the user to find, as in pi-ask.
+pub(crate) fn hints(flow: &Flow) -> Vec<String> {
+    let mut out = Vec::new();
     if flow.settings_cursor().is_some() {
-        return vec![
-            "↑↓ move".to_owned(),
-            h(
-                format!("{}/{}", key(Action::Toggle), key(Action::Confirm)),
-                "toggle",
-            ),
-            "Esc/? close".to_owned(),
-        ];
+        add(
+            &mut out,
+            flow,
+            &[Action::SettingsPrevious, Action::SettingsNext],
+            "move",
+        );
+        add(&mut out, flow, &[Action::SettingsToggle], "toggle");
+        add(&mut out, flow, &[Action::SettingsClose], "close");
+        return out;
     }
     if let Some(editor) = flow.editor() {
+        let custom = editor.target == EditorTarget::Custom;
+        let (submit, close) = if custom {
+            (Action::EditorSubmit, Action::EditorClose)
+        } else {
+            (Action::NoteSave, Action::NoteClose)
+        };
         if editor
             .completion
             .as_ref()
             .is_some_and(|c| !c.items.is_empty())
         {
-            return vec![
-                "↑↓ choose".to_owned(),
-                h(format!("Tab/{}", key(Action::Confirm)), "insert"),
-                h(key(Action::Cancel), "close list"),
-            ];
+            out.push("↑↓ choose".to_owned());
+            let keys = keys_of(flow, &[submit]);
+            out.push(if keys.is_empty() {
+                "Tab insert".to_owned()
+            } else {
+                format!("Tab/{keys} insert")
+            });
+            add(&mut out, flow, &[close], "close list");
+            return out;
         }
-        let mut out = vec![
-            h(key(Action::Confirm), "save"),
-            "Shift+Enter newline".to_owned(),
-            h(key(Action::Cancel), "close"),
-            h(key(Action::Dismiss), "dismiss"),
-            "@ file".to_owned(),
-        ];
+        add(&mut out, flow, &[submit], "save");
+        out.push("Shift+Enter newline".to_owned());
+        add(&mut out, flow, &[close], "done");
         if editor.buffer.is_empty() {
-            out.insert(3, "↑↓ Tab move".to_owned());
-            out.push("? settings".to_owned());
+            let moves: &[Action] = if custom {
+                &[Action::EditorPreviousOption, Action::EditorNextOption]
+            } else {
+                &[Action::NotePreviousOption, Action::NoteNextOption]
+            };
+            add(&mut out, flow, moves, "move");
+            add(&mut out, flow, &[Action::Settings], "settings");
         }
+        add(&mut out, flow, &[Action::Dismiss], "dismiss");
+        out.push("@ file".to_owned());
         return out;
     }
     match flow.tab() {
-        Tab::Review => vec![
-            "↑↓ move".to_owned(),
-            h(key(Action::Confirm), "choose"),
-            if flow.behaviour().double_press_review_shortcuts {
+        Tab::Review => {
+            add(&mut out, flow, &[Action::Confirm], "choose");
+            out.push(if flow.behaviour().double_press_review_shortcuts {
                 "1-3 twice".to_owned()
             } else {
                 "1-3 choose".to_owned()
-            },
-            "Tab/←→ tabs".to_owned(),
-            "? settings".to_owned(),
-            h(key(Action::Cancel), "cancel"),
-            h(key(Action::Dismiss), "dismiss"),
-        ],
+            });
+        }
         Tab::Question(i) => {
             let Some(q) = flow.form().questions.get(i) else {
                 return Vec::new();
             };
+            let kind = flow.presented_type(i).unwrap_or(q.kind);
+            let on_option = flow.draft(i).is_some_and(|d| d.cursor < q.options.len());
             if q.freeform {
-                return vec![
-                    h(key(Action::Confirm), "edit"),
-                    h(key(Action::QuestionNote), "question note"),
-                    "Tab/←→ tabs".to_owned(),
-                    "? settings".to_owned(),
-                    h(key(Action::Cancel), "cancel"),
-                    h(key(Action::Dismiss), "dismiss"),
-                ];
-            }
-            let mut out = vec!["↑↓ move".to_owned()];
-            if q.kind == QuestionType::Multi {
-                out.push(h(key(Action::Toggle), "toggle"));
-                out.push(h(key(Action::Confirm), "next"));
+                add(&mut out, flow, &[Action::Confirm], "edit");
+                add(&mut out, flow, &[Action::QuestionNote], "note");
             } else {
-                out.push(h(key(Action::Confirm), "select"));
+                match kind {
+                    QuestionType::Multi => add(&mut out, flow, &[Action::Toggle], "toggle"),
+                    QuestionType::Single => add(&mut out, flow, &[Action::Confirm], "select"),
+                    QuestionType::Preview => {}
+                }
+                if on_option {
+                    add(
+                        &mut out,
+                        flow,
+                        &[Action::OptionNote, Action::QuestionNote],
+                        "notes",
+                    );
+                } else {
+                    add(&mut out, flow, &[Action::QuestionNote], "note");
+                }
+                let other = match (kind, q.kind) {
+                    (QuestionType::Multi, QuestionType::Preview) => "preview",
+                    (QuestionType::Multi, _) => "single",
+                    _ => "multi",
+                };
+                add(&mut out, flow, &[Action::ChangeQuestionType], other);
+                if kind == QuestionType::Preview {
+                    out.push("PgUp/PgDn scroll".to_owned());
+                }
             }
-            out.push("1-9 pick".to_owned());
-            if flow.draft(i).is_some_and(|d| d.cursor < q.options.len()) {
-                out.push(h(key(Action::OptionNote), "option note"));
-            }
-            out.push(h(key(Action::QuestionNote), "question note"));
-            if q.kind == QuestionType::Preview {
-                out.push("PgUp/PgDn scroll preview".to_owned());
-            }
-            out.push("Tab/←→ tabs".to_owned());
-            out.push("? settings".to_owned());
-            out.push(h(key(Action::Cancel), "cancel"));
-            out.push(h(key(Action::Dismiss), "dismiss"));
-            out
         }
     }
+    add(&mut out, flow, &[Action::Settings], "settings");
+    add(&mut out, flow, &[Action::Cancel, Action::Dismiss], "cancel");
+    out
 }
 
 /// The tab strip: `☐`/`☒` answered markers, the active tab inverse and bracketed, a Review tab;

@@ -54,6 +54,7 @@ mod block;
 mod editor;
 mod footer;
 mod frame;
+mod notification;
 mod options;
 mod preview;
 mod question;
@@ -69,6 +70,10 @@ mod transcript;
 
 pub use ansi::{to_ansi, write_line};
 pub use frame::{Frame, Line, Role, Span, Style};
+pub use notification::{
+    BEL, MAX_NOTIFICATION_WIDTH, Notification, QUESTION_WAITING_EVENT, notification_text, osc9,
+    osc777, question_waiting,
+};
 #[cfg(feature = "ratatui")]
 pub use ratatui::FrameWidget;
 pub use render::{RenderOptions, render};

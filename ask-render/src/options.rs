@@ -49,7 +49,7 @@ impl<'a> OptionRows<'a> {
     /// the saved option note.
     fn block(&self, row: usize) -> Block {
         let (q, draft, width) = (self.q, self.draft, self.width);
-        let multi = q.kind == QuestionType::Multi;
+        let multi = draft.presented == QuestionType::Multi;
         let is_custom = row == q.options.len();
         let option = q.options.get(row);
         let at_cursor = draft.cursor == row;

@@ -74,6 +74,7 @@ pub fn render(flow: &Flow, options: &RenderOptions) -> Frame {
             Tab::Review => body = review_block(flow, width),
         }
     }
+    let footer_len = footer.len();
     top.append(body);
     top.append(footer);
     let Block {
@@ -84,14 +85,62 @@ pub fn render(flow: &Flow, options: &RenderOptions) -> Frame {
     } = top;
     let last = lines.len().saturating_sub(1);
     let focus_row = cursor.map(|(r, _)| r).or(focus).unwrap_or(0).min(last);
+    pin_footer(
+        Frame {
+            lines,
+            cursor,
+            focus_row,
+        },
+        options.height,
+        footer_len,
+    )
+}
+
+/// Rows kept at the top while the body scrolls: the top rule, title and tab strip.
+const PINNED_HEAD: usize = 3;
+
+/// Fits a frame taller than `height` into it: the footer (hints and bottom rule) stays at the
+/// bottom, the first rows (rule, title, tabs) stay at the top when there is room, and the
+/// rows between scroll so the focus row (the cursor row, the current option) is visible.
+fn pin_footer(frame: Frame, height: usize, footer_len: usize) -> Frame {
+    let total = frame.lines.len();
+    if height == 0 || total <= height {
+        return frame;
+    }
+    // Keep at least two body rows; a footer taller than that loses its first rows.
+    let foot = footer_len.min(height.saturating_sub(2));
+    let head_len = total - footer_len;
+    let rows = height - foot;
+    let pinned = if rows >= PINNED_HEAD + 3 {
+        PINNED_HEAD.min(head_len)
+    } else {
+        0
+    };
+    let window = rows - pinned;
+    let focus = frame.focus_row.min(head_len.saturating_sub(1)).max(pinned);
+    let start = focus
+        .saturating_sub(window.saturating_sub(1))
+        .min(head_len.saturating_sub(window))
+        .max(pinned);
+    let keep =
+        |row: usize| row < pinned || (row >= start && row < start + window) || row >= total - foot;
+    let kept: Vec<usize> = (0..total).filter(|r| keep(*r)).collect();
+    let map = |row: usize| kept.iter().position(|k| *k == row);
+    let mut lines = frame.lines;
+    let mut index = 0;
+    lines.retain(|_| {
+        let k = keep(index);
+        index += 1;
+        k
+    });
     Frame {
+        cursor: frame.cursor.and_then(|(r, c)| map(r).map(|r| (r, c))),
+        focus_row: map(focus).unwrap_or(0),
         lines,
-        cursor,
-        focus_row,
     }
 }
 
-/// Blank row, dirty-dismiss warning, notice, hints (unless turned off), bottom rule.
+/// Blank row, dirty-dismiss warning, one-line hint, notice, hints (unless turned off), bottom rule.
 fn footer_block(flow: &Flow, width: usize) -> Block {
     let mut footer = Block::new(width);
     footer.blank();
@@ -103,6 +152,9 @@ fn footer_block(flow: &Flow, width: usize) -> Block {
             sanitize_line(&km.label(Action::Dismiss)),
         );
         footer.hanging(Vec::new(), &text, Style::new(Role::Warning).bold());
+    }
+    if let Some(hint) = flow.hint() {
+        footer.hanging(Vec::new(), hint, Style::new(Role::Warning));
     }
     if let Some(notice) = &flow.options().notice {
         footer.hanging(Vec::new(), notice, Style::new(Role::Warning));

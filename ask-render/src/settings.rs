@@ -1,6 +1,7 @@
-//! The settings overlay: the four behaviour toggles, the config path and the keymap.
+//! The settings overlay: the behaviour toggles, notifications, the guarded reset, the
+//! config path and the live keymap by context.
 
-use ask_keymap::Action;
+use ask_keymap::Context;
 use ask_state::Flow;
 
 use crate::block::Block;
@@ -17,24 +18,25 @@ pub(crate) fn settings_block(flow: &Flow, width: usize) -> Block {
     let rows = flow.settings_rows();
     let label_w = rows
         .iter()
-        .map(|(s, _)| display_width(s.label()))
+        .map(|row| display_width(row.label()))
         .max()
         .unwrap_or(0);
     let cursor = flow.settings_cursor().unwrap_or(0);
-    for (k, (setting, on)) in rows.iter().enumerate() {
+    for (k, row) in rows.iter().enumerate() {
         let current = k == cursor;
         if current {
             block.focus_next();
         }
-        let value = if *on {
-            Span::new("on", Style::new(Role::Success).bold())
-        } else {
-            Span::new("off", Role::Muted)
+        let value = match flow.settings_value(*row) {
+            Some(true) => Span::new("on", Style::new(Role::Success).bold()),
+            Some(false) => Span::new("off", Role::Muted),
+            None if flow.reset_armed() => Span::new("armed", Style::new(Role::Warning).bold()),
+            None => Span::raw(""),
         };
         // Keep the value visible: the label gives way first.
         let room = width.saturating_sub(2 + 2 + 3);
         let label_room = label_w.min(room);
-        let mut label = truncate(setting.label(), label_room);
+        let mut label = truncate(row.label(), label_room);
         let pad = label_room.saturating_sub(display_width(&label));
         label.push_str(&" ".repeat(pad));
         let (pointer, style) = Block::pointer(current);
@@ -58,15 +60,29 @@ pub(crate) fn settings_block(flow: &Flow, width: usize) -> Block {
         Style::new(Role::Muted),
     );
     let keymap = flow.keymap();
-    let items: Vec<String> = Action::ALL
-        .iter()
-        .map(|a| format!("{} {}", a.config_name(), sanitize_line(&keymap.label(*a))))
-        .collect();
-    for line in join_wrapped(&items, width.saturating_sub(2)) {
+    for context in Context::ALL {
+        let items: Vec<String> = context
+            .actions()
+            .map(|a| {
+                let keys = sanitize_line(&keymap.label(a));
+                let keys = if keys.is_empty() {
+                    "(unbound)".to_owned()
+                } else {
+                    keys
+                };
+                format!("{} {keys}", a.config_name())
+            })
+            .collect();
         block.push(Line::new(vec![
             Span::raw("  "),
-            Span::new(line, Role::Text),
+            Span::new(context.config_name(), Role::Muted),
         ]));
+        for line in join_wrapped(&items, width.saturating_sub(4)) {
+            block.push(Line::new(vec![
+                Span::raw("    "),
+                Span::new(line, Role::Text),
+            ]));
+        }
     }
     block
 }

@@ -1,7 +1,6 @@
 //! Applying commands: one `match` dispatching to small functions.
 
 use ask_contract::QuestionType;
-use ask_keymap::BehaviourSetting;
 
 use crate::command::{Command, Effect, Outcome};
 use crate::flow::{EditorTarget, Flow, ReviewAction, Tab};
@@ -23,14 +22,45 @@ fn wrap(current: usize, delta: i32, len: usize) -> usize {
 
 impl Flow {
     /// Applies one command and reports what changed.
+    ///
+    /// A user command first disarms what waits for a second press (a review digit, a
+    /// multi-to-single switch, the reset row) and clears the one-line hint; the command
+    /// that would complete it sees it. Host commands (clock, completions, settings
+    /// reloads, notices) leave them alone.
     pub fn apply(&mut self, command: Command) -> Outcome {
         if self.done {
             return Outcome::Unchanged;
         }
+        match command {
+            Command::Clock(now_ms) => return self.clock(now_ms),
+            Command::SetCompletions(items) => return self.set_completions(items),
+            Command::ApplyBehaviour(behaviour) => {
+                if behaviour == self.behaviour {
+                    return Outcome::Unchanged;
+                }
+                self.behaviour = behaviour;
+                return self.auto_submit_check().unwrap_or(Outcome::Changed);
+            }
+            Command::ApplyKeymap(keymap) => {
+                self.keymap = keymap;
+                return Outcome::Changed;
+            }
+            Command::ApplyNotifications(enabled) => {
+                self.notifications_enabled = enabled;
+                return Outcome::Changed;
+            }
+            Command::SetNotice(notice) => {
+                self.options.notice = notice;
+                return Outcome::Changed;
+            }
+            _ => {}
+        }
         let armed = self.armed.take();
-        let had_armed = armed.is_some();
+        let pending = self.pending_switch.take();
+        let reset_armed = self.reset_armed_at.take();
+        let had_hint = self.hint.take().is_some();
+        let disarmed = armed.is_some() || pending.is_some() || reset_armed.is_some() || had_hint;
         let outcome = match command {
-            Command::Noop => Outcome::Unchanged,
             Command::NextTab => self.change_tab(1),
             Command::PrevTab => self.change_tab(-1),
             Command::MoveCursor(delta) => self.move_cursor(delta),
@@ -39,12 +69,13 @@ impl Flow {
             Command::Digit(d) => self.digit(d, armed),
             Command::OpenOptionNote => self.open_option_note(),
             Command::OpenQuestionNote => self.open_editor_on(EditorTarget::QuestionNote),
+            Command::ChangeQuestionType => self.change_question_type(pending),
             Command::Cancel | Command::Dismiss => self.cancel_or_dismiss(),
             Command::Review(action) => self.trigger(action),
             Command::ScrollPreview(delta) => self.scroll_preview(delta),
             Command::Edit(edit) => self.edit(&edit),
             Command::EditorSubmit => self.editor_submit(),
-            Command::EditorClose => self.close_editor_saving(),
+            Command::EditorClose => self.editor_close(),
             Command::Paste(text) => self.paste(&text),
             Command::OpenSettings => {
                 self.settings_cursor = Some(0);
@@ -55,29 +86,13 @@ impl Flow {
                 Outcome::Changed
             }
             Command::SettingsMove(delta) => self.settings_move(delta),
-            Command::SettingsToggle => self.settings_toggle(),
+            Command::SettingsToggle => self.settings_toggle(reset_armed),
             Command::CompletionMove(delta) => self.completion_move(delta),
             Command::CompletionAccept => self.completion_accept(),
             Command::CompletionClose => self.completion_close(),
-            Command::SetCompletions(items) => self.set_completions(items),
-            Command::ApplyBehaviour(behaviour) => {
-                if behaviour == self.behaviour {
-                    Outcome::Unchanged
-                } else {
-                    self.behaviour = behaviour;
-                    self.auto_submit_check().unwrap_or(Outcome::Changed)
-                }
-            }
-            Command::ApplyKeymap(keymap) => {
-                self.keymap = keymap;
-                Outcome::Changed
-            }
-            Command::SetNotice(notice) => {
-                self.options.notice = notice;
-                Outcome::Changed
-            }
+            _ => Outcome::Unchanged,
         };
-        if had_armed && matches!(outcome, Outcome::Unchanged) {
+        if disarmed && matches!(outcome, Outcome::Unchanged) {
             Outcome::Changed
         } else {
             outcome
@@ -90,7 +105,7 @@ impl Flow {
 
     /// Completes the flow when auto-submit is on, the review tab is shown,
     /// every question is answered and there are no notes.
-    fn auto_submit_check(&mut self) -> Option<Outcome> {
+    pub(crate) fn auto_submit_check(&mut self) -> Option<Outcome> {
         let ready = self.behaviour.auto_submit_when_answered_without_notes
             && self.tab == Tab::Review
             && self.all_answered()
@@ -299,24 +314,20 @@ impl Flow {
         }
     }
 
-    /// The digit after the last option picks the "Type your own" row: it opens the
-    /// editor when no text is saved, else selects the saved text (toggles on multi).
+    /// The digit after the last option picks the "Type your own" row: on single and
+    /// preview questions it opens the editor prefilled with the saved text (like confirm);
+    /// on multi it toggles the saved text, or opens the editor when there is none.
     fn digit_on_custom_row(&mut self, i: usize, row: usize) -> Outcome {
         let multi = self.kind(i) == QuestionType::Multi;
         let Some(draft) = self.drafts.get_mut(i) else {
             return Outcome::Unchanged;
         };
         draft.cursor = row;
-        if draft.custom_text.is_none() {
+        if draft.custom_text.is_none() || !multi {
             return self.open_editor_on(EditorTarget::Custom);
         }
-        if multi {
-            draft.custom_selected = !draft.custom_selected;
-            return Outcome::Changed;
-        }
-        draft.custom_selected = true;
-        draft.selected.iter_mut().for_each(|s| *s = false);
-        self.advance()
+        draft.custom_selected = !draft.custom_selected;
+        Outcome::Changed
     }
 
     fn flip(&mut self, i: usize, row: usize) {
@@ -347,36 +358,5 @@ impl Flow {
             return Outcome::Changed;
         }
         self.finish(ReviewAction::Cancel)
-    }
-
-    // ---- settings overlay ----
-
-    fn settings_move(&mut self, delta: i32) -> Outcome {
-        let Some(cursor) = self.settings_cursor else {
-            return Outcome::Unchanged;
-        };
-        let next = step(cursor, delta, BehaviourSetting::ALL.len());
-        self.settings_cursor = Some(next);
-        if next == cursor {
-            Outcome::Unchanged
-        } else {
-            Outcome::Changed
-        }
-    }
-
-    fn settings_toggle(&mut self) -> Outcome {
-        let Some(setting) = self
-            .settings_cursor
-            .and_then(|c| BehaviourSetting::ALL.get(c).copied())
-        else {
-            return Outcome::Unchanged;
-        };
-        let on = !self.behaviour.get(setting);
-        self.behaviour.set(setting, on);
-        let mut effects = vec![Effect::PersistBehaviour(self.behaviour)];
-        if let Some(Outcome::Effects(done)) = self.auto_submit_check() {
-            effects.extend(done);
-        }
-        Outcome::Effects(effects)
     }
 }

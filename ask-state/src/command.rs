@@ -30,6 +30,10 @@ pub enum Command {
     OpenOptionNote,
     /// Open the question note editor.
     OpenQuestionNote,
+    /// Switch the active question between single (or preview) and multi-select
+    /// (`main.changeQuestionType`). Multi to single with more than one committed answer
+    /// needs a second press, which clears the option selections.
+    ChangeQuestionType,
     /// The cancel binding outside an editor.
     Cancel,
     /// The dismiss binding (anywhere).
@@ -68,13 +72,25 @@ pub enum Command {
     ApplyKeymap(Keymap),
     /// A notice to show (for example a broken config file), or none.
     SetNotice(Option<String>),
+    /// The `notifications.enabled` setting changed outside the flow.
+    ApplyNotifications(bool),
+    /// The current time in milliseconds from any fixed origin, from the host. The flow has
+    /// no clock: hosts send this before each key and while [`Flow::reset_armed`](crate::Flow::reset_armed)
+    /// so the reset row disarms after 3 s. It never disarms anything else.
+    Clock(u64),
 }
 
 /// Something the host must carry out.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Effect {
     /// Persist these behaviour settings now (they changed in the settings overlay).
     PersistBehaviour(Behaviour),
+    /// Persist `notifications.enabled` now (toggled in the settings overlay).
+    PersistNotifications(bool),
+    /// Back the settings file up and write the defaults (the confirmed reset row). The flow
+    /// already applied the default behaviour, keymap and notifications toggle.
+    ResetSettings,
     /// The flow finished with this result.
     Done(Box<AskResult>),
 }
@@ -97,7 +113,7 @@ impl Outcome {
         match self {
             Self::Effects(effects) => effects.iter().find_map(|e| match e {
                 Effect::Done(result) => Some(result.as_ref()),
-                Effect::PersistBehaviour(_) => None,
+                _ => None,
             }),
             _ => None,
         }

@@ -121,32 +121,53 @@ impl Flow {
         }
     }
 
-    pub(crate) fn close_editor_saving(&mut self) -> Outcome {
-        self.save_and_close_editor();
+    /// The close binding: notes are saved; the free-form text is committed as the answer
+    /// exactly as submit does (empty text removes it), but the flow never advances.
+    pub(crate) fn editor_close(&mut self) -> Outcome {
+        let Some(editor) = self.editor.take() else {
+            return Outcome::Unchanged;
+        };
+        self.commit(&editor);
         Outcome::Changed
     }
 
+    /// The submit binding: commits and, on single and preview questions, advances. An
+    /// empty free-form editor stays open with a hint instead (any saved answer is removed).
     pub(crate) fn editor_submit(&mut self) -> Outcome {
         let Some(editor) = self.editor.take() else {
             return Outcome::Unchanged;
         };
-        let text = self.store(&editor);
-        if editor.target != EditorTarget::Custom || text.is_none() {
+        let text = self.commit(&editor);
+        if editor.target != EditorTarget::Custom {
             return Outcome::Changed;
         }
-        let i = editor.question;
-        let multi = self.kind(i) == QuestionType::Multi;
-        if let Some(draft) = self.drafts.get_mut(i) {
-            draft.custom_selected = true;
-            if !multi {
-                draft.selected.iter_mut().for_each(|s| *s = false);
-            }
+        if text.is_none() {
+            self.editor = Some(editor);
+            self.hint = Some("Type an answer, or move away.".to_owned());
+            return Outcome::Changed;
         }
-        if multi {
+        if self.kind(editor.question) == QuestionType::Multi {
             Outcome::Changed
         } else {
             self.advance()
         }
+    }
+
+    /// Stores the editor's text; for the free-form editor, also makes it the committed
+    /// answer (on single and preview questions instead of any option), or removes the
+    /// answer when the text is empty (option selections stay).
+    fn commit(&mut self, editor: &Editor) -> Option<String> {
+        let text = self.store(editor);
+        if editor.target == EditorTarget::Custom && text.is_some() {
+            let multi = self.kind(editor.question) == QuestionType::Multi;
+            if let Some(draft) = self.drafts.get_mut(editor.question) {
+                draft.custom_selected = true;
+                if !multi {
+                    draft.selected.iter_mut().for_each(|s| *s = false);
+                }
+            }
+        }
+        text
     }
 
     // ---- completion ----

@@ -89,6 +89,29 @@ pub struct Editor {
     pub(crate) completion_closed_for: Option<String>,
 }
 
+/// A row of the settings overlay.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum SettingsRow {
+    /// A behaviour toggle.
+    Behaviour(BehaviourSetting),
+    /// `notifications.enabled`.
+    Notifications,
+    /// `Reset settings to defaults` (needs a second press within 3 s).
+    Reset,
+}
+
+impl SettingsRow {
+    /// The label shown in the overlay.
+    pub fn label(self) -> &'static str {
+        match self {
+            SettingsRow::Behaviour(s) => s.label(),
+            SettingsRow::Notifications => "Notifications",
+            SettingsRow::Reset => "Reset settings to defaults",
+        }
+    }
+}
+
 /// Everything the user did on one question.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct QuestionDraft {
@@ -106,18 +129,32 @@ pub struct QuestionDraft {
     pub cursor: usize,
     /// First visible line of the preview pane.
     pub preview_scroll: usize,
+    /// How the question is presented now (the requested type, unless the user switched it
+    /// or `presentSingleAsMulti` opened a single question as multi).
+    pub presented: QuestionType,
 }
 
 impl QuestionDraft {
     /// One untouched draft per question of `form`.
-    pub(crate) fn fresh(form: &AskForm) -> Vec<QuestionDraft> {
+    pub(crate) fn fresh(form: &AskForm, single_as_multi: bool) -> Vec<QuestionDraft> {
         form.questions
             .iter()
             .map(|q| QuestionDraft {
                 selected: vec![false; q.options.len()],
+                presented: if single_as_multi && q.kind == QuestionType::Single && !q.freeform {
+                    QuestionType::Multi
+                } else {
+                    q.kind
+                },
                 ..QuestionDraft::default()
             })
             .collect()
+    }
+
+    /// Number of committed answers: selected options plus a committed free-form answer.
+    pub fn committed_count(&self) -> usize {
+        self.selected.iter().filter(|s| **s).count()
+            + usize::from(self.custom_selected && self.custom_text.is_some())
     }
 
     /// True when an option or the free-form answer is committed.
@@ -169,12 +206,21 @@ pub struct Flow {
     pub(crate) settings_cursor: Option<usize>,
     pub(crate) dismiss_warning: bool,
     pub(crate) done: bool,
+    /// Question whose multi-to-single switch waits for a second press.
+    pub(crate) pending_switch: Option<usize>,
+    /// A one-line hint shown until the next command (type switches, the empty editor).
+    pub(crate) hint: Option<String>,
+    /// The host's last [`Command::Clock`](crate::Command::Clock) reading.
+    pub(crate) clock_ms: u64,
+    /// When the reset row was armed (host clock).
+    pub(crate) reset_armed_at: Option<u64>,
+    pub(crate) notifications_enabled: bool,
 }
 
 impl Flow {
     /// A flow on the first tab of `form`.
     pub fn new(form: AskForm, behaviour: Behaviour, keymap: Keymap, options: FlowOptions) -> Self {
-        let drafts = QuestionDraft::fresh(&form);
+        let drafts = QuestionDraft::fresh(&form, behaviour.present_single_as_multi);
         let settings_cursor = options.settings_only.then_some(0);
         let mut flow = Self {
             form,
@@ -189,6 +235,11 @@ impl Flow {
             settings_cursor,
             dismiss_warning: false,
             done: false,
+            pending_switch: None,
+            hint: None,
+            clock_ms: 0,
+            reset_armed_at: None,
+            notifications_enabled: true,
         };
         flow.enter_tab();
         flow
@@ -244,9 +295,39 @@ impl Flow {
         self.armed
     }
 
-    /// The settings overlay cursor when the overlay is open (index into [`BehaviourSetting::ALL`]).
+    /// The same flow with the `notifications.enabled` setting the overlay shows and toggles
+    /// (on by default).
+    #[must_use]
+    pub fn with_notifications_enabled(mut self, enabled: bool) -> Self {
+        self.notifications_enabled = enabled;
+        self
+    }
+
+    /// Whether notifications are enabled (the settings overlay's `Notifications` row).
+    pub fn notifications_enabled(&self) -> bool {
+        self.notifications_enabled
+    }
+
+    /// The settings overlay cursor when the overlay is open (index into
+    /// [`Flow::settings_rows`]).
     pub fn settings_cursor(&self) -> Option<usize> {
         self.settings_cursor
+    }
+
+    /// True while the reset row waits for its confirming second press.
+    pub fn reset_armed(&self) -> bool {
+        self.reset_armed_at.is_some()
+    }
+
+    /// The one-line hint of the last command (a question type switch, an empty editor that
+    /// cannot be submitted, an armed reset), if any.
+    pub fn hint(&self) -> Option<&str> {
+        self.hint.as_deref()
+    }
+
+    /// How question `i` is presented now.
+    pub fn presented_type(&self, i: usize) -> Option<QuestionType> {
+        self.drafts.get(i).map(|d| d.presented)
     }
 
     /// True while the dirty-dismiss warning is shown (a second cancel or dismiss discards).
@@ -295,12 +376,23 @@ impl Flow {
             .map(|a| format!("Press {} again to {}.", a.digit(), a.label()))
     }
 
-    /// The settings overlay rows: each behaviour setting with its current value.
-    pub fn settings_rows(&self) -> Vec<(BehaviourSetting, bool)> {
+    /// The settings overlay rows in order: each behaviour setting, `Notifications`, then
+    /// `Reset settings to defaults`.
+    pub fn settings_rows(&self) -> Vec<SettingsRow> {
         BehaviourSetting::ALL
             .iter()
-            .map(|s| (*s, self.behaviour.get(*s)))
+            .map(|s| SettingsRow::Behaviour(*s))
+            .chain([SettingsRow::Notifications, SettingsRow::Reset])
             .collect()
+    }
+
+    /// The on/off value a settings row shows (`None` for the reset row).
+    pub fn settings_value(&self, row: SettingsRow) -> Option<bool> {
+        match row {
+            SettingsRow::Behaviour(s) => Some(self.behaviour.get(s)),
+            SettingsRow::Notifications => Some(self.notifications_enabled),
+            SettingsRow::Reset => None,
+        }
     }
 
     /// Number of cursor rows of question `i`: declared options plus the custom row.
@@ -321,7 +413,12 @@ impl Flow {
             .is_none_or(|q| q.freeform || row >= q.options.len())
     }
 
+    /// How question `i` is presented now (what selection rules apply).
     pub(crate) fn kind(&self, i: usize) -> QuestionType {
-        self.question(i).map_or(QuestionType::Single, |q| q.kind)
+        self.drafts
+            .get(i)
+            .map(|d| d.presented)
+            .or_else(|| self.question(i).map(|q| q.kind))
+            .unwrap_or(QuestionType::Single)
     }
 }

@@ -1,26 +1,10 @@
 //! Key resolution: a key in its context becomes a [`Command`].
 
-use ask_keymap::{Action, Key, KeyCode, Modifiers};
+use ask_keymap::{Action, Context, Key, KeyCode, Modifiers};
 
 use crate::command::Command;
 use crate::editor::EditCommand;
-use crate::flow::{Flow, Tab};
-
-/// Fixed navigation keys shared by every context.
-fn nav(key: &Key) -> Option<Command> {
-    let shift_tab = key.code == KeyCode::Tab && key.mods == Modifiers::SHIFT;
-    if !key.mods.is_empty() && !shift_tab {
-        return None;
-    }
-    Some(match key.code {
-        KeyCode::Tab if shift_tab => Command::PrevTab,
-        KeyCode::Tab | KeyCode::Right => Command::NextTab,
-        KeyCode::Left => Command::PrevTab,
-        KeyCode::Up => Command::MoveCursor(-1),
-        KeyCode::Down => Command::MoveCursor(1),
-        _ => return None,
-    })
-}
+use crate::flow::{EditorTarget, Flow, Tab};
 
 fn digit(key: &Key) -> Option<u8> {
     match key.code {
@@ -29,62 +13,68 @@ fn digit(key: &Key) -> Option<u8> {
     }
 }
 
-fn is_question_mark(key: &Key) -> bool {
-    key.code == KeyCode::Char('?') && !key.mods.ctrl && !key.mods.alt && !key.mods.super_
-}
-
 impl Flow {
-    /// Resolves a key in the current context (settings overlay, editor with or
-    /// without text, completion list, review tab, question tab) to a command.
-    pub fn handle_key(&self, key: Key) -> Command {
-        let action = self.keymap.action_for(&key);
+    /// The keymap context that has the keyboard now.
+    pub fn key_context(&self) -> Context {
         if self.settings_cursor.is_some() {
-            return Self::settings_key(key, action);
+            return Context::SettingsModal;
         }
-        if self.editor.is_some() {
-            return self.editor_key(key, action);
+        match self.editor.as_ref().map(|e| e.target) {
+            Some(EditorTarget::Custom) => Context::Editor,
+            Some(_) => Context::NoteEditor,
+            None => Context::Main,
         }
-        if is_question_mark(&key) {
-            return Command::OpenSettings;
+    }
+
+    /// Resolves a key in the current context (settings overlay, editor with or
+    /// without text, completion list, review tab, question tab) to a command,
+    /// through the context keymaps. Only `1`..`9` (outside editors), `@` completion
+    /// keys and `PgUp`/`PgDn` on previews are fixed.
+    pub fn handle_key(&self, key: Key) -> Command {
+        let context = self.key_context();
+        let action = self.keymap.action_in(context, &key);
+        match context {
+            Context::SettingsModal => Self::settings_key(action),
+            Context::Editor | Context::NoteEditor => self.editor_key(key, action),
+            _ => self.main_key(key, action),
         }
+    }
+
+    fn main_key(&self, key: Key, action: Option<Action>) -> Command {
+        let on_question = matches!(self.tab, Tab::Question(_));
         match action {
-            Some(Action::Cancel) => return Command::Cancel,
             Some(Action::Dismiss) => return Command::Dismiss,
+            Some(Action::Settings) => return Command::OpenSettings,
+            Some(Action::Cancel) => return Command::Cancel,
+            Some(Action::NextTab) => return Command::NextTab,
+            Some(Action::PreviousTab) => return Command::PrevTab,
+            Some(Action::NextOption) => return Command::MoveCursor(1),
+            Some(Action::PreviousOption) => return Command::MoveCursor(-1),
+            Some(Action::Confirm) => return Command::Confirm,
+            Some(Action::Toggle) if on_question => return Command::Toggle,
+            Some(Action::OptionNote) if on_question => return Command::OpenOptionNote,
+            Some(Action::QuestionNote) if on_question => return Command::OpenQuestionNote,
+            Some(Action::ChangeQuestionType) if on_question => {
+                return Command::ChangeQuestionType;
+            }
             _ => {}
-        }
-        if let Some(command) = nav(&key) {
-            return command;
         }
         if let Some(d) = digit(&key) {
             return Command::Digit(d);
         }
-        match (self.tab, action) {
-            (_, Some(Action::Confirm)) => Command::Confirm,
-            (Tab::Question(_), Some(Action::Toggle)) => Command::Toggle,
-            (Tab::Question(_), Some(Action::OptionNote)) => Command::OpenOptionNote,
-            (Tab::Question(_), Some(Action::QuestionNote)) => Command::OpenQuestionNote,
-            (Tab::Question(_), None) => match key.code {
-                KeyCode::PageUp => Command::ScrollPreview(-10),
-                KeyCode::PageDown => Command::ScrollPreview(10),
-                _ => Command::Noop,
-            },
+        match (on_question, key.code) {
+            (true, KeyCode::PageUp) => Command::ScrollPreview(-10),
+            (true, KeyCode::PageDown) => Command::ScrollPreview(10),
             _ => Command::Noop,
         }
     }
 
-    fn settings_key(key: Key, action: Option<Action>) -> Command {
-        if is_question_mark(&key) || key == Key::plain(KeyCode::Esc) || key == Key::ctrl('c') {
-            return Command::CloseSettings;
-        }
+    fn settings_key(action: Option<Action>) -> Command {
         match action {
-            Some(Action::Cancel | Action::Dismiss) => return Command::CloseSettings,
-            Some(Action::Toggle | Action::Confirm) => return Command::SettingsToggle,
-            _ => {}
-        }
-        match key.code {
-            KeyCode::Up if key.mods.is_empty() => Command::SettingsMove(-1),
-            KeyCode::Down if key.mods.is_empty() => Command::SettingsMove(1),
-            KeyCode::Space | KeyCode::Enter => Command::SettingsToggle,
+            Some(Action::SettingsClose) => Command::CloseSettings,
+            Some(Action::SettingsNext) => Command::SettingsMove(1),
+            Some(Action::SettingsPrevious) => Command::SettingsMove(-1),
+            Some(Action::SettingsToggle) => Command::SettingsToggle,
             _ => Command::Noop,
         }
     }
@@ -98,6 +88,7 @@ impl Flow {
             .as_ref()
             .is_some_and(|c| !c.items.is_empty())
         {
+            // The `@` completion list keeps fixed keys: arrows choose, Tab inserts.
             match key.code {
                 KeyCode::Up if key.mods.is_empty() => return Command::CompletionMove(-1),
                 KeyCode::Down if key.mods.is_empty() => return Command::CompletionMove(1),
@@ -105,26 +96,44 @@ impl Flow {
                 _ => {}
             }
             match action {
-                Some(Action::Confirm) => return Command::CompletionAccept,
-                Some(Action::Cancel) => return Command::CompletionClose,
+                Some(Action::EditorSubmit | Action::NoteSave) => return Command::CompletionAccept,
+                Some(Action::EditorClose | Action::NoteClose) => return Command::CompletionClose,
                 _ => {}
             }
         }
-        match action {
-            Some(Action::Confirm) => return Command::EditorSubmit,
-            Some(Action::Cancel) => return Command::EditorClose,
-            Some(Action::Dismiss) => return Command::Dismiss,
-            _ => {}
-        }
-        if editor.buffer.is_empty() {
-            if is_question_mark(&key) {
-                return Command::OpenSettings;
+        let empty = editor.buffer.is_empty();
+        let when_empty = |command: Command| if empty { Some(command) } else { None };
+        let resolved = match action {
+            Some(Action::EditorSubmit | Action::NoteSave) => Some(Command::EditorSubmit),
+            Some(Action::EditorClose | Action::NoteClose) => Some(Command::EditorClose),
+            Some(Action::Dismiss) => Some(Command::Dismiss),
+            // A key that types text opens the settings only while the editor is empty.
+            Some(Action::Settings) if empty || key.text_char().is_none() => {
+                Some(Command::OpenSettings)
             }
-            if let Some(command) = nav(&key) {
-                return command;
+            Some(Action::EditorNextTab | Action::NoteNextTab) => when_empty(Command::NextTab),
+            Some(Action::EditorPreviousTab | Action::NotePreviousTab) => {
+                when_empty(Command::PrevTab)
             }
+            Some(Action::EditorNextOption | Action::NoteNextOption) => {
+                when_empty(Command::MoveCursor(1))
+            }
+            Some(Action::EditorPreviousOption | Action::NotePreviousOption) => {
+                when_empty(Command::MoveCursor(-1))
+            }
+            _ => None,
+        };
+        if let Some(command) = resolved {
+            return command;
         }
-        edit_command(key).map_or(Command::Noop, Command::Edit)
+        match edit_command(key) {
+            // Whitespace typed into an empty editor would only be trimmed away, and would
+            // make the editor non-empty, so the arrow keys would stop leaving it.
+            Some(EditCommand::Insert(text)) if empty && text.trim().is_empty() => Command::Noop,
+            Some(EditCommand::Newline) if empty => Command::Noop,
+            Some(edit) => Command::Edit(edit),
+            None => Command::Noop,
+        }
     }
 }
 

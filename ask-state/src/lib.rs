@@ -46,10 +46,15 @@ mod flow;
 mod keys;
 mod result;
 mod scripted;
+mod settings;
+mod switch;
 
 pub use command::{Command, Effect, Outcome};
 pub use completion::{Completion, CompletionList};
 pub use editor::{EditCommand, TextBuffer};
 pub use error::StateError;
-pub use flow::{Editor, EditorTarget, Flow, FlowOptions, QuestionDraft, ReviewAction, Tab};
+pub use flow::{
+    Editor, EditorTarget, Flow, FlowOptions, QuestionDraft, ReviewAction, SettingsRow, Tab,
+};
 pub use scripted::scripted_result;
+pub use settings::RESET_WINDOW_MS;

@@ -42,6 +42,11 @@ pub(crate) fn answer_of(q: &Question, d: &QuestionDraft, keep_note_only: bool) -
     keep.then_some(answer)
 }
 
+/// The presented type when it differs from the requested one.
+fn presented(q: &Question, d: &QuestionDraft) -> Option<ask_contract::QuestionType> {
+    (d.presented != q.kind).then_some(d.presented)
+}
+
 /// Builds the result for a finished flow from the form and the drafts.
 pub(crate) fn build_result(
     form: &AskForm,
@@ -49,6 +54,13 @@ pub(crate) fn build_result(
     action: ReviewAction,
 ) -> AskResult {
     let mut details = AskDetails::for_form(form);
+    for (summary, (q, d)) in details
+        .questions
+        .iter_mut()
+        .zip(form.questions.iter().zip(drafts))
+    {
+        summary.presented_type = presented(q, d);
+    }
     let pairs = || form.questions.iter().zip(drafts.iter());
     match action {
         ReviewAction::Submit => {
@@ -117,7 +129,8 @@ pub(crate) fn build_result(
 /// Elaboration items of one question: its note first, then option notes in declaration order
 /// (including notes on unselected options).
 fn items_of(q: &Question, d: &QuestionDraft, committed: Option<&Answer>) -> Vec<ElaborationItem> {
-    let detail = QuestionDetail::from(q);
+    let mut detail = QuestionDetail::from(q);
+    detail.presented_type = presented(q, d);
     let mut items = Vec::new();
     if let Some(note) = &d.note {
         items.push(ElaborationItem {

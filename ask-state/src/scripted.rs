@@ -1,7 +1,9 @@
 //! Scripted answers: the result the UI would give, without a UI.
 //!
 //! Shape: `{"mode": "submit"|"elaborate"|"cancel", "answers": {"<id>": {"values": [...]
-//! or "indices": [...], "customText": "...", "note": "...", "optionNotes": {"<value>": "..."}}}}`.
+//! or "indices": [...], "customText": "...", "note": "...", "optionNotes": {"<value>": "..."},
+//! "presentedType": "single"|"multi"|"preview"}}}`. `presentedType` answers a question as the
+//! UI's type switch would have presented it (single <-> multi, preview <-> multi).
 
 use ask_contract::{AskForm, AskResult, Question, QuestionType};
 use serde_json::Value;
@@ -35,7 +37,7 @@ pub fn scripted_result(form: &AskForm, script: &Value) -> Result<AskResult, Stat
             ReviewAction::Submit
         }
     };
-    let mut drafts = QuestionDraft::fresh(form);
+    let mut drafts = QuestionDraft::fresh(form, false);
     match root.get("answers") {
         None | Some(Value::Null) => {}
         Some(Value::Object(answers)) => {
@@ -60,6 +62,47 @@ pub fn scripted_result(form: &AskForm, script: &Value) -> Result<AskResult, Stat
         Ok(build_result(form, &drafts, action))
     } else {
         Err(StateError::AnswersMismatch { problems })
+    }
+}
+
+/// The `presentedType` of a scripted answer: the requested type when absent; otherwise a
+/// type the UI could switch the question to (single <-> multi, preview <-> multi).
+fn presented_type(
+    q: &Question,
+    entry: &serde_json::Map<String, Value>,
+    problems: &mut Vec<String>,
+) -> QuestionType {
+    let Some(raw) = entry.get("presentedType").filter(|v| !v.is_null()) else {
+        return q.kind;
+    };
+    let wanted = match raw.as_str() {
+        Some("single") => QuestionType::Single,
+        Some("multi") => QuestionType::Multi,
+        Some("preview") => QuestionType::Preview,
+        _ => {
+            problems.push(format!(
+                "question {:?}: presentedType must be \"single\", \"multi\" or \"preview\", got {raw}",
+                q.id
+            ));
+            return q.kind;
+        }
+    };
+    let allowed = wanted == q.kind
+        || (!q.freeform
+            && match q.kind {
+                QuestionType::Preview => wanted == QuestionType::Multi,
+                QuestionType::Single | QuestionType::Multi => wanted != QuestionType::Preview,
+            });
+    if allowed {
+        wanted
+    } else {
+        problems.push(format!(
+            "question {:?} is {}: it cannot be presented as {}",
+            q.id,
+            q.kind.as_str(),
+            wanted.as_str()
+        ));
+        q.kind
     }
 }
 
@@ -138,11 +181,13 @@ fn fill(q: &Question, d: &mut QuestionDraft, entry: &Value, problems: &mut Vec<S
     rows.sort_unstable();
     rows.dedup();
     let custom = text_field(q, entry, "customText", problems);
-    if q.kind != QuestionType::Multi && rows.len() + usize::from(custom.is_some()) > 1 {
+    d.presented = presented_type(q, entry, problems);
+    if d.presented != QuestionType::Multi && rows.len() + usize::from(custom.is_some()) > 1 {
         problems.push(format!(
-            "question {:?} is {}: give one option or customText, not several",
+            "question {:?} is {}: give one option or customText, not several \
+             (or \"presentedType\": \"multi\" to answer it as the UI's multi-select switch would)",
             q.id,
-            q.kind.as_str()
+            d.presented.as_str()
         ));
     }
     for j in rows {

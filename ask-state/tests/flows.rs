@@ -1,7 +1,7 @@
 //! (form, behaviour, key script) -> expected answers, one line per behaviour.
 
 use ask_contract::Mode;
-use ask_keymap::{Behaviour, Key, Keymap};
+use ask_keymap::{Action, Behaviour, Key, Keymap};
 use ask_state::{EditorTarget, Flow, FlowOptions, Tab};
 use serde_json::json;
 
@@ -177,23 +177,39 @@ fn selecting_an_option_after_free_form_drops_the_free_form_answer() {
 }
 
 #[test]
-fn cancel_in_an_editor_saves_the_draft_and_closes_it() {
+fn the_close_key_commits_free_form_text_like_submit_but_never_advances() {
     let mut f = flow(single(), behaviour());
-    drive(&mut f, "down down down \"draft\" esc");
+    drive(&mut f, "1 shift+tab down down down \"  draft  \" esc");
     assert!(f.editor().is_none());
+    assert_eq!(f.tab(), Tab::Question(0), "close never advances");
+    let d = f.draft(0).expect("draft");
+    assert_eq!(d.custom_text.as_deref(), Some("draft"), "trimmed");
+    assert!(d.custom_selected, "committed as the answer");
     assert_eq!(
-        f.draft(0).expect("draft").custom_text.as_deref(),
-        Some("draft")
+        d.selected,
+        [false, false, false],
+        "single: it replaces the option"
     );
-    assert!(
-        !f.draft(0).expect("draft").is_answered(),
-        "a saved draft is not an answer until chosen"
-    );
-    let (r, _) = drive(&mut f, "space tab enter");
+    let (r, _) = drive(&mut f, "tab enter");
     assert_eq!(
         answers(&r.expect("done"))["db"]["customText"],
-        json!("draft")
+        json!("draft"),
+        "a later Submit keeps it"
     );
+}
+
+#[test]
+fn closing_an_emptied_editor_removes_the_free_form_answer_but_never_options() {
+    let mut f = flow(two(), behaviour());
+    drive(&mut f, "tab 1 4 \"mine\" esc");
+    assert_eq!(
+        f.answer(1).map(|a| a.values),
+        Some(vec!["x".to_owned(), "mine".to_owned()])
+    );
+    drive(&mut f, "enter ctrl+u esc");
+    let d = f.draft(1).expect("draft");
+    assert_eq!((d.custom_text.clone(), d.custom_selected), (None, false));
+    assert_eq!(d.selected, [true, false, false], "option selections stay");
 }
 
 #[test]
@@ -254,11 +270,11 @@ fn question_mark_opens_settings_only_from_an_empty_editor() {
 
 #[test]
 fn a_remapped_confirm_key_submits_editors_and_enter_then_types_a_newline() {
-    let keymap = Keymap::from_json(
-        &json!({"cancel": "esc", "dismiss": "ctrl+c", "toggle": "space",
-        "confirm": "ctrl+s", "optionNote": "n", "questionNote": "shift+n"}),
-    )
-    .expect("valid keymap");
+    let ctrl_s: Key = "ctrl+s".parse().expect("key");
+    let keymap = Keymap::default()
+        .with(Action::Confirm, &[ctrl_s])
+        .and_then(|k| k.with(Action::EditorSubmit, &[ctrl_s]))
+        .expect("valid keymap");
     let mut f = Flow::new(single(), behaviour(), keymap, FlowOptions::default());
     drive(&mut f, "down down down \"a\" enter \"b\"");
     assert_eq!(f.editor().expect("editor").buffer.text(), "a\nb");
@@ -350,11 +366,14 @@ fn the_digit_after_the_last_option_picks_the_custom_row() {
         "no saved text: the editor opens"
     );
     drive(&mut f, "\"Redis\" esc 1 shift+tab 4");
-    assert_eq!(
-        f.tab(),
-        Tab::Review,
-        "saved text: the digit selects it and advances"
-    );
+    let editor = f
+        .editor()
+        .expect("saved text on single: the digit opens the editor");
+    assert_eq!(editor.buffer.text(), "Redis", "prefilled");
+    assert_eq!(editor.buffer.cursor(), 5, "cursor at the end");
+    assert_eq!(f.answer(0).map(|a| a.values), Some(vec!["pg".to_owned()]));
+    drive(&mut f, "enter");
+    assert_eq!(f.tab(), Tab::Review);
     assert_eq!(
         f.answer(0).and_then(|a| a.custom_text).as_deref(),
         Some("Redis")

@@ -4,4 +4,5 @@ mod flows;
 mod notes_review;
 mod properties;
 mod scripted;
+mod settings_v3;
 mod support;

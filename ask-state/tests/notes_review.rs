@@ -222,14 +222,17 @@ fn settings_changed_on_disk_apply_to_the_open_flow() {
 fn settings_overlay_toggles_in_contract_order_and_closes_with_esc_ctrl_c_and_question_mark() {
     let mut f = flow(single(), behaviour());
     drive(&mut f, "?");
-    let labels: Vec<&str> = f.settings_rows().iter().map(|(s, _)| s.label()).collect();
+    let labels: Vec<&str> = f.settings_rows().iter().map(|r| r.label()).collect();
     assert_eq!(
         labels,
         [
             "Auto-submit when answered without notes",
             "Confirm dismiss when dirty",
             "Double-press review shortcuts",
-            "Show footer hints"
+            "Present single-select as multi-select",
+            "Show footer hints",
+            "Notifications",
+            "Reset settings to defaults"
         ]
     );
     let (_, effects) = drive(&mut f, "down enter");

@@ -2,7 +2,7 @@
 
 use ask_contract::{AskForm, AskResult, ParseOptions, parse_params};
 use ask_keymap::{Behaviour, Key, Keymap};
-use ask_state::{Effect, Flow, FlowOptions, Outcome};
+use ask_state::{Command, Effect, Flow, FlowOptions, Outcome};
 use serde_json::{Value, json};
 
 pub(crate) fn form(payload: &Value) -> AskForm {
@@ -86,19 +86,49 @@ pub(crate) fn keys(script: &str) -> Vec<Key> {
 }
 
 /// Runs a key script; returns the result if the flow finished, and every effect seen.
+/// A `clock:<ms>` token sends the host time instead of a key.
 pub(crate) fn drive(flow: &mut Flow, script: &str) -> (Option<AskResult>, Vec<Effect>) {
     let mut effects = Vec::new();
-    for key in keys(script) {
-        let command = flow.handle_key(key);
+    for part in split_clock(script) {
+        let command = match part {
+            Step::Clock(ms) => Command::Clock(ms),
+            Step::Key(key) => flow.handle_key(key),
+        };
         if let Outcome::Effects(list) = flow.apply(command) {
             effects.extend(list);
         }
     }
     let result = effects.iter().find_map(|e| match e {
         Effect::Done(r) => Some((**r).clone()),
-        Effect::PersistBehaviour(_) => None,
+        _ => None,
     });
     (result, effects)
+}
+
+enum Step {
+    Clock(u64),
+    Key(Key),
+}
+
+fn split_clock(script: &str) -> Vec<Step> {
+    let mut out = Vec::new();
+    let mut chunk = String::new();
+    let mut in_quote = false;
+    for token in script.split(' ') {
+        if !in_quote {
+            if let Some(ms) = token.strip_prefix("clock:") {
+                out.extend(keys(&chunk).into_iter().map(Step::Key));
+                chunk.clear();
+                out.push(Step::Clock(ms.parse().expect("clock:<ms>")));
+                continue;
+            }
+        }
+        in_quote ^= token.matches('"').count() % 2 == 1;
+        chunk.push_str(token);
+        chunk.push(' ');
+    }
+    out.extend(keys(&chunk).into_iter().map(Step::Key));
+    out
 }
 
 /// Runs a script on a fresh flow and returns the finished result.

@@ -290,7 +290,11 @@ fn settings_path_and_json() {
     assert_eq!(code(&out), 0);
     let json = stdout_json(&out);
     assert_eq!(json["behaviour"]["confirmDismissWhenDirty"], true);
-    assert_eq!(json["keymaps"]["confirm"], "enter");
+    assert_eq!(json["schemaVersion"], 3);
+    assert_eq!(
+        json["keymaps"]["main"]["confirm"],
+        serde_json::json!(["enter"])
+    );
     // Without a terminal the overlay cannot open.
     let out = run(&ask(&["settings", "--config", config.to_str().unwrap()]));
     assert_eq!(code(&out), 3);

@@ -5,6 +5,7 @@ mod accessible;
 mod cli;
 mod extract;
 mod flow;
+mod notify;
 mod pty;
 mod session;
 mod support;

@@ -81,6 +81,11 @@ pub(crate) fn run_ui(session: &mut Session, tty: Tty, color: bool) -> io::Result
             painter.paint(&mut screen.out, &session.frame(), cols, rows)?;
             dirty = false;
         }
+        // Once per ask (the session decides), after the first screen is up and before
+        // waiting for input.
+        if let Some((settings, note)) = session.take_waiting_notification() {
+            crate::notify::deliver(&mut screen.out, &settings, &note);
+        }
         // Take every event that is already waiting before painting again.
         let mut timeout = POLL;
         while event::poll(timeout)? {

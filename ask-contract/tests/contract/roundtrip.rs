@@ -45,14 +45,18 @@ fn arb_detail() -> impl Strategy<Value = QuestionDetail> {
         any::<String>(),
         arb_kind(),
         vec(arb_option(), 0..3),
+        proptest::option::of(arb_kind()),
     )
-        .prop_map(|(id, label, prompt, kind, options)| QuestionDetail {
-            id,
-            label,
-            prompt,
-            kind,
-            options,
-        })
+        .prop_map(
+            |(id, label, prompt, kind, options, presented_type)| QuestionDetail {
+                id,
+                label,
+                prompt,
+                kind,
+                options,
+                presented_type,
+            },
+        )
 }
 
 fn arb_map() -> impl Strategy<Value = IndexMap<String, String>> {
@@ -155,14 +159,18 @@ fn arb_result() -> impl Strategy<Value = AskResult> {
         any::<String>(),
         arb_kind(),
         vec(any::<String>(), 0..3),
+        proptest::option::of(arb_kind()),
     )
-        .prop_map(|(id, label, prompt, kind, recommended)| QuestionSummary {
-            id,
-            label,
-            prompt,
-            kind,
-            recommended,
-        });
+        .prop_map(
+            |(id, label, prompt, kind, recommended, presented_type)| QuestionSummary {
+                id,
+                label,
+                prompt,
+                kind,
+                recommended,
+                presented_type,
+            },
+        );
     let error = vec((any::<String>(), any::<String>()), 0..3).prop_map(|issues| PayloadError {
         kind: ErrorKind::InvalidInput,
         issues: issues.into_iter().map(|(p, m)| Issue::new(p, m)).collect(),

@@ -3,5 +3,6 @@
 mod props;
 mod sanitizer;
 mod screens;
+mod settings_v3;
 mod support;
 mod transcript;

@@ -251,7 +251,7 @@ fn notice_shows_above_the_hints() {
     let frame = frame_at(&f, 60, 30);
     let styled = frame.to_styled_text();
     assert!(
-        styled.contains("[warning]Settings file was unreadable; backed up to[/]\n[warning]ask-user.1.bak.json[/]\n[muted]↑↓ move"),
+        styled.contains("[warning]Settings file was unreadable; backed up to[/]\n[warning]ask-user.1.bak.json[/]\n[muted]Enter select"),
         "{styled}"
     );
 }
@@ -307,19 +307,28 @@ fn editor_cursor_follows_lines_wide_chars_and_wrapping() {
 fn footer_hints_follow_the_live_keymap() {
     use ask_keymap::{Action, Keymap};
     let mut f = flow(&db_form());
+    let key = |id: &str| -> ask_keymap::Key { id.parse().expect("key") };
     let keymap = Keymap::default()
-        .with(Action::Confirm, "ctrl+s".parse().expect("key"))
-        .and_then(|k| k.with(Action::OptionNote, "o".parse().expect("key")))
+        .with(Action::Confirm, &[key("ctrl+s")])
+        .and_then(|k| k.with(Action::OptionNote, &[key("o")]))
+        .and_then(|k| k.with(Action::Settings, &[key("f1"), key("?")]))
+        .and_then(|k| k.with(Action::ChangeQuestionType, &[]))
         .expect("valid keymap");
     apply(&mut f, Command::ApplyKeymap(keymap));
     let text = frame_at(&f, 120, 30).to_plain_text();
     assert!(text.contains("Ctrl+S select"), "{text}");
-    assert!(text.contains("o option note"), "{text}");
+    assert!(text.contains("o/Shift+N notes"), "{text}");
+    assert!(text.contains("F1/? settings"), "{text}");
     assert!(!text.contains("Enter select"), "{text}");
-    press(&mut f, &["?"]);
+    assert!(
+        !text.contains(" multi"),
+        "an unbound action has no hint: {text}"
+    );
+    press(&mut f, &["f1"]);
     let text = frame_at(&f, 120, 30).to_plain_text();
     assert!(text.contains("confirm Ctrl+S"), "{text}");
     assert!(text.contains("optionNote o"), "{text}");
+    assert!(text.contains("changeQuestionType (unbound)"), "{text}");
 }
 
 #[test]

@@ -1,0 +1,51 @@
+//! The store's side of the pi-ask import: read the pi-ask file, write our new file.
+
+use std::fs;
+use std::path::PathBuf;
+
+use serde_json::Value;
+
+use crate::config::read_doc;
+use crate::{ConfigStore, KeymapError};
+
+impl ConfigStore {
+    /// Imports the first pi-ask settings file of `candidates` that exists into this store's
+    /// (absent) file: behaviour, keymaps, notifications and answer settings, converted to the
+    /// current schema. The pi-ask file is never modified. Returns the file imported from;
+    /// a pi-ask file that cannot be read or converted is reported in `notices` and skipped.
+    pub(crate) fn import_pi_ask(
+        &mut self,
+        candidates: &[PathBuf],
+        notices: &mut Vec<String>,
+    ) -> Result<Option<PathBuf>, KeymapError> {
+        for source in candidates {
+            if !source.is_file() {
+                continue;
+            }
+            let parsed = fs::read(source)
+                .map_err(|e| e.to_string())
+                .and_then(|bytes| {
+                    serde_json::from_slice::<Value>(&bytes)
+                        .map_err(|e| format!("it is not valid JSON ({e})"))
+                })
+                .and_then(|value| crate::pi_ask::import(&value));
+            let doc = match parsed {
+                Ok(doc) => doc,
+                Err(why) => {
+                    notices.push(format!(
+                        "did not import the pi-ask settings {}: {why}",
+                        source.display()
+                    ));
+                    continue;
+                }
+            };
+            let (config, found) = read_doc(&doc);
+            self.write_doc(doc)?;
+            self.config = config;
+            let shown = self.path().display().to_string();
+            notices.extend(found.into_iter().map(|n| format!("{shown}: {n}")));
+            return Ok(Some(source.clone()));
+        }
+        Ok(None)
+    }
+}

@@ -1,0 +1,81 @@
+//! The settings overlay: moving, toggling behaviours and notifications, and the guarded
+//! reset (armed by a first press, confirmed by a second within 3 s of host time).
+
+use ask_keymap::{Behaviour, Keymap};
+
+use crate::apply::step;
+use crate::command::{Effect, Outcome};
+use crate::flow::{Flow, SettingsRow};
+
+/// How long an armed reset waits for its second press, in host milliseconds.
+pub const RESET_WINDOW_MS: u64 = 3_000;
+
+impl Flow {
+    /// Moves the overlay cursor; it stops at the first and last rows.
+    pub(crate) fn settings_move(&mut self, delta: i32) -> Outcome {
+        let Some(cursor) = self.settings_cursor else {
+            return Outcome::Unchanged;
+        };
+        let next = step(cursor, delta, self.settings_rows().len());
+        self.settings_cursor = Some(next);
+        if next == cursor {
+            Outcome::Unchanged
+        } else {
+            Outcome::Changed
+        }
+    }
+
+    pub(crate) fn settings_toggle(&mut self, was_armed: Option<u64>) -> Outcome {
+        let Some(row) = self
+            .settings_cursor
+            .and_then(|c| self.settings_rows().get(c).copied())
+        else {
+            return Outcome::Unchanged;
+        };
+        match row {
+            SettingsRow::Behaviour(setting) => {
+                let on = !self.behaviour.get(setting);
+                self.behaviour.set(setting, on);
+                let mut effects = vec![Effect::PersistBehaviour(self.behaviour)];
+                if let Some(Outcome::Effects(done)) = self.auto_submit_check() {
+                    effects.extend(done);
+                }
+                Outcome::Effects(effects)
+            }
+            SettingsRow::Notifications => {
+                self.notifications_enabled = !self.notifications_enabled;
+                Outcome::Effects(vec![Effect::PersistNotifications(
+                    self.notifications_enabled,
+                )])
+            }
+            SettingsRow::Reset => {
+                let live =
+                    was_armed.is_some_and(|at| self.clock_ms.saturating_sub(at) <= RESET_WINDOW_MS);
+                if !live {
+                    self.reset_armed_at = Some(self.clock_ms);
+                    let key = self.keymap.first_label(ask_keymap::Action::SettingsToggle);
+                    self.hint = Some(format!("Press {key} again to reset all settings."));
+                    return Outcome::Changed;
+                }
+                self.behaviour = Behaviour::default();
+                self.keymap = Keymap::default();
+                self.notifications_enabled = true;
+                self.hint = Some("Settings reset to defaults.".to_owned());
+                Outcome::Effects(vec![Effect::ResetSettings])
+            }
+        }
+    }
+
+    /// The host's clock: disarms the reset row once its window has passed.
+    pub(crate) fn clock(&mut self, now_ms: u64) -> Outcome {
+        self.clock_ms = now_ms;
+        match self.reset_armed_at {
+            Some(at) if now_ms.saturating_sub(at) > RESET_WINDOW_MS => {
+                self.reset_armed_at = None;
+                self.hint = None;
+                Outcome::Changed
+            }
+            _ => Outcome::Unchanged,
+        }
+    }
+}

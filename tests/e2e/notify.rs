@@ -1,0 +1,121 @@
+//! Notifications in a real terminal: the bell, OSC 9 and a command channel, once per ask
+//! when the UI waits for input, with the payload's text kept out of the shell and out of
+//! the escape sequences' framing.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use crate::pty::Session;
+
+const RUN: &str = "run --input p.json --output r.json";
+
+/// A question whose label tries to break out of a shell string and an OSC.
+const PAYLOAD: &str = r#"{"questions": [{"id": "db", "label": "DB $(touch pwned); `touch pwned2` \u001b]52;c;AAAA\u0007 x",
+  "prompt": "Which database?", "options": [{"value": "pg", "label": "PostgreSQL"}]}]}"#;
+
+/// Writes a settings file with these notification channels; returns its folder and path.
+fn config(channels: &serde_json::Value, enabled: bool) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("settings.json");
+    let doc = serde_json::json!({"schemaVersion": 3,
+        "notifications": {"enabled": enabled, "channels": channels}});
+    std::fs::write(&path, doc.to_string()).expect("write settings");
+    (dir, path)
+}
+
+fn start(config: &Path) -> Session {
+    let args = format!("{RUN} --config '{}'", config.display());
+    let s = Session::start(PAYLOAD, &args, 80, 24);
+    s.wait_for("Which database?");
+    s
+}
+
+fn count(haystack: &[u8], needle: &[u8]) -> usize {
+    haystack
+        .windows(needle.len())
+        .filter(|w| *w == needle)
+        .count()
+}
+
+const MESSAGE: &str = "Question waiting: DB $(touch pwned); `touch pwned2` ]52;c;AAAA x";
+
+#[test]
+fn the_bell_rings_once_when_the_question_waits() {
+    let (_dir, path) = config(&serde_json::json!(["bell"]), true);
+    let mut s = start(&path);
+    s.send("\x1b[B"); // a key after the notification must not ring again
+    std::thread::sleep(Duration::from_millis(200));
+    assert_eq!(count(&s.raw(), b"\x07"), 1, "one BEL");
+    s.send("\x03\x03");
+    assert_eq!(s.finish(), 1);
+
+    let (_dir, path) = config(&serde_json::json!(["bell"]), false);
+    let mut s = start(&path);
+    std::thread::sleep(Duration::from_millis(200));
+    assert_eq!(count(&s.raw(), b"\x07"), 0, "disabled: no BEL");
+    s.send("\x03");
+    assert_eq!(s.finish(), 1);
+}
+
+#[test]
+fn osc9_carries_the_sanitized_message() {
+    let (_dir, path) = config(&serde_json::json!(["osc9"]), true);
+    let mut s = start(&path);
+    std::thread::sleep(Duration::from_millis(200));
+    let raw = s.raw();
+    let expected = format!("\x1b]9;{MESSAGE}\x07");
+    assert_eq!(
+        count(&raw, expected.as_bytes()),
+        1,
+        "{:?}",
+        String::from_utf8_lossy(&raw)
+    );
+    assert_eq!(
+        count(&raw, b"\x1b]52"),
+        0,
+        "the payload's OSC 52 never reached the terminal"
+    );
+    s.send("\x03");
+    assert_eq!(s.finish(), 1);
+}
+
+#[test]
+fn a_command_channel_gets_the_text_in_its_environment_only() {
+    let out = tempfile::tempdir().expect("temp dir");
+    let env_file = out.path().join("env.txt");
+    let command = format!(
+        "env | grep '^ASK_NOTIFY_' | sort > '{}'",
+        env_file.display()
+    );
+    let (_dir, path) = config(
+        &serde_json::json!([{"type": "command", "command": command}]),
+        true,
+    );
+    let mut s = start(&path);
+    let started = Instant::now();
+    while !env_file.exists()
+        || std::fs::read_to_string(&env_file)
+            .unwrap_or_default()
+            .is_empty()
+    {
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "the command never ran"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    std::thread::sleep(Duration::from_millis(100));
+    let env = std::fs::read_to_string(&env_file).expect("env file");
+    assert_eq!(
+        env,
+        format!(
+            "ASK_NOTIFY_EVENT=question.waiting\nASK_NOTIFY_MESSAGE={MESSAGE}\nASK_NOTIFY_TITLE=ask\n"
+        )
+    );
+    s.send("\x03");
+    assert_eq!(s.finish(), 1);
+    assert!(
+        !s.path("pwned").exists() && !s.path("pwned2").exists(),
+        "nothing ran from the payload"
+    );
+}
