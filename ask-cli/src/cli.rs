@@ -202,6 +202,12 @@ pub(crate) struct UiArgs {
     /// terminals). On by itself when TERM=dumb. Type ? in it for help.
     #[arg(long)]
     pub(crate) accessible: bool,
+    /// Close the form after SECS seconds without a key (every key restarts the clock; the
+    /// last 60 s show a countdown). It ends as cancelled with details.timedOut, keeps what
+    /// was answered and picks nothing for the user. 0 turns off the idleTimeoutSeconds
+    /// setting. Example: --timeout 300
+    #[arg(long, value_name = "SECS", value_parser = clap::value_parser!(u64).range(0..=ask_keymap::MAX_IDLE_TIMEOUT_SECONDS))]
+    pub(crate) timeout: Option<u64>,
 }
 
 /// `ask run`.

@@ -5,7 +5,7 @@ use ask_contract::{AskForm, AskResult, Question, QuestionOption, QuestionType};
 use std::time::Instant;
 
 use ask_keymap::{ConfigStore, InputEvent, Key, Notifications};
-use ask_render::{Frame, Notification, RenderOptions, question_waiting, render};
+use ask_render::{Frame, Notification, RenderOptions, closing_soon, question_waiting, render};
 use ask_state::{Command, Effect, Flow, FlowOptions, Outcome, ReviewAction};
 
 use crate::notice::notice_line;
@@ -35,6 +35,8 @@ pub struct Session {
     notifications: Notifications,
     /// The "question waiting" notification was handed out.
     notified: bool,
+    /// The countdown notification was handed out for the countdown showing now.
+    countdown_notified: bool,
     /// Origin of the host clock sent to the flow ([`Command::Clock`]).
     started: Instant,
 }
@@ -93,6 +95,7 @@ impl Session {
             config_path: path.map(|p| p.display().to_string()),
             notice: notice_line(&notices),
             settings_only,
+            idle_timeout_ms: None,
         };
         let notifications = config.notifications.clone();
         let flow = Flow::new(form, config.behaviour, config.keymap, options)
@@ -109,10 +112,25 @@ impl Session {
             notices,
             notifications,
             notified: false,
+            countdown_notified: false,
             started: Instant::now(),
         };
         session.refresh_completion();
         session
+    }
+
+    /// Ends the flow after `seconds` without a key (cancelled, `details.timedOut`), whatever
+    /// the `idleTimeoutSeconds` setting says; 0 turns the timeout off. This is `--timeout`.
+    #[must_use]
+    pub fn with_idle_timeout(mut self, seconds: u64) -> Self {
+        let behaviour = *self.flow.behaviour();
+        let keymap = self.flow.keymap().clone();
+        let mut options = self.flow.options().clone();
+        options.idle_timeout_ms = Some(seconds.saturating_mul(1000));
+        let enabled = self.flow.notifications_enabled();
+        self.flow = Flow::new(self.flow.form().clone(), behaviour, keymap, options)
+            .with_notifications_enabled(enabled);
+        self
     }
 
     /// Uses `source` for `@` completion from now on.
@@ -186,10 +204,21 @@ impl Session {
 
     /// A key press; true when the screen changed.
     pub fn key(&mut self, key: Key) -> bool {
+        self.key_at(key, self.now_ms())
+    }
+
+    /// A key press at `now_ms` milliseconds of the session's clock (for hosts with their
+    /// own clock, and tests); true when the screen changed. [`Session::key`] uses the time
+    /// since the session started.
+    pub fn key_at(&mut self, key: Key, now_ms: u64) -> bool {
         if self.result.is_some() {
             return false;
         }
-        self.apply(Command::Clock(self.now_ms()));
+        self.apply(Command::Clock(now_ms));
+        if self.result.is_some() {
+            // The timeout passed before this key arrived.
+            return true;
+        }
         let command = self.flow.handle_key(key);
         self.command(command)
     }
@@ -226,7 +255,14 @@ impl Session {
     /// disk, and new completion candidates while the source grows. True when the screen
     /// changed.
     pub fn tick(&mut self) -> bool {
-        let mut changed = self.apply(Command::Clock(self.now_ms()));
+        self.tick_at(self.now_ms())
+    }
+
+    /// [`Session::tick`] at `now_ms` milliseconds of the session's clock (for hosts with
+    /// their own clock, and tests). The clock also ends the flow when the idle timeout
+    /// passed ([`ask_state::Flow::idle_timeout_ms`]).
+    pub fn tick_at(&mut self, now_ms: u64) -> bool {
+        let mut changed = self.apply(Command::Clock(now_ms));
         let reloaded = self.store.as_mut().map(ConfigStore::reload);
         match reloaded {
             Some(Ok(Some(change))) => {
@@ -252,7 +288,12 @@ impl Session {
         if self.result.is_some() {
             return false;
         }
-        match self.flow.apply(command) {
+        let outcome = self.flow.apply(command);
+        if self.flow.countdown_seconds().is_none() {
+            // A key ended the countdown; the next one notifies again.
+            self.countdown_notified = false;
+        }
+        match outcome {
             Outcome::Unchanged => false,
             Outcome::Changed => true,
             Outcome::Effects(effects) => {
@@ -325,6 +366,22 @@ impl Session {
         let mut settings = self.notifications.clone();
         settings.enabled = self.flow.notifications_enabled();
         Some((settings, question_waiting(self.flow.form())))
+    }
+
+    /// The "closing soon" notification, once each time the idle-timeout countdown starts
+    /// (see [`Session::take_waiting_notification`] for how frontends deliver it).
+    pub fn take_countdown_notification(&mut self) -> Option<(Notifications, Notification)> {
+        if self.result.is_some() {
+            return None;
+        }
+        if self.countdown_notified {
+            return None;
+        }
+        let seconds = self.flow.countdown_seconds()?;
+        self.countdown_notified = true;
+        let mut settings = self.notifications.clone();
+        settings.enabled = self.flow.notifications_enabled();
+        Some((settings, closing_soon(self.flow.form(), seconds)))
     }
 
     /// Sends completion candidates when the `@` query or the source changed.

@@ -13,7 +13,13 @@ pub struct Behaviour {
     pub present_single_as_multi: bool,
     /// Show the contextual key hints at the bottom.
     pub show_footer_hints: bool,
+    /// End the flow as cancelled (`details.timedOut`) after this many seconds without a
+    /// key; 0 means never (the default). `ask --timeout` overrides it for one run.
+    pub idle_timeout_seconds: u64,
 }
+
+/// The largest accepted `idleTimeoutSeconds`: one week.
+pub const MAX_IDLE_TIMEOUT_SECONDS: u64 = 7 * 24 * 60 * 60;
 
 impl Default for Behaviour {
     /// Auto-submit and single-as-multi off, everything else on.
@@ -24,6 +30,7 @@ impl Default for Behaviour {
             double_press_review_shortcuts: true,
             present_single_as_multi: false,
             show_footer_hints: true,
+            idle_timeout_seconds: 0,
         }
     }
 }
@@ -123,6 +130,7 @@ mod tests {
                 double_press_review_shortcuts: false,
                 present_single_as_multi: true,
                 show_footer_hints: false,
+                idle_timeout_seconds: 0,
             }
         );
     }

@@ -48,6 +48,7 @@ mod result;
 mod scripted;
 mod settings;
 mod switch;
+mod timeout;
 
 pub use command::{Command, Effect, Outcome};
 pub use completion::{Completion, CompletionList};
@@ -58,3 +59,4 @@ pub use flow::{
 };
 pub use scripted::scripted_result;
 pub use settings::RESET_WINDOW_MS;
+pub use timeout::COUNTDOWN_MS;

@@ -6,3 +6,4 @@ mod properties;
 mod scripted;
 mod settings_v3;
 mod support;
+mod timeout;

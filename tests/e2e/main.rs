@@ -9,3 +9,4 @@ mod notify;
 mod pty;
 mod session;
 mod support;
+mod timeout;

@@ -97,6 +97,9 @@ pub(crate) fn interactive(ui: &UiArgs, form: AskForm, root: PathBuf) -> CliResul
     };
     let loaded = config::load(ui.config.as_deref());
     let mut session = Session::new(form, loaded).with_completions(FileIndex::spawn(root));
+    if let Some(seconds) = ui.timeout {
+        session = session.with_idle_timeout(seconds);
+    }
     let color = term::use_color(ui.color);
     let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         term::run_ui(&mut session, tty, color)

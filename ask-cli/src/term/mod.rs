@@ -86,6 +86,10 @@ pub(crate) fn run_ui(session: &mut Session, tty: Tty, color: bool) -> io::Result
         if let Some((settings, note)) = session.take_waiting_notification() {
             crate::notify::deliver(&mut screen.out, &settings, &note);
         }
+        // When the idle-timeout countdown starts (once per countdown).
+        if let Some((settings, note)) = session.take_countdown_notification() {
+            crate::notify::deliver(&mut screen.out, &settings, &note);
+        }
         // Take every event that is already waiting before painting again.
         let mut timeout = POLL;
         while event::poll(timeout)? {

@@ -55,6 +55,7 @@ fn hostile_flow() -> Flow {
             config_path: Some(hostile("/path")),
             notice: Some(hostile("notice")),
             settings_only: false,
+            idle_timeout_ms: None,
         },
     )
 }
