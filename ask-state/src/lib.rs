@@ -47,6 +47,7 @@ mod keys;
 mod result;
 mod scripted;
 mod settings;
+mod snapshot;
 mod switch;
 mod timeout;
 
@@ -59,4 +60,5 @@ pub use flow::{
 };
 pub use scripted::scripted_result;
 pub use settings::RESET_WINDOW_MS;
+pub use snapshot::{EditorSnapshot, FlowSnapshot, QuestionSnapshot, SNAPSHOT_VERSION};
 pub use timeout::COUNTDOWN_MS;

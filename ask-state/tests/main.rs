@@ -5,5 +5,6 @@ mod notes_review;
 mod properties;
 mod scripted;
 mod settings_v3;
+mod snapshot;
 mod support;
 mod timeout;
