@@ -42,6 +42,7 @@
 //! [`Session::cancelled`]: a cancelled result keeping the answers committed so far.
 
 mod completion;
+mod draft;
 #[cfg(feature = "files")]
 pub mod files;
 mod notice;
@@ -50,6 +51,7 @@ mod settings;
 
 pub use ask_state::Completion;
 pub use completion::CompletionSource;
+pub use draft::DRAFT_SAVE_INTERVAL_MS;
 pub use notice::Notice;
 pub use session::Session;
 pub use settings::{Settings, commands_for_change};

@@ -37,6 +37,8 @@ pub struct Session {
     notified: bool,
     /// The countdown notification was handed out for the countdown showing now.
     countdown_notified: bool,
+    /// Where the draft is kept while the form is open (`--draft`).
+    draft: Option<crate::draft::DraftFile>,
     /// Origin of the host clock sent to the flow ([`Command::Clock`]).
     started: Instant,
 }
@@ -113,6 +115,7 @@ impl Session {
             notifications,
             notified: false,
             countdown_notified: false,
+            draft: None,
             started: Instant::now(),
         };
         session.refresh_completion();
@@ -131,6 +134,42 @@ impl Session {
         self.flow = Flow::new(self.flow.form().clone(), behaviour, keymap, options)
             .with_notifications_enabled(enabled);
         self
+    }
+
+    /// Keeps a draft of the user's work in `path` while the form is open: saved atomically
+    /// at most every [`DRAFT_SAVE_INTERVAL_MS`](crate::DRAFT_SAVE_INTERVAL_MS) and on every
+    /// tab change, deleted when the flow ends (submit, elaborate, cancel, timeout), kept
+    /// when the session is dropped unfinished (a kill, a closed terminal, a crash). With
+    /// `resume`, first restores the draft found there when it was made for the same
+    /// questions; otherwise the form starts fresh and a
+    /// [`Notice::DraftNotRestored`](crate::Notice::DraftNotRestored) says why.
+    #[must_use]
+    pub fn with_draft(mut self, path: impl Into<std::path::PathBuf>, resume: bool) -> Self {
+        let path = path.into();
+        if resume {
+            if let Err(why) = crate::draft::restore(&mut self.flow, &path) {
+                self.show(Notice::DraftNotRestored(why));
+            }
+        }
+        self.draft = Some(crate::draft::DraftFile::new(path));
+        self.save_draft(0);
+        self
+    }
+
+    /// Saves the draft when due, or deletes it once the flow finished.
+    fn save_draft(&mut self, now_ms: u64) {
+        let Some(draft) = self.draft.as_mut() else {
+            return;
+        };
+        if self.result.is_some() {
+            draft.remove();
+            self.draft = None;
+            return;
+        }
+        if let Err(why) = draft.save_if_due(&self.flow, now_ms) {
+            self.draft = None;
+            self.show(Notice::DraftNotSaved(why));
+        }
     }
 
     /// Uses `source` for `@` completion from now on.
@@ -220,7 +259,9 @@ impl Session {
             return true;
         }
         let command = self.flow.handle_key(key);
-        self.command(command)
+        let changed = self.command(command);
+        self.save_draft(now_ms);
+        changed
     }
 
     /// A bracketed paste; true when the screen changed.
@@ -280,6 +321,7 @@ impl Session {
             }
             Some(Ok(None)) | None => {}
         }
+        self.save_draft(now_ms);
         self.refresh_completion() || changed
     }
 

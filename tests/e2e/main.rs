@@ -3,6 +3,7 @@
 
 mod accessible;
 mod cli;
+mod draft;
 mod extract;
 mod flow;
 mod notify;
