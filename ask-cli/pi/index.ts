@@ -3,7 +3,12 @@
  * /ask:replay and /ask-settings commands. A thin shim over the `ask` binary,
  * which validates payloads, draws the UI, extracts forms and builds results.
  */
-import type { ExtensionAPI, ExtensionCommandContext, ExtensionContext } from "@mariozechner/pi-coding-agent";
+import {
+	type ExtensionAPI,
+	type ExtensionCommandContext,
+	type ExtensionContext,
+	getAgentDir,
+} from "@mariozechner/pi-coding-agent";
 import { Text } from "@mariozechner/pi-tui";
 import { Type } from "typebox";
 import { extract, pickModel, readAnswerSettings } from "./answer";
@@ -97,6 +102,11 @@ function callSummary(args: unknown): string {
 }
 
 export default function askUser(pi: ExtensionAPI) {
+	// The binary's settings live in pi's agent folder; say which one explicitly, since a
+	// standalone `ask` without PI_CODING_AGENT_DIR uses ~/.config/ask-user/ instead.
+	if (!process.env.ASK_CONFIG && !process.env.PI_CODING_AGENT_DIR) {
+		process.env.PI_CODING_AGENT_DIR = getAgentDir();
+	}
 	pi.registerTool({
 		name: "ask_user",
 		label: "Ask user",

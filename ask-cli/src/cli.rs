@@ -35,7 +35,9 @@ Examples:
 Scripted answers (--answers):
   {\"mode\": \"submit\", \"answers\": {\"db\": {\"values\": [\"pg\"], \"note\": \"keep it simple\"}}}
   mode is submit, elaborate or cancel; per question: values or indices (1-based),
-  customText, note, optionNotes {\"<value>\": \"<note>\"}.
+  customText, note, optionNotes {\"<value>\": \"<note>\"}, and presentedType
+  (\"multi\" answers a single or preview question with several options, as the UI's
+  type switch allows).
 
 Script steps (--script): key ids such as \"down\", \"space\", \"enter\", \"shift+tab\",
 \"ctrl+c\", \"n\", \"2\"; {\"text\": \"typed text\"}; {\"paste\": \"pasted text\"};

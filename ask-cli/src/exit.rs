@@ -9,7 +9,8 @@ use std::path::Path;
 pub(crate) enum Exit {
     /// The flow completed (submit or elaborate).
     Completed = 0,
-    /// The flow was cancelled (also a script that ended early, SIGINT, SIGTERM, SIGHUP).
+    /// The flow was cancelled (also a script that ended early, or SIGTERM, SIGINT,
+    /// SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2).
     Cancelled = 1,
     /// The payload broke the input rules; the invalid-payload result was written.
     InvalidPayload = 2,

@@ -1,6 +1,9 @@
 //! The host loop through its public API: payloads and key scripts to results, `@`
 //! completion through a source, settings persisted and reloaded, typed notices.
 
+#[path = "settings_v3.rs"]
+mod settings_v3;
+
 use std::cell::RefCell;
 use std::fs;
 use std::rc::Rc;

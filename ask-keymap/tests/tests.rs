@@ -3,6 +3,7 @@
 #[cfg(feature = "crossterm")]
 mod crossterm_events;
 mod decoder;
+mod docs;
 mod fixtures;
 mod import;
 mod properties;

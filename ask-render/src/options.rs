@@ -6,6 +6,7 @@ use ask_state::{Editor, EditorTarget, Flow, QuestionDraft};
 use crate::block::Block;
 use crate::editor::editor_block;
 use crate::frame::{Line, Role, Span, Style};
+use crate::question::OPTION_NOTE_LABEL;
 use crate::text::display_width;
 
 /// Label of the synthetic free-form row.
@@ -111,12 +112,12 @@ impl<'a> OptionRows<'a> {
             }
         } else if let Some(e) = open {
             let mut label = pad();
-            label.push(Span::new("note:", Role::Muted));
+            label.push(Span::new(OPTION_NOTE_LABEL, Role::Muted));
             block.push(Line::new(label));
             block.append(editor_block(e, width, indent, "Add a note for the agent…"));
         } else if let Some(note) = draft.option_notes.get(&row) {
             let mut p = pad();
-            p.push(Span::new("note: ", Role::Muted));
+            p.push(Span::new(format!("{OPTION_NOTE_LABEL} "), Role::Muted));
             block.hanging(p, note, Style::new(Role::Note));
         }
         block

@@ -3,6 +3,12 @@
 use ask_contract::{Question, QuestionType};
 use ask_state::{EditorTarget, Flow, QuestionDraft};
 
+/// The label of a question note, the same on the question screen, in its editor and on
+/// the review tab.
+pub(crate) const QUESTION_NOTE_LABEL: &str = "Question note:";
+/// The label of an option note, the same everywhere it shows.
+pub(crate) const OPTION_NOTE_LABEL: &str = "Option note:";
+
 use crate::block::{Block, side_by_side};
 use crate::editor::editor_block;
 use crate::frame::{Line, Role, Span, Style};
@@ -23,11 +29,11 @@ pub(crate) fn prompt_block(flow: &Flow, i: usize, q: &Question, width: usize) ->
         .editor()
         .filter(|e| e.question == i && e.target == EditorTarget::QuestionNote);
     if let Some(editor) = editing_note {
-        block.push(Line::styled("Question note:", Role::Muted));
+        block.push(Line::styled(QUESTION_NOTE_LABEL, Role::Muted));
         block.append(editor_block(editor, width, 0, "Add a note for the agent…"));
     } else if let Some(note) = flow.draft(i).and_then(|d| d.note.as_deref()) {
         block.hanging(
-            vec![Span::new("Note: ", Role::Muted)],
+            vec![Span::new(format!("{QUESTION_NOTE_LABEL} "), Role::Muted)],
             note,
             Style::new(Role::Note),
         );

@@ -6,6 +6,7 @@ use ask_state::{Flow, ReviewAction};
 
 use crate::block::Block;
 use crate::frame::{Line, Role, Span, Style};
+use crate::question::{OPTION_NOTE_LABEL, QUESTION_NOTE_LABEL};
 
 /// The answer's labels joined by `, `, each recommended option marked.
 fn marked_labels(q: &Question, answer: &Answer) -> String {
@@ -66,7 +67,10 @@ pub(crate) fn review_block(flow: &Flow, width: usize) -> Block {
         }
         if let Some(note) = &draft.note {
             block.hanging(
-                vec![Span::raw("  "), Span::new("note: ", Role::Muted)],
+                vec![
+                    Span::raw("  "),
+                    Span::new(format!("{QUESTION_NOTE_LABEL} "), Role::Muted),
+                ],
                 note,
                 Style::new(Role::Note),
             );
@@ -86,7 +90,7 @@ pub(crate) fn review_block(flow: &Flow, width: usize) -> Block {
             if !selected {
                 prefix.push(Span::new(" (not selected)", Role::Dim));
             }
-            prefix.push(Span::new(" note: ", Role::Muted));
+            prefix.push(Span::new(format!(" · {OPTION_NOTE_LABEL} "), Role::Muted));
             block.hanging(prefix, note, Style::new(Role::Note));
         }
     }

@@ -330,3 +330,65 @@ fn freeform_questions_need_allow_freeform_and_open_their_editor_at_once() {
             .contains("Type your answer:")
     );
 }
+
+#[test]
+fn settings_path_follows_config_then_ask_config_then_pi_dir_then_the_config_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let home = dir.path().join("home");
+    let pi = dir.path().join("pi");
+    let path_with = |explicit: Option<&str>, vars: &[(&str, &std::path::Path)]| {
+        let mut args = vec!["settings", "--path"];
+        if let Some(e) = explicit {
+            args.extend(["--config", e]);
+        }
+        let mut cmd = ask(&args);
+        cmd.env("HOME", &home)
+            .env_remove("PI_CODING_AGENT_DIR")
+            .env_remove("XDG_CONFIG_HOME");
+        for (k, v) in vars {
+            cmd.env(k, v);
+        }
+        let out = run(&cmd);
+        assert_eq!(code(&out), 0, "{}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8_lossy(&out.stdout).trim().to_owned()
+    };
+    let xdg = dir.path().join("xdg");
+    let env_file = dir.path().join("env.json");
+    let all: [(&str, &std::path::Path); 3] = [
+        ("ASK_CONFIG", &env_file),
+        ("PI_CODING_AGENT_DIR", &pi),
+        ("XDG_CONFIG_HOME", &xdg),
+    ];
+    assert_eq!(path_with(Some("/x/flag.json"), &all), "/x/flag.json");
+    assert_eq!(path_with(None, &all), env_file.display().to_string());
+    assert_eq!(
+        path_with(None, &all[1..]),
+        pi.join("extensions/ask-user.json").display().to_string()
+    );
+    assert_eq!(
+        path_with(None, &all[2..]),
+        xdg.join("ask-user/config.json").display().to_string()
+    );
+    if !cfg!(target_os = "macos") {
+        assert_eq!(
+            path_with(None, &[]),
+            home.join(".config/ask-user/config.json")
+                .display()
+                .to_string()
+        );
+    }
+
+    // Without pi's variable nothing is ever created under ~/.pi.
+    let (_payload_dir, payload) = crate::support::temp_file("p.json", crate::support::SMALL);
+    for args in [
+        vec!["run", "--input", payload.to_str().unwrap(), "--no-ui"],
+        vec!["settings", "--json"],
+    ] {
+        let mut cmd = ask(&args);
+        cmd.env("HOME", &home)
+            .env_remove("PI_CODING_AGENT_DIR")
+            .env_remove("XDG_CONFIG_HOME");
+        let _ = run(&cmd);
+        assert!(!home.join(".pi").exists(), "ask {args:?} created ~/.pi");
+    }
+}

@@ -8,6 +8,7 @@ mod extract;
 mod flow;
 mod notify;
 mod pty;
+mod pty_signals;
 mod session;
 mod support;
 mod timeout;

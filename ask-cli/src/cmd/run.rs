@@ -92,6 +92,8 @@ pub(crate) fn interactive(ui: &UiArgs, form: AskForm, root: PathBuf) -> CliResul
     if accessible(ui) {
         return linear(ui, form);
     }
+    // First of all, so a signal during start-up ends with the cancelled result.
+    let signals = term::Signals::install();
     let Some(tty) = Tty::open() else {
         return non_interactive(ui, &form);
     };
@@ -110,7 +112,7 @@ pub(crate) fn interactive(ui: &UiArgs, form: AskForm, root: PathBuf) -> CliResul
     }
     let color = term::use_color(ui.color);
     let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        term::run_ui(&mut session, tty, color)
+        term::run_ui(&mut session, tty, color, &signals)
     }));
     let Ok(ended) = ran else {
         // A bug. The panic hook restored the terminal and printed the report; the

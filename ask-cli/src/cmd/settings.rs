@@ -34,6 +34,7 @@ pub(crate) fn settings(args: &SettingsArgs) -> CliResult {
         write_text(None, "settings", &json)?;
         return Ok(Exit::Completed);
     }
+    let signals = term::Signals::install();
     let Some(tty) = Tty::open() else {
         return Err(CliError::new(
             Exit::NoTerminal,
@@ -41,7 +42,7 @@ pub(crate) fn settings(args: &SettingsArgs) -> CliResult {
         ));
     };
     let mut session = Session::settings_overlay(loaded);
-    let ended = term::run_ui(&mut session, tty, term::use_color(args.color))
+    let ended = term::run_ui(&mut session, tty, term::use_color(args.color), &signals)
         .map_err(|err| CliError::new(Exit::IoErr, format!("terminal error: {err}")))?;
     Ok(match ended {
         Ended::Done(_) => Exit::Completed,

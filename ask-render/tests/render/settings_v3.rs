@@ -114,3 +114,34 @@ fn empty_editor_enter_hint() {
     let text = frame_at(&f, 80, 30).to_plain_text();
     assert!(text.contains("Type an answer, or move away."), "{text}");
 }
+
+#[test]
+fn note_labels_read_the_same_on_every_screen() {
+    let mut f = flow(&db_form());
+    press(&mut f, &["shift+n"]);
+    let editing_question = frame_at(&f, 80, 40).to_plain_text();
+    press(&mut f, &["text:why", "enter", "n"]);
+    let editing_option = frame_at(&f, 80, 40).to_plain_text();
+    press(&mut f, &["text:licence", "enter"]);
+    let saved = frame_at(&f, 80, 40).to_plain_text();
+    press(&mut f, &["1", "tab", "tab"]);
+    let review = frame_at(&f, 80, 40).to_plain_text();
+    assert!(
+        editing_question.contains("Question note:"),
+        "{editing_question}"
+    );
+    assert!(editing_option.contains("Option note:"), "{editing_option}");
+    for screen in [&saved, &review] {
+        assert!(screen.contains("Question note: why"), "{screen}");
+        assert!(screen.contains("Option note: licence"), "{screen}");
+    }
+    for screen in [&editing_question, &editing_option, &saved, &review] {
+        let labels = screen.to_lowercase().matches("note:").count();
+        let spelled =
+            screen.matches("Question note:").count() + screen.matches("Option note:").count();
+        assert_eq!(
+            labels, spelled,
+            "one spelling for every note label: {screen}"
+        );
+    }
+}
