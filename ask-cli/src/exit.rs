@@ -81,5 +81,13 @@ impl fmt::Display for CliError {
     }
 }
 
+/// Prints `ask: <message>` on stderr. Messages quote input (file paths, payload and
+/// session text, settings notices, serde errors that repeat a bad value), so they go
+/// through the same sanitizer as the UI: control characters, escape sequences and bidi
+/// controls become visible placeholders and never reach the terminal as controls.
+pub(crate) fn warn(message: &str) {
+    eprintln!("ask: {}", ask_render::sanitize(message));
+}
+
 /// What a subcommand returns: the exit status to use, or an error.
 pub(crate) type CliResult = Result<Exit, CliError>;

@@ -1,6 +1,5 @@
 //! The store's side of the pi-ask import: read the pi-ask file, write our new file.
 
-use std::fs;
 use std::path::PathBuf;
 
 use serde_json::Value;
@@ -22,8 +21,10 @@ impl ConfigStore {
             if !source.is_file() {
                 continue;
             }
-            let parsed = fs::read(source)
+            // The same checks as our own file: a regular file of at most 1 MiB.
+            let parsed = crate::read::read_settings(source)
                 .map_err(|e| e.to_string())
+                .and_then(|bytes| bytes.ok_or_else(|| "it is gone".to_owned()))
                 .and_then(|bytes| {
                     serde_json::from_slice::<Value>(&bytes)
                         .map_err(|e| format!("it is not valid JSON ({e})"))

@@ -61,7 +61,9 @@ mod migrate;
 mod notation;
 mod notifications;
 mod paths;
+mod peek;
 mod pi_ask;
+mod read;
 mod reset;
 mod store;
 
@@ -80,4 +82,5 @@ pub use paths::{
     CONFIG_FILE_NAME, ConfigEnv, ConfigPaths, PLATFORM_FILE_NAME, ProcessEnv, resolve_config_path,
 };
 pub use pi_ask::PI_ASK_FILE_NAME;
+pub use read::MAX_SETTINGS_BYTES;
 pub use store::{ConfigChange, ConfigStore, Loaded};

@@ -11,6 +11,7 @@ use crate::config::{
     IDLE_TIMEOUT_NAME, SCHEMA_VERSION, Unsupported, behaviour_to_json, migrate, read_doc,
 };
 use crate::paths::absolute;
+use crate::read::read_settings;
 use crate::{AskConfig, Behaviour, BehaviourSetting, ConfigPaths, KeymapError};
 
 /// Temporary files older than this are leftovers of killed writes.
@@ -89,7 +90,7 @@ pub(crate) fn render(doc: &Map<String, Value>) -> Vec<u8> {
     bytes
 }
 
-fn prefixed(path: &Path, notices: Vec<String>) -> impl Iterator<Item = String> {
+pub(crate) fn prefixed(path: &Path, notices: Vec<String>) -> impl Iterator<Item = String> {
     let shown = path.display().to_string();
     notices.into_iter().map(move |n| format!("{shown}: {n}"))
 }
@@ -138,16 +139,14 @@ impl ConfigStore {
             seen: None,
             stale: false,
         };
-        match fs::read(&store.path) {
-            Ok(bytes) => store.load(bytes, &mut notices)?,
-            Err(e) if e.kind() == ErrorKind::NotFound => {
-                imported_from = store.import_pi_ask(&paths.import_from, &mut notices)?;
-                if imported_from.is_none() {
-                    store.write_defaults()?;
-                    created = true;
-                }
+        if let Some(bytes) = read_settings(&store.path)? {
+            store.load(bytes, &mut notices)?;
+        } else {
+            imported_from = store.import_pi_ask(&paths.import_from, &mut notices)?;
+            if imported_from.is_none() {
+                store.write_defaults()?;
+                created = true;
             }
-            Err(e) => return Err(KeymapError::io("read", &store.path, e)),
         }
         let loaded = Loaded {
             config: store.config.clone(),
@@ -242,11 +241,8 @@ impl ConfigStore {
     /// unknown fields, edits made on disk since the last load) is kept; if the file on disk
     /// no longer parses, the last good content is written back with the new behaviour.
     pub fn save_behaviour(&mut self, behaviour: &Behaviour) -> Result<(), KeymapError> {
-        let on_disk = match fs::read(&self.path) {
-            Ok(bytes) => parse_bytes(&bytes).ok().map(|(doc, _)| doc),
-            Err(e) if e.kind() == ErrorKind::NotFound => None,
-            Err(e) => return Err(KeymapError::io("read", &self.path, e)),
-        };
+        let on_disk = read_settings(&self.path)?
+            .and_then(|bytes| parse_bytes(&bytes).ok().map(|(doc, _)| doc));
         let mut doc = on_disk.unwrap_or_else(|| self.doc.clone());
         match doc.get_mut("behaviour") {
             Some(Value::Object(section)) => {
@@ -279,13 +275,9 @@ impl ConfigStore {
     /// that no longer parses keeps the settings in effect and gives a change with a notice
     /// and no changed flags; it is not backed up, since the user may be editing it.
     pub fn reload(&mut self) -> Result<Option<ConfigChange>, KeymapError> {
-        let bytes = match fs::read(&self.path) {
-            Ok(bytes) => bytes,
-            Err(e) if e.kind() == ErrorKind::NotFound => {
-                self.seen = None;
-                return Ok(None);
-            }
-            Err(e) => return Err(KeymapError::io("read", &self.path, e)),
+        let Some(bytes) = read_settings(&self.path)? else {
+            self.seen = None;
+            return Ok(None);
         };
         if self.seen.as_deref() == Some(bytes.as_slice()) && !self.stale {
             return Ok(None);

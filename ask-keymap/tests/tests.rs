@@ -7,4 +7,6 @@ mod docs;
 mod fixtures;
 mod import;
 mod properties;
+mod settings_paths;
 mod store;
+mod write_through;

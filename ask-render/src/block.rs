@@ -2,7 +2,8 @@
 
 use crate::frame::{Line, Role, Span, Style};
 use crate::sanitize::sanitize;
-use crate::text::{display_width, wrap_line};
+use crate::text::display_width;
+use crate::window::{Keep, Rows, lay_out, marker};
 
 /// Lines at a fixed width, plus the row to keep visible and the editor cursor.
 #[derive(Debug, Clone, Default)]
@@ -74,6 +75,12 @@ impl Block {
     /// Text wrapped with a hanging indent: `prefix` on the first row, spaces of the
     /// same width on the others. Newlines in `text` start new rows. The text is sanitized.
     pub(crate) fn hanging(&mut self, prefix: Vec<Span>, text: &str, style: Style) {
+        self.hanging_kept(prefix, text, style, Keep::All);
+    }
+
+    /// [`hanging`](Self::hanging) keeping only the rows `keep` asks for; the rows
+    /// left out are counted in a marker row (the prefix goes on the first row shown).
+    pub(crate) fn hanging_kept(&mut self, prefix: Vec<Span>, text: &str, style: Style, keep: Keep) {
         let prefix_w: usize = prefix.iter().map(|s| display_width(&s.text)).sum();
         let mut first = Some(prefix);
         // Text needs some room beside the prefix; otherwise the prefix gets its own row.
@@ -87,18 +94,33 @@ impl Block {
             let indent = prefix_w.min(4).min(self.width / 4);
             (indent, self.width - indent)
         };
-        for raw in text.split('\n') {
-            for range in wrap_line(raw, avail) {
-                let mut line = Line::new(first.take().unwrap_or_else(|| {
-                    if indent > 0 {
-                        vec![Span::raw(" ".repeat(indent))]
-                    } else {
-                        Vec::new()
-                    }
-                }));
-                line.push(Span::new(sanitize(&raw[range]).into_owned(), style));
-                self.push(line);
-            }
+        let mut lead = || {
+            first.take().unwrap_or_else(|| {
+                if indent > 0 {
+                    vec![Span::raw(" ".repeat(indent))]
+                } else {
+                    Vec::new()
+                }
+            })
+        };
+        let Rows { rows, hidden } = lay_out(text, avail, keep);
+        let marker_row = |lead: Vec<Span>, up: bool| {
+            let mut line = Line::new(lead);
+            line.spans.extend(marker(hidden, up).spans);
+            line
+        };
+        if hidden > 0 && matches!(keep, Keep::Tail(_)) {
+            let line = marker_row(lead(), true);
+            self.push(line);
+        }
+        for row in rows {
+            let mut line = Line::new(lead());
+            line.push(Span::new(sanitize(row).into_owned(), style));
+            self.push(line);
+        }
+        if hidden > 0 && matches!(keep, Keep::Head(_)) {
+            let line = marker_row(lead(), false);
+            self.push(line);
         }
     }
 

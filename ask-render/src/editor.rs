@@ -1,11 +1,14 @@
 //! The inline editor and its `@` completion list.
 
+use std::ops::Range;
+
 use ask_state::{CompletionList, Editor};
 
 use crate::block::Block;
 use crate::frame::{Line, Role, Span, Style};
 use crate::sanitize::{sanitize, sanitize_line};
 use crate::text::{display_width, wrap_chars};
+use crate::window::{floor_boundary, marker, newlines};
 
 /// Most completion items shown at once.
 const MAX_COMPLETIONS: usize = 8;
@@ -13,9 +16,13 @@ const MAX_COMPLETIONS: usize = 8;
 /// The editor at `indent` columns: a `│ ` bar, the text wrapped between graphemes
 /// (one column kept free for the cursor), the cursor position, and the completion
 /// list below. `placeholder` shows (dim) while the text is empty.
+///
+/// With a `height` (rows of the screen, 0 for no limit), only the rows within one
+/// screen of the cursor row are laid out (the host keeps the cursor visible, so no
+/// other row can show); `↑ N more lines` / `↓ N more lines` count the rest.
 pub(crate) fn editor_block(
     editor: &Editor,
-    width: usize,
+    (width, height): (usize, usize),
     indent: usize,
     placeholder: &str,
 ) -> Block {
@@ -48,33 +55,151 @@ pub(crate) fn editor_block(
         block.cursor = Some((0, text_col));
         block.push(line);
     } else {
-        let mut offset = 0usize;
-        for raw in text.split('\n') {
-            let ranges = wrap_chars(raw, avail);
-            let last = ranges.len().saturating_sub(1);
-            for (k, range) in ranges.iter().enumerate() {
-                let (start, end) = (offset + range.start, offset + range.end);
-                let at_end_of_row = cursor == end && (k == last);
-                if block.cursor.is_none() && cursor >= start && (cursor < end || at_end_of_row) {
-                    let before = text.get(start..cursor).unwrap_or("");
-                    let col = text_col + display_width(&sanitize(before));
-                    block.cursor = Some((block.len(), col.min(width.saturating_sub(1))));
-                    block.focus_next();
-                }
-                let mut line = Line::new(bar());
-                line.push(Span::new(
-                    sanitize(&raw[range.clone()]).into_owned(),
-                    Role::Editor,
-                ));
-                block.push(line);
+        let reach = if height == 0 {
+            usize::MAX
+        } else {
+            height.max(2) - 1
+        };
+        let view = window(text, cursor, avail, reach);
+        let marker_line = |n: usize, up: bool| {
+            let mut line = Line::new(bar());
+            line.spans.extend(marker(n, up).spans);
+            line
+        };
+        if view.hidden_above > 0 {
+            block.push(marker_line(view.hidden_above, true));
+        }
+        for (k, range) in view.rows.iter().enumerate() {
+            if k == view.cursor_row {
+                let before = text.get(range.start..cursor).unwrap_or("");
+                let col = text_col + display_width(&sanitize(before));
+                block.cursor = Some((block.len(), col.min(width.saturating_sub(1))));
+                block.focus_next();
             }
-            offset += raw.len() + 1;
+            let mut line = Line::new(bar());
+            line.push(Span::new(
+                sanitize(text.get(range.clone()).unwrap_or("")).into_owned(),
+                Role::Editor,
+            ));
+            block.push(line);
+        }
+        if view.hidden_below > 0 {
+            block.push(marker_line(view.hidden_below, false));
         }
     }
     if let Some(list) = &editor.completion {
         completion_lines(&mut block, list, text_col);
     }
     block
+}
+
+/// Longest run of a source line wrapped in one piece. A longer line is wrapped in
+/// pieces of this size (each starting a row), so a key in an editor holding one
+/// huge line only wraps the pieces near the cursor.
+const SEGMENT: usize = 8 * 1024;
+
+/// The rows of an editor's text around the cursor.
+struct View {
+    /// Byte ranges of the rows, top to bottom.
+    rows: Vec<Range<usize>>,
+    /// Index in `rows` of the cursor's row.
+    cursor_row: usize,
+    /// Source lines left out above and below (a line partly shown counts).
+    hidden_above: usize,
+    hidden_below: usize,
+}
+
+/// The piece of `text` (no newline inside) that holds byte `pos`: its source line,
+/// or a [`SEGMENT`]-sized part of it for a long line. A `pos` at the end of a part
+/// that is not the end of the line belongs to the next part.
+fn segment_at(text: &str, pos: usize) -> Range<usize> {
+    let line_start = text[..pos].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = text[pos..].find('\n').map_or(text.len(), |i| pos + i);
+    if line_end - line_start <= SEGMENT {
+        return line_start..line_end;
+    }
+    // The end of the line belongs to its last part.
+    let mut k = (pos.min(line_end - 1) - line_start) / SEGMENT;
+    loop {
+        let start = floor_boundary(text, line_start + k * SEGMENT);
+        let end = floor_boundary(text, line_start + (k + 1) * SEGMENT).min(line_end);
+        if pos < end || end == line_end {
+            return start..end;
+        }
+        k += 1;
+    }
+}
+
+/// Rows of a piece wrapped between graphemes, as byte ranges of the text.
+fn piece_rows(text: &str, piece: &Range<usize>, width: usize) -> Vec<Range<usize>> {
+    let part = &text[piece.clone()];
+    wrap_chars(part, width)
+        .into_iter()
+        .map(|r| piece.start + r.start..piece.start + r.end)
+        .collect()
+}
+
+/// The cursor's row and at most `reach` rows above and below it.
+fn window(text: &str, cursor: usize, width: usize, reach: usize) -> View {
+    let piece = segment_at(text, cursor);
+    let mut rows = piece_rows(text, &piece, width);
+    // Rows cover the piece without gaps: the cursor's row is the first that ends
+    // after it, or the last one when the cursor ends the piece.
+    let mut cursor_row = rows
+        .iter()
+        .position(|r| cursor < r.end)
+        .unwrap_or(rows.len().saturating_sub(1));
+    // Upwards: earlier pieces until `reach` rows are above the cursor.
+    let mut first_piece = piece.clone();
+    while cursor_row < reach && first_piece.start > 0 {
+        let before = if text.as_bytes()[first_piece.start - 1] == b'\n' {
+            first_piece.start - 1
+        } else {
+            floor_boundary(text, first_piece.start - 1)
+        };
+        first_piece = segment_at(text, before);
+        let mut above = piece_rows(text, &first_piece, width);
+        cursor_row += above.len();
+        above.append(&mut rows);
+        rows = above;
+    }
+    let drop_top = cursor_row.saturating_sub(reach);
+    // Downwards: later pieces until `reach` rows are below it.
+    let mut last_piece = piece;
+    while rows.len() - cursor_row <= reach && last_piece.end < text.len() {
+        let next = if text.as_bytes()[last_piece.end] == b'\n' {
+            last_piece.end + 1
+        } else {
+            last_piece.end
+        };
+        last_piece = segment_at(text, next);
+        rows.extend(piece_rows(text, &last_piece, width));
+    }
+    let keep_end = rows
+        .len()
+        .min(cursor_row.saturating_add(reach).saturating_add(1));
+    let hidden_above = if drop_top > 0 || first_piece.start > 0 {
+        let top = rows.get(drop_top).map_or(0, |r| r.start);
+        let line_start = text[..top].rfind('\n').map_or(0, |i| i + 1);
+        newlines(&text[..line_start]) + usize::from(top > line_start)
+    } else {
+        0
+    };
+    let hidden_below = if keep_end < rows.len() || last_piece.end < text.len() {
+        let bottom = rows.get(keep_end - 1).map_or(text.len(), |r| r.end);
+        let line_end = text[bottom..].find('\n').map_or(text.len(), |i| bottom + i);
+        newlines(&text[line_end..]) + usize::from(bottom < line_end)
+    } else {
+        0
+    };
+    rows.truncate(keep_end);
+    rows.drain(..drop_top);
+    View {
+        rows,
+        cursor_row: cursor_row - drop_top,
+        hidden_above,
+        hidden_below,
+    }
 }
 
 /// The `@` completion list under an editor: the highlighted item with a pointer,

@@ -67,6 +67,7 @@ mod settings;
 mod text;
 mod theme;
 mod transcript;
+mod window;
 
 pub use ansi::{to_ansi, write_line};
 pub use frame::{Frame, Line, Role, Span, Style};

@@ -1,5 +1,7 @@
 //! Option rows of a question and the window of them that fits the height.
 
+use std::collections::HashMap;
+
 use ask_contract::{Question, QuestionType};
 use ask_state::{Editor, EditorTarget, Flow, QuestionDraft};
 
@@ -8,6 +10,7 @@ use crate::editor::editor_block;
 use crate::frame::{Line, Role, Span, Style};
 use crate::question::OPTION_NOTE_LABEL;
 use crate::text::display_width;
+use crate::window::Keep;
 
 /// Label of the synthetic free-form row.
 pub(crate) const CUSTOM_LABEL: &str = "Type your own";
@@ -21,6 +24,8 @@ pub(crate) struct OptionRows<'a> {
     draft: &'a QuestionDraft,
     editor: Option<&'a Editor>,
     width: usize,
+    /// Screen rows (0: no limit): no text of a row lays out more.
+    height: usize,
     number_w: usize,
 }
 
@@ -30,13 +35,14 @@ impl<'a> OptionRows<'a> {
         i: usize,
         q: &'a Question,
         draft: &'a QuestionDraft,
-        width: usize,
+        (width, height): (usize, usize),
     ) -> Self {
         Self {
             q,
             draft,
             editor: flow.editor().filter(|e| e.question == i),
             width,
+            height,
             number_w: (q.options.len() + 1).to_string().len(),
         }
     }
@@ -91,12 +97,14 @@ impl<'a> OptionRows<'a> {
         if selected && !multi {
             label.push_str(" ✓");
         }
+        // Everything here sits at or below the focus row: long texts keep their first rows.
+        let keep = Keep::head(self.height);
         let mut block = Block::new(width);
         block.focus_next();
-        block.hanging(prefix, &label, label_style);
+        block.hanging_kept(prefix, &label, label_style, keep);
         let pad = || vec![Span::raw(" ".repeat(indent))];
         if let Some(description) = option.and_then(|o| o.description.as_deref()) {
-            block.hanging(pad(), description, Style::new(Role::Muted));
+            block.hanging_kept(pad(), description, Style::new(Role::Muted), keep);
         }
         let target = if is_custom {
             EditorTarget::Custom
@@ -106,19 +114,29 @@ impl<'a> OptionRows<'a> {
         let open = self.editor.filter(|e| e.target == target);
         if is_custom {
             match (open, &draft.custom_text) {
-                (Some(e), _) => block.append(editor_block(e, width, indent, "Type your answer…")),
-                (None, Some(text)) => block.hanging(pad(), text, Style::new(Role::Text)),
+                (Some(e), _) => block.append(editor_block(
+                    e,
+                    (width, self.height),
+                    indent,
+                    "Type your answer…",
+                )),
+                (None, Some(text)) => block.hanging_kept(pad(), text, Style::new(Role::Text), keep),
                 (None, None) => {}
             }
         } else if let Some(e) = open {
             let mut label = pad();
             label.push(Span::new(OPTION_NOTE_LABEL, Role::Muted));
             block.push(Line::new(label));
-            block.append(editor_block(e, width, indent, "Add a note for the agent…"));
+            block.append(editor_block(
+                e,
+                (width, self.height),
+                indent,
+                "Add a note for the agent…",
+            ));
         } else if let Some(note) = draft.option_notes.get(&row) {
             let mut p = pad();
             p.push(Span::new(format!("{OPTION_NOTE_LABEL} "), Role::Muted));
-            block.hanging(p, note, Style::new(Role::Note));
+            block.hanging_kept(p, note, Style::new(Role::Note), keep);
         }
         block
     }
@@ -129,12 +147,13 @@ impl<'a> OptionRows<'a> {
     pub(crate) fn window(&self, budget: Option<usize>) -> Block {
         let n = self.count();
         let cursor = self.draft.cursor.min(n - 1);
-        let mut built: Vec<Option<Block>> = vec![None; n];
-        let height = |k: usize, built: &mut Vec<Option<Block>>| -> usize {
-            match built.get_mut(k) {
-                Some(slot) => slot.get_or_insert_with(|| self.block(k)).len(),
-                None => 0,
+        // Only the rows considered are built, so the map stays as small as the window.
+        let mut built: HashMap<usize, Block> = HashMap::new();
+        let height = |k: usize, built: &mut HashMap<usize, Block>| -> usize {
+            if k >= n {
+                return 0;
             }
+            built.entry(k).or_insert_with(|| self.block(k)).len()
         };
         let (mut lo, mut hi) = (0, n);
         if let Some(budget) = budget {
@@ -176,10 +195,7 @@ impl<'a> OptionRows<'a> {
             out.push(marker(format!("↑ {lo} more")));
         }
         for k in lo..hi {
-            let mut block = built
-                .get_mut(k)
-                .and_then(Option::take)
-                .unwrap_or_else(|| self.block(k));
+            let mut block = built.remove(&k).unwrap_or_else(|| self.block(k));
             if k != cursor {
                 block.focus = None;
                 block.cursor = None;

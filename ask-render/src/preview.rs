@@ -4,22 +4,92 @@
 use crate::block::Block;
 use crate::frame::{Line, Role, Span, Style};
 use crate::sanitize::{sanitize, sanitize_line};
-use crate::text::wrap_line;
+use crate::text::{wrap_line, wrap_line_upto};
+use crate::window::{byte_budget, ceil_boundary, floor_boundary, marker, newlines};
 
-/// Rows of the wrapped preview: (source line index, row text).
-fn rows(text: &str, width: usize) -> Vec<(usize, String)> {
+/// Rows of source lines `line` (starting at byte `at`) on: (source line index, row
+/// text), at most `n`. A line longer than a screen can need is cut.
+fn rows_down(
+    text: &str,
+    mut line: usize,
+    mut at: usize,
+    width: usize,
+    n: usize,
+) -> Vec<(usize, &str)> {
+    let budget = byte_budget(n, width);
     let mut out = Vec::new();
-    for (li, raw) in text.split('\n').enumerate() {
-        for range in wrap_line(raw, width) {
-            out.push((li, sanitize(&raw[range]).into_owned()));
+    while out.len() < n && at <= text.len() {
+        let rest = &text[at..];
+        let look = floor_boundary(rest, budget);
+        let raw = rest[..look]
+            .find('\n')
+            .map_or(&rest[..look], |i| &rest[..i]);
+        out.extend(
+            wrap_line_upto(raw, width, n - out.len())
+                .into_iter()
+                .map(|r| (line, &raw[r])),
+        );
+        if raw.len() == look && look < rest.len() {
+            // Cut by the budget: the rest of this line shows no more.
+            at = rest.find('\n').map_or(text.len() + 1, |i| at + i + 1);
+        } else {
+            at += raw.len() + 1;
         }
+        line += 1;
     }
+    out.truncate(n);
     out
 }
 
-/// Rows the pane needs to show everything (title included).
-pub(crate) fn pane_rows_needed(text: Option<&str>, width: usize) -> usize {
-    1 + text.map_or(1, |t| rows(t, width.saturating_sub(2).max(1)).len())
+/// The last `n` rows (top to bottom) of a text of `lines` source lines, with their
+/// source line indices. A line longer than a screen can need shows its end.
+fn rows_up(text: &str, lines: usize, width: usize, n: usize) -> Vec<(usize, &str)> {
+    let budget = byte_budget(n, width);
+    let mut out: Vec<(usize, &str)> = Vec::new();
+    let mut end = text.len();
+    let mut line = lines.saturating_sub(1);
+    loop {
+        let before = &text[..end];
+        let from = ceil_boundary(before, end.saturating_sub(budget));
+        let start = before[from..].rfind('\n').map_or(from, |i| from + i + 1);
+        let raw = &text[start..end];
+        let mut rows: Vec<(usize, &str)> = wrap_line(raw, width)
+            .into_iter()
+            .map(|r| (line, &raw[r]))
+            .collect();
+        rows.append(&mut out);
+        out = rows;
+        let line_start = if start == from && from > 0 {
+            before.rfind('\n').map_or(0, |i| i + 1)
+        } else {
+            start
+        };
+        if out.len() >= n || line_start == 0 || line == 0 {
+            break;
+        }
+        end = line_start - 1;
+        line -= 1;
+    }
+    let skip = out.len().saturating_sub(n);
+    out.drain(..skip);
+    out
+}
+
+/// Byte offset of source line `line` (the text length when there are fewer lines).
+fn line_offset(text: &str, line: usize) -> usize {
+    if line == 0 {
+        return 0;
+    }
+    text.match_indices('\n')
+        .nth(line - 1)
+        .map_or(text.len(), |(i, _)| i + 1)
+}
+
+/// Rows the pane needs to show everything (title included), counted up to `cap`.
+pub(crate) fn pane_rows_needed(text: Option<&str>, width: usize, cap: usize) -> usize {
+    1 + text.map_or(1, |t| {
+        rows_down(t, 0, 0, width.saturating_sub(2).max(1), cap).len()
+    })
 }
 
 /// The pane at `width` columns in at most `max_rows` rows (at least two): the title
@@ -42,56 +112,51 @@ pub(crate) fn preview_pane(
         return block;
     };
     let inner = width.saturating_sub(2).max(1);
-    let all = rows(text, inner);
-    let total = all.len();
     let avail = max_rows.max(2) - 1;
-    let marker = |n: usize, up: bool| {
-        let arrow = if up { "↑" } else { "↓" };
-        let noun = if n == 1 { "line" } else { "lines" };
-        Line::styled(format!("{arrow} {n} more {noun}"), Role::Muted)
-    };
-    let content = |block: &mut Block, rows: &[(usize, String)]| {
+    let content = |block: &mut Block, rows: &[(usize, &str)]| {
         for (_, row) in rows {
             block.push(Line::new(vec![
                 Span::raw("  "),
-                Span::new(row.clone(), Role::Text),
+                Span::new(sanitize(row).into_owned(), Role::Text),
             ]));
         }
     };
-    if total <= avail {
-        content(&mut block, &all);
+    let head = rows_down(text, 0, 0, inner, avail + 1);
+    if head.len() <= avail {
+        content(&mut block, &head);
         return block;
     }
-    // Scrolled: the first row of the requested source line, clamped so the pane stays full.
-    let first = all
-        .iter()
-        .position(|(li, _)| *li >= scroll)
-        .unwrap_or(total);
-    let mut start = first;
-    let mut visible = avail.saturating_sub(usize::from(start > 0) + 1).max(1);
-    if start + visible >= total {
-        // At the end: no bottom marker; the top marker is needed since total > avail.
-        visible = avail.saturating_sub(1).max(1);
-        start = total - visible;
-    }
-    let shown = all.get(start..start + visible).unwrap_or_default();
-    // Markers count source lines (what the author wrote and what pageUp/pageDown step),
-    // a line cut by the pane edge counting as hidden.
-    let first_shown = shown.first().map_or(0, |(li, _)| *li);
-    let above = first_shown
-        + usize::from(start > 0 && all.get(start - 1).is_some_and(|(li, _)| *li == first_shown));
-    let last_shown = shown.last().map_or(0, |(li, _)| *li);
-    let source_lines = all.last().map_or(0, |(li, _)| li + 1);
-    let cut_below = all
-        .get(start + visible)
-        .is_some_and(|(li, _)| *li == last_shown);
-    let below = source_lines - last_shown - 1 + usize::from(cut_below);
-    if start > 0 {
-        block.push(marker(above.max(1), true));
-    }
-    content(&mut block, shown);
-    if start + visible < total {
+    // Scrolled: the first row of the requested source line, clamped so the pane stays
+    // full. Markers count source lines (what the author wrote and what pageUp/pageDown
+    // step), a line cut by the pane edge counting as hidden.
+    let source_lines = newlines(text) + 1;
+    let visible = avail.saturating_sub(usize::from(scroll > 0) + 1).max(1);
+    let from = if scroll < source_lines {
+        rows_down(text, scroll, line_offset(text, scroll), inner, visible + 1)
+    } else {
+        Vec::new()
+    };
+    if from.len() > visible {
+        let shown = &from[..visible];
+        let last_shown = shown.last().map_or(0, |(li, _)| *li);
+        let cut_below = from.get(visible).is_some_and(|(li, _)| *li == last_shown);
+        let below = source_lines - last_shown - 1 + usize::from(cut_below);
+        if scroll > 0 {
+            block.push(marker(scroll.max(1), true));
+        }
+        content(&mut block, shown);
         block.push(marker(below.max(1), false));
+        return block;
     }
+    // At the end: no bottom marker; the top marker is needed since the text is taller.
+    let visible = avail.saturating_sub(1).max(1);
+    let tail = rows_up(text, source_lines, inner, visible + 1);
+    let shown = tail
+        .get(tail.len().saturating_sub(visible)..)
+        .unwrap_or_default();
+    let first_shown = shown.first().map_or(0, |(li, _)| *li);
+    let cut_above = tail.len() > visible && tail.first().is_some_and(|(li, _)| *li == first_shown);
+    block.push(marker((first_shown + usize::from(cut_above)).max(1), true));
+    content(&mut block, shown);
     block
 }

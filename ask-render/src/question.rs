@@ -14,6 +14,7 @@ use crate::editor::editor_block;
 use crate::frame::{Line, Role, Span, Style};
 use crate::options::{CUSTOM_LABEL, OptionRows};
 use crate::preview::preview_pane;
+use crate::window::Keep;
 
 /// Narrowest width at which a preview sits beside the options.
 pub(crate) const SIDE_BY_SIDE_MIN: usize = 90;
@@ -22,20 +23,35 @@ pub(crate) const SIDE_BY_SIDE_MIN: usize = 90;
 const MIN_OPTION_ROWS: usize = 3;
 
 /// The prompt and the question note (saved, or its open editor), then a blank row.
-pub(crate) fn prompt_block(flow: &Flow, i: usize, q: &Question, width: usize) -> Block {
+///
+/// Both sit above the focus row: a text taller than `height` rows keeps its last rows.
+pub(crate) fn prompt_block(
+    flow: &Flow,
+    i: usize,
+    q: &Question,
+    width: usize,
+    height: usize,
+) -> Block {
     let mut block = Block::new(width);
-    block.hanging(Vec::new(), &q.prompt, Style::new(Role::Text).bold());
+    let keep = Keep::tail(height);
+    block.hanging_kept(Vec::new(), &q.prompt, Style::new(Role::Text).bold(), keep);
     let editing_note = flow
         .editor()
         .filter(|e| e.question == i && e.target == EditorTarget::QuestionNote);
     if let Some(editor) = editing_note {
         block.push(Line::styled(QUESTION_NOTE_LABEL, Role::Muted));
-        block.append(editor_block(editor, width, 0, "Add a note for the agent…"));
+        block.append(editor_block(
+            editor,
+            (width, height),
+            0,
+            "Add a note for the agent…",
+        ));
     } else if let Some(note) = flow.draft(i).and_then(|d| d.note.as_deref()) {
-        block.hanging(
+        block.hanging_kept(
             vec![Span::new(format!("{QUESTION_NOTE_LABEL} "), Role::Muted)],
             note,
             Style::new(Role::Note),
+            keep,
         );
     }
     block.blank();
@@ -50,27 +66,29 @@ pub(crate) fn options_area(
     q: &Question,
     width: usize,
     budget: Option<usize>,
+    height: usize,
 ) -> Block {
     let default = QuestionDraft::default();
     let draft = flow.draft(i).unwrap_or(&default);
     if q.freeform {
-        return freeform_block(flow, i, draft, width);
+        return freeform_block(flow, i, draft, width, height);
     }
     let preview = (q.kind == QuestionType::Preview).then(|| preview_source(q, draft));
     match preview {
         Some((label, text)) if width >= SIDE_BY_SIDE_MIN => {
             let left_w = width / 3;
             let right_w = width - left_w - 3;
-            let left = OptionRows::new(flow, i, q, draft, left_w).window(budget);
+            let left = OptionRows::new(flow, i, q, draft, (left_w, height)).window(budget);
             let rows = budget.map_or(usize::MAX, |b| b.max(left.len()));
             let right = preview_pane(label, text, draft.preview_scroll, right_w, rows);
             side_by_side(left, right, left_w, &Span::new(" │ ", Role::Border), width)
         }
         Some((label, text)) => {
-            let pane_need = crate::preview::pane_rows_needed(text, width);
+            let cap = budget.map_or(usize::MAX, |b| b.saturating_add(8));
+            let pane_need = crate::preview::pane_rows_needed(text, width, cap);
             let pane_min = pane_need.min(budget.map_or(pane_need, |b| (b / 3).max(4)));
             let opt_budget = budget.map(|b| b.saturating_sub(pane_min + 1).max(MIN_OPTION_ROWS));
-            let mut block = OptionRows::new(flow, i, q, draft, width).window(opt_budget);
+            let mut block = OptionRows::new(flow, i, q, draft, (width, height)).window(opt_budget);
             // The pane takes whatever the options leave of the budget.
             let pane_rows = budget.map_or(pane_need, |b| {
                 b.saturating_sub(block.len() + 1).max(pane_min)
@@ -85,7 +103,7 @@ pub(crate) fn options_area(
             ));
             block
         }
-        None => OptionRows::new(flow, i, q, draft, width).window(budget),
+        None => OptionRows::new(flow, i, q, draft, (width, height)).window(budget),
     }
 }
 
@@ -99,7 +117,13 @@ fn preview_source<'q>(q: &'q Question, draft: &QuestionDraft) -> (&'q str, Optio
 
 /// A free-form-only question: `Type your answer:` and the editor or the saved text,
 /// without number or pointer.
-fn freeform_block(flow: &Flow, i: usize, draft: &QuestionDraft, width: usize) -> Block {
+fn freeform_block(
+    flow: &Flow,
+    i: usize,
+    draft: &QuestionDraft,
+    width: usize,
+    height: usize,
+) -> Block {
     let mut block = Block::new(width);
     block.focus_next();
     block.push(Line::styled(
@@ -110,12 +134,13 @@ fn freeform_block(flow: &Flow, i: usize, draft: &QuestionDraft, width: usize) ->
         .editor()
         .filter(|e| e.question == i && e.target == EditorTarget::Custom)
     {
-        Some(editor) => block.append(editor_block(editor, width, 0, "Type here…")),
+        Some(editor) => block.append(editor_block(editor, (width, height), 0, "Type here…")),
         None => match &draft.custom_text {
-            Some(text) => block.hanging(
+            Some(text) => block.hanging_kept(
                 vec![Span::new("│ ", Role::Muted)],
                 text,
                 Style::new(Role::Text),
+                Keep::head(height),
             ),
             None => block.push(Line::styled("(no answer yet)", Role::Dim)),
         },

@@ -10,6 +10,7 @@ use crate::question::{options_area, prompt_block};
 use crate::review::review_block;
 use crate::sanitize::sanitize_line;
 use crate::settings::settings_block;
+use crate::window::Keep;
 
 /// Fewest rows the option list gets, whatever the height.
 const MIN_BODY_ROWS: usize = 3;
@@ -21,7 +22,9 @@ pub struct RenderOptions {
     pub width: usize,
     /// Rows. Long option lists and previews are cut to fit it, with "N more"
     /// markers; 0 means no limit. The frame can still be taller than this when
-    /// the fixed parts do not fit: crop it around [`Frame::focus_row`].
+    /// the fixed parts do not fit: crop it around [`Frame::focus_row`]. No text lays
+    /// out more than this many rows (a marker counts the rest, out of the cropped
+    /// view), so a frame costs one screen of layout however long the texts are.
     pub height: usize,
 }
 
@@ -54,24 +57,29 @@ pub fn render(flow: &Flow, options: &RenderOptions) -> Frame {
         body = settings_block(flow, width);
     } else {
         if let Some(title) = &flow.form().title {
-            top.hanging(Vec::new(), title, Style::new(Role::Title).bold());
+            top.hanging_kept(
+                Vec::new(),
+                title,
+                Style::new(Role::Title).bold(),
+                Keep::tail(options.height),
+            );
         }
         top.push(tab_strip(flow, width));
         top.blank();
         match flow.tab() {
             Tab::Question(i) => {
                 if let Some(q) = flow.form().questions.get(i) {
-                    top.append(prompt_block(flow, i, q, width));
+                    top.append(prompt_block(flow, i, q, width, options.height));
                     let budget = (options.height > 0).then(|| {
                         options
                             .height
                             .saturating_sub(top.len() + footer.len())
                             .max(MIN_BODY_ROWS)
                     });
-                    body = options_area(flow, i, q, width, budget);
+                    body = options_area(flow, i, q, width, budget, options.height);
                 }
             }
-            Tab::Review => body = review_block(flow, width),
+            Tab::Review => body = review_block(flow, width, options.height),
         }
     }
     let footer_len = footer.len();

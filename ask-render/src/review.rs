@@ -7,6 +7,7 @@ use ask_state::{Flow, ReviewAction};
 use crate::block::Block;
 use crate::frame::{Line, Role, Span, Style};
 use crate::question::{OPTION_NOTE_LABEL, QUESTION_NOTE_LABEL};
+use crate::window::Keep;
 
 /// The answer's labels joined by `, `, each recommended option marked.
 fn marked_labels(q: &Question, answer: &Answer) -> String {
@@ -35,7 +36,11 @@ fn marked_labels(q: &Question, answer: &Answer) -> String {
 /// question note and the notes of selected options). With Elaborate highlighted,
 /// every question note and every option note shows, including notes on options
 /// that are not selected.
-pub(crate) fn review_block(flow: &Flow, width: usize) -> Block {
+///
+/// Answers and notes sit above the focus row (the actions): a text taller than
+/// `height` rows keeps its last rows.
+pub(crate) fn review_block(flow: &Flow, width: usize, height: usize) -> Block {
+    let keep = Keep::tail(height);
     let mut block = Block::new(width);
     let highlighted = flow.armed().unwrap_or_else(|| flow.review_cursor());
     let elaborate = highlighted == ReviewAction::Elaborate;
@@ -53,7 +58,12 @@ pub(crate) fn review_block(flow: &Flow, width: usize) -> Block {
         if let Some(a) = &answer {
             let mut prefix = label;
             prefix.push(Span::new("→ ", Role::Muted));
-            block.hanging(prefix, &marked_labels(q, a), Style::new(Role::Success));
+            block.hanging_kept(
+                prefix,
+                &marked_labels(q, a),
+                Style::new(Role::Success),
+                keep,
+            );
         } else {
             let mut line = Line::new(label);
             line.push(Span::new("→ unanswered", Role::Warning));
@@ -66,13 +76,14 @@ pub(crate) fn review_block(flow: &Flow, width: usize) -> Block {
             continue;
         }
         if let Some(note) = &draft.note {
-            block.hanging(
+            block.hanging_kept(
                 vec![
                     Span::raw("  "),
                     Span::new(format!("{QUESTION_NOTE_LABEL} "), Role::Muted),
                 ],
                 note,
                 Style::new(Role::Note),
+                keep,
             );
         }
         for (j, note) in &draft.option_notes {
@@ -91,7 +102,7 @@ pub(crate) fn review_block(flow: &Flow, width: usize) -> Block {
                 prefix.push(Span::new(" (not selected)", Role::Dim));
             }
             prefix.push(Span::new(format!(" · {OPTION_NOTE_LABEL} "), Role::Muted));
-            block.hanging(prefix, note, Style::new(Role::Note));
+            block.hanging_kept(prefix, note, Style::new(Role::Note), keep);
         }
     }
     if !elaborate {

@@ -144,6 +144,12 @@ fn tokens(line: &str) -> impl Iterator<Item = (Range<usize>, bool)> + '_ {
 /// line is kept when it fits, and words longer than the width are broken between
 /// graphemes. Always returns at least one row.
 pub(crate) fn wrap_line(line: &str, width: usize) -> Vec<Range<usize>> {
+    wrap_line_upto(line, width, usize::MAX)
+}
+
+/// [`wrap_line`] stopping after `max_rows` rows (the rows it gives are the same),
+/// so the first rows of a long line cost only those rows.
+pub(crate) fn wrap_line_upto(line: &str, width: usize, max_rows: usize) -> Vec<Range<usize>> {
     let width = width.max(1);
     let mut rows = Vec::new();
     let (mut start, mut end, mut col) = (0usize, 0usize, 0usize);
@@ -173,6 +179,9 @@ pub(crate) fn wrap_line(line: &str, width: usize) -> Vec<Range<usize>> {
         if col > 0 {
             rows.push(start..end);
             first_row = false;
+            if rows.len() >= max_rows {
+                return rows;
+            }
         }
         start = range.start;
         end = range.start;
@@ -182,11 +191,34 @@ pub(crate) fn wrap_line(line: &str, width: usize) -> Vec<Range<usize>> {
             end = range.end;
             continue;
         }
+        if word.bytes().all(|b| (0x21..0x7f).contains(&b)) {
+            // Printable ASCII: one column per byte, so rows are cut by counting.
+            let mut i = 0;
+            while i < word.len() {
+                if col >= width {
+                    rows.push(start..range.start + i);
+                    first_row = false;
+                    if rows.len() >= max_rows {
+                        return rows;
+                    }
+                    start = range.start + i;
+                    col = 0;
+                }
+                let take = (width - col).min(word.len() - i);
+                col += take;
+                i += take;
+                end = range.start + i;
+            }
+            continue;
+        }
         for (i, g) in word.grapheme_indices(true) {
             let w = grapheme_width(g);
             if col + w > width && col > 0 {
                 rows.push(start..range.start + i);
                 first_row = false;
+                if rows.len() >= max_rows {
+                    return rows;
+                }
                 start = range.start + i;
                 col = 0;
             }
@@ -308,6 +340,18 @@ mod tests {
                         assert!(display_width(&row) <= width, "{text:?} at {width}: {row:?}");
                     }
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn wrapping_up_to_some_rows_gives_the_first_rows() {
+        let text = "intro averyveryverylongasciiword then ünïcödéwördthätïslöng and more words";
+        for width in 1..12 {
+            let all = super::wrap_line(text, width);
+            for max in 1..all.len() + 2 {
+                let some = super::wrap_line_upto(text, width, max);
+                assert_eq!(some, all[..max.min(all.len())], "width {width} max {max}");
             }
         }
     }

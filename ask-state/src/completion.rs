@@ -45,13 +45,23 @@ pub struct CompletionList {
     pub selected: usize,
 }
 
+/// Longest `@word` completed, in bytes: a longer run without whitespace before the
+/// cursor is no file path, and looking no further keeps a key in a huge editor cheap.
+const MAX_AT_WORD: usize = 4096;
+
 /// Finds the `@word` that ends at `cursor`: returns (start byte of `@`, query after it).
 /// The `@` must be at the start of the text or follow whitespace.
 pub(crate) fn at_word(text: &str, cursor: usize) -> Option<(usize, &str)> {
     let before = text.get(..cursor)?;
-    let start = before.rfind(char::is_whitespace).map_or(0, |i| {
-        i + before[i..].chars().next().map_or(1, char::len_utf8)
-    });
+    let mut from = cursor.saturating_sub(MAX_AT_WORD);
+    while !before.is_char_boundary(from) {
+        from -= 1;
+    }
+    let start = match before[from..].rfind(char::is_whitespace) {
+        Some(i) => from + i + before[from + i..].chars().next().map_or(1, char::len_utf8),
+        None if from == 0 => 0,
+        None => return None,
+    };
     let word = &before[start..];
     let query = word.strip_prefix('@')?;
     let query = query.strip_prefix('"').unwrap_or(query);
@@ -68,6 +78,10 @@ mod tests {
         assert_eq!(at_word("@", 1), Some((0, "")));
         assert_eq!(at_word("mail a@b", 8), None);
         assert_eq!(at_word("see @src more", 13), None);
+        let long = format!("@{}", "a".repeat(super::MAX_AT_WORD + 10));
+        assert_eq!(at_word(&long, long.len()), None);
+        let text = format!("{} @src", "x".repeat(super::MAX_AT_WORD * 2));
+        assert_eq!(at_word(&text, text.len()), Some((text.len() - 4, "src")));
     }
 
     #[test]

@@ -1,5 +1,7 @@
 //! A grapheme-aware, multi-line text buffer with a cursor and undo.
 
+use std::collections::VecDeque;
+
 use unicode_segmentation::UnicodeSegmentation;
 
 /// A semantic edit applied to a [`TextBuffer`].
@@ -39,12 +41,26 @@ pub enum EditCommand {
     Undo,
 }
 
+/// Most undo steps kept.
+const UNDO_STEPS: usize = 200;
+
+/// One undoable change: `inserted` bytes at `at` replaced `removed`, with the
+/// cursor at `cursor` before. Only the changed text is kept, so an edit costs the
+/// size of the edit, not of the buffer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Change {
+    at: usize,
+    removed: String,
+    inserted: usize,
+    cursor: usize,
+}
+
 /// Text with a cursor (a byte offset that always sits on a grapheme boundary).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct TextBuffer {
     text: String,
     cursor: usize,
-    undo: Vec<(String, usize)>,
+    undo: VecDeque<Change>,
     /// True while consecutive single-character inserts are coalesced into one undo step.
     typing: bool,
 }
@@ -57,7 +73,7 @@ impl TextBuffer {
         Self {
             text,
             cursor,
-            undo: Vec::new(),
+            undo: VecDeque::new(),
             typing: false,
         }
     }
@@ -90,20 +106,13 @@ impl TextBuffer {
     /// Applies one edit; returns true when text or cursor changed.
     pub fn apply(&mut self, command: &EditCommand) -> bool {
         let before = (self.text.len(), self.cursor);
-        let snapshot = (self.text.clone(), self.cursor);
         let is_typing = matches!(command, EditCommand::Insert(s) if s.chars().count() == 1 && !s.contains(char::is_whitespace));
-        let edited = match command {
+        let change = match command {
             EditCommand::Insert(s) => {
                 let s = normalize_newlines(s);
-                self.text.insert_str(self.cursor, &s);
-                self.cursor += s.len();
-                !s.is_empty()
+                self.insert(&s)
             }
-            EditCommand::Newline => {
-                self.text.insert(self.cursor, '\n');
-                self.cursor += 1;
-                true
-            }
+            EditCommand::Newline => self.insert("\n"),
             EditCommand::Backspace => {
                 let start = self.prev_boundary(self.cursor);
                 self.remove(start, self.cursor)
@@ -136,10 +145,11 @@ impl TextBuffer {
             }
             EditCommand::Undo => {
                 self.typing = false;
-                return match self.undo.pop() {
-                    Some((text, cursor)) => {
-                        self.text = text;
-                        self.cursor = cursor;
+                return match self.undo.pop_back() {
+                    Some(change) => {
+                        let end = change.at + change.inserted;
+                        self.text.replace_range(change.at..end, &change.removed);
+                        self.cursor = change.cursor;
                         true
                     }
                     None => false,
@@ -152,16 +162,43 @@ impl TextBuffer {
                 return old != self.cursor;
             }
         };
-        if edited {
-            if !(is_typing && self.typing) {
-                self.undo.push(snapshot);
-                if self.undo.len() > 200 {
-                    self.undo.remove(0);
+        let edited = change.is_some();
+        if let Some(change) = change {
+            let coalesced = is_typing && self.typing;
+            match self.undo.back_mut() {
+                // The run of typed characters so far grows by this one.
+                Some(last) if coalesced && last.at + last.inserted == change.at => {
+                    last.inserted += change.inserted;
                 }
+                _ => self.record(change),
             }
             self.typing = is_typing;
         }
         edited || before != (self.text.len(), self.cursor)
+    }
+
+    /// Keeps `change` for undo, dropping the oldest beyond [`UNDO_STEPS`].
+    fn record(&mut self, change: Change) {
+        self.undo.push_back(change);
+        if self.undo.len() > UNDO_STEPS {
+            self.undo.pop_front();
+        }
+    }
+
+    /// Inserts `s` at the cursor and moves the cursor after it.
+    fn insert(&mut self, s: &str) -> Option<Change> {
+        if s.is_empty() {
+            return None;
+        }
+        let change = Change {
+            at: self.cursor,
+            removed: String::new(),
+            inserted: s.len(),
+            cursor: self.cursor,
+        };
+        self.text.insert_str(self.cursor, s);
+        self.cursor += s.len();
+        Some(change)
     }
 
     /// Replaces `start..end` with `text` as one undoable step; the cursor ends after the inserted text.
@@ -170,21 +207,34 @@ impl TextBuffer {
         if start > end || !self.text.is_char_boundary(start) || !self.text.is_char_boundary(end) {
             return false;
         }
-        self.undo.push((self.text.clone(), self.cursor));
-        self.typing = false;
         let text = normalize_newlines(text);
+        let removed = self.text.get(start..end).unwrap_or("").to_owned();
+        self.record(Change {
+            at: start,
+            removed,
+            inserted: text.len(),
+            cursor: self.cursor,
+        });
+        self.typing = false;
         self.text.replace_range(start..end, &text);
         self.cursor = start + text.len();
         true
     }
 
-    fn remove(&mut self, start: usize, end: usize) -> bool {
+    /// Deletes `start..end` and puts the cursor at `start`.
+    fn remove(&mut self, start: usize, end: usize) -> Option<Change> {
         if start >= end {
-            return false;
+            return None;
         }
+        let change = Change {
+            at: start,
+            removed: self.text.get(start..end)?.to_owned(),
+            inserted: 0,
+            cursor: self.cursor,
+        };
         self.text.replace_range(start..end, "");
         self.cursor = start;
-        true
+        Some(change)
     }
 
     fn motion(&self, motion: &EditCommand) -> usize {

@@ -1,6 +1,7 @@
 //! Integration tests for ask-state: one binary, modules per area.
 
 mod flows;
+mod huge;
 mod notes_review;
 mod properties;
 mod scripted;

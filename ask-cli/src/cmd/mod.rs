@@ -2,6 +2,7 @@
 //! exit status (or a `CliError`); `main` turns that into the process exit.
 
 pub(crate) mod answer;
+pub(crate) mod completer;
 pub(crate) mod extract;
 pub(crate) mod render_result;
 pub(crate) mod replay;

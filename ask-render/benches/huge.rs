@@ -1,0 +1,114 @@
+//! The per-key budget on huge payloads: one key plus a full 120x40 frame costs at
+//! most 5 ms whatever the payload (up to 10 MB) holds: a prompt of newlines, one
+//! huge line, a huge description, a huge preview, many options, or an editor
+//! holding 1 MB of text.
+
+use std::fmt::Write as _;
+
+use std::hint::black_box;
+
+use ask_contract::{ParseOptions, parse_params};
+use ask_keymap::{Behaviour, Key, KeyCode, Keymap};
+use ask_render::{RenderOptions, render};
+use ask_state::{Command, Flow, FlowOptions};
+use criterion::{Criterion, criterion_group, criterion_main};
+use serde_json::{Value, json};
+
+const MB: usize = 1 << 20;
+
+fn flow(payload: &Value) -> Flow {
+    let form = parse_params(payload, ParseOptions::default()).expect("valid bench payload");
+    Flow::new(
+        form,
+        Behaviour::default(),
+        Keymap::default(),
+        FlowOptions::default(),
+    )
+}
+
+fn options(n: usize) -> Vec<Value> {
+    (0..n)
+        .map(|o| json!({"value": format!("v{o}"), "label": format!("Option {o}")}))
+        .collect()
+}
+
+/// `len` bytes of prose: words and spaces, no newline.
+fn one_line(len: usize) -> String {
+    "lorem ipsum dolor sit amet ".repeat(len / 27 + 1)[..len].to_owned()
+}
+
+/// Presses `keys` in turn (one per iteration) and renders a frame after each.
+fn key_and_frame(c: &mut Criterion, name: &str, mut flow: Flow, keys: &[Key]) {
+    let size = RenderOptions::new(120, 40);
+    let mut n = 0usize;
+    c.bench_function(name, |b| {
+        b.iter(|| {
+            n += 1;
+            let command = flow.handle_key(keys[n % keys.len()]);
+            let _ = flow.apply(command);
+            black_box(render(black_box(&flow), &size))
+        });
+    });
+}
+
+fn bench(c: &mut Criterion) {
+    let up_down = [Key::plain(KeyCode::Down), Key::plain(KeyCode::Up)];
+    let newlines = flow(
+        &json!({"questions": [{"id": "q", "prompt": format!("Why?{}end", "\n".repeat(10 * MB)),
+        "options": options(3)}]}),
+    );
+    key_and_frame(c, "key_frame_10mb_prompt_of_newlines", newlines, &up_down);
+
+    let line = flow(
+        &json!({"questions": [{"id": "q", "prompt": one_line(10 * MB),
+        "options": options(3)}]}),
+    );
+    key_and_frame(c, "key_frame_10mb_single_line_prompt", line, &up_down);
+
+    let mut described = options(3);
+    described[0]["description"] = json!("x".repeat(10 * MB));
+    let description = flow(&json!({"questions": [{"id": "q", "prompt": "Pick one",
+        "options": described}]}));
+    key_and_frame(c, "key_frame_10mb_description_word", description, &up_down);
+
+    let mut code = String::new();
+    for l in 0.. {
+        let line = format!("    let value_{l} = compute(input, {l}); // line {l} of the preview\n");
+        if code.len() + line.len() > 10 * MB {
+            break;
+        }
+        code.push_str(&line);
+    }
+    let preview = flow(
+        &json!({"questions": [{"id": "q", "type": "preview", "prompt": "Which one?",
+        "options": [{"value": "a", "label": "A", "preview": code},
+                    {"value": "b", "label": "B", "preview": "fn b() {}"}]}]}),
+    );
+    let page = [Key::plain(KeyCode::PageDown), Key::plain(KeyCode::PageUp)];
+    key_and_frame(c, "key_frame_10mb_preview_scroll", preview, &page);
+
+    let mut many = flow(&json!({"questions": [{"id": "q", "prompt": "Pick one",
+        "options": options(10 * MB / 40)}]}));
+    for _ in 0..1000 {
+        let _ = many.apply(Command::MoveCursor(1));
+    }
+    key_and_frame(c, "key_frame_10mb_many_options", many, &up_down);
+
+    // An editor holding 1 MB of 80-column lines, the cursor in the middle: type a
+    // character, then delete it, so the buffer keeps its size.
+    let mut editor = flow(&json!({"questions": [{"id": "q", "prompt": "Why?",
+        "options": options(2)}]}));
+    let text = (0..MB / 81).fold(String::new(), |mut s, l| {
+        let _ = writeln!(s, "{:<80}", format!("line {l} of the pasted text"));
+        s
+    });
+    let _ = editor.apply(Command::Paste(text));
+    for _ in 0..MB / 81 / 2 {
+        let _ = editor.apply(Command::Edit(ask_state::EditCommand::Up));
+    }
+    let typing = [Key::char('x'), Key::plain(KeyCode::Backspace)];
+    key_and_frame(c, "key_frame_1mb_editor_typing", editor, &typing);
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
