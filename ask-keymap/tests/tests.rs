@@ -3,7 +3,6 @@
 #[cfg(feature = "crossterm")]
 mod crossterm_events;
 mod decoder;
-mod docs;
 mod fixtures;
 mod import;
 mod peek;

@@ -14,5 +14,6 @@ mod output;
 mod pty;
 mod pty_signals;
 mod session;
+mod settings_docs;
 mod support;
 mod timeout;

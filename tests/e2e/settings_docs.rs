@@ -1,4 +1,5 @@
-//! `docs/settings.md` matches the code: every context, action with its default keys,
+//! `docs/settings.md` matches the code (here, not in ask-keymap, because the doc is
+//! outside that package and its packaged tests must not read it): every context, action with its default keys,
 //! behaviour key, notification channel and the schema version are documented.
 
 use ask_keymap::{Action, AskConfig, BehaviourSetting, Context, SCHEMA_VERSION};
