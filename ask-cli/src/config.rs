@@ -1,5 +1,7 @@
 //! Finding and loading the settings file for a run: `--config`, else
-//! `ASK_CONFIG`, else `$PI_CODING_AGENT_DIR/extensions/ask-user.json`.
+//! `ASK_CONFIG`, else `$PI_CODING_AGENT_DIR/extensions/ask-user.json`, else
+//! `%APPDATA%\ask-user\config.json` on Windows and
+//! `~/.pi/agent/extensions/ask-user.json` elsewhere.
 
 use std::path::{Path, PathBuf};
 
@@ -19,12 +21,24 @@ pub(crate) struct LoadedConfig {
 
 /// Resolves the settings path from the flag and the environment.
 pub(crate) fn resolve(explicit: Option<&Path>) -> Result<ConfigPaths, ask_keymap::KeymapError> {
-    let home = std::env::var_os("HOME").map(PathBuf::from);
-    ConfigPaths::resolve(
+    let var = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty());
+    // Windows has no HOME unless a Unix-like shell set it.
+    let home = var("HOME")
+        .or_else(|| {
+            if cfg!(windows) {
+                var("USERPROFILE")
+            } else {
+                None
+            }
+        })
+        .map(PathBuf::from);
+    let platform_dir = if cfg!(windows) { var("APPDATA") } else { None }.map(PathBuf::from);
+    ConfigPaths::resolve_with_platform_dir(
         explicit,
         std::env::var_os("ASK_CONFIG").as_deref(),
         std::env::var_os("PI_CODING_AGENT_DIR").as_deref(),
         home.as_deref(),
+        platform_dir.as_deref(),
     )
 }
 

@@ -11,7 +11,9 @@ mod config;
 mod driver;
 mod exit;
 mod io;
+mod process;
 mod script;
+mod signals;
 mod term;
 
 use std::process::ExitCode;

@@ -63,5 +63,8 @@ pub use decode::{Decoder, InputEvent};
 pub use error::KeymapError;
 pub use key::{Key, KeyCode, Modifiers};
 pub use keymap::{Action, Keymap, is_reserved};
-pub use paths::{CONFIG_FILE_NAME, ConfigPaths, resolve_config_path};
+pub use paths::{
+    CONFIG_FILE_NAME, ConfigPaths, PLATFORM_CONFIG_DIR_NAME, PLATFORM_CONFIG_FILE_NAME,
+    resolve_config_path,
+};
 pub use store::{ConfigChange, ConfigStore, Loaded};

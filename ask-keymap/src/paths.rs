@@ -8,6 +8,12 @@ use crate::KeymapError;
 /// The settings file name inside `$PI_CODING_AGENT_DIR/extensions/`.
 pub const CONFIG_FILE_NAME: &str = "ask-user.json";
 
+/// The folder inside the platform's per-user config dir (`%APPDATA%` on Windows).
+pub const PLATFORM_CONFIG_DIR_NAME: &str = "ask-user";
+
+/// The settings file name inside [`PLATFORM_CONFIG_DIR_NAME`].
+pub const PLATFORM_CONFIG_FILE_NAME: &str = "config.json";
+
 /// Where the settings live: the resolved file, plus the legacy file to move in when the
 /// resolved path is the default one.
 ///
@@ -35,15 +41,37 @@ impl ConfigPaths {
         pi_agent_dir_env: Option<&OsStr>,
         home: Option<&Path>,
     ) -> Result<ConfigPaths, KeymapError> {
+        Self::resolve_with_platform_dir(explicit, ask_config_env, pi_agent_dir_env, home, None)
+    }
+
+    /// Like [`ConfigPaths::resolve`], with the platform's per-user config dir
+    /// (`%APPDATA%` on Windows): when neither the flag, `ASK_CONFIG` nor
+    /// `PI_CODING_AGENT_DIR` is set, the file is `<platform_dir>/ask-user/config.json`
+    /// instead of the one under `home/.pi/agent`. An empty `platform_dir` counts as unset.
+    pub fn resolve_with_platform_dir(
+        explicit: Option<&Path>,
+        ask_config_env: Option<&OsStr>,
+        pi_agent_dir_env: Option<&OsStr>,
+        home: Option<&Path>,
+        platform_dir: Option<&Path>,
+    ) -> Result<ConfigPaths, KeymapError> {
         if let Some(path) = non_empty(explicit.map(Path::as_os_str)).or(non_empty(ask_config_env)) {
             return Ok(ConfigPaths {
                 config: absolute(&expand_tilde(path, home))?,
                 legacy: None,
             });
         }
-        let agent_dir = match non_empty(pi_agent_dir_env) {
-            Some(dir) => expand_tilde(dir, home),
-            None => home
+        let platform_dir = non_empty(platform_dir.map(Path::as_os_str));
+        let agent_dir = match (non_empty(pi_agent_dir_env), platform_dir) {
+            (Some(dir), _) => expand_tilde(dir, home),
+            (None, Some(dir)) => {
+                let dir = absolute(dir)?.join(PLATFORM_CONFIG_DIR_NAME);
+                return Ok(ConfigPaths {
+                    config: dir.join(PLATFORM_CONFIG_FILE_NAME),
+                    legacy: None,
+                });
+            }
+            (None, None) => home
                 .filter(|h| !h.as_os_str().is_empty())
                 .ok_or(KeymapError::NoConfigPath)?
                 .join(".pi")
@@ -134,6 +162,46 @@ mod tests {
             .unwrap(),
             Path::new("/h/a.json")
         );
+    }
+
+    #[test]
+    fn platform_dir_replaces_the_pi_default_only() {
+        let appdata = Some(Path::new("/appdata"));
+        let with = |explicit: Option<&str>, ask: Option<&str>, pi: Option<&str>| {
+            ConfigPaths::resolve_with_platform_dir(
+                explicit.map(Path::new),
+                ask.map(OsStr::new),
+                pi.map(OsStr::new),
+                Some(Path::new("/h")),
+                appdata,
+            )
+            .unwrap()
+        };
+        let p = with(None, None, None);
+        assert_eq!(p.config, Path::new("/appdata/ask-user/config.json"));
+        assert_eq!(p.legacy, None);
+        let p = with(None, None, Some(""));
+        assert_eq!(p.config, Path::new("/appdata/ask-user/config.json"));
+        let p = with(None, None, Some("/pi"));
+        assert_eq!(p.config, Path::new("/pi/extensions/ask-user.json"));
+        assert_eq!(
+            with(None, Some("/y.json"), None).config,
+            Path::new("/y.json")
+        );
+        assert_eq!(
+            with(Some("/x.json"), None, None).config,
+            Path::new("/x.json")
+        );
+        // An empty platform dir falls back to home.
+        let p = ConfigPaths::resolve_with_platform_dir(
+            None,
+            None,
+            None,
+            Some(Path::new("/h")),
+            Some(Path::new("")),
+        )
+        .unwrap();
+        assert_eq!(p.config, Path::new("/h/.pi/agent/extensions/ask-user.json"));
     }
 
     #[test]

@@ -5,21 +5,19 @@
 
 use std::fmt::Write as _;
 use std::io::{Read, Write};
-use std::os::unix::process::CommandExt;
-use std::process::{Child, Command, Stdio};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::process::Stdio;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use ask_extract::{ExtractStatus, ModelRequest, extract_status};
-use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
 
 use crate::cli::AnswerArgs;
 use crate::cmd::extract::{open_session, session_error};
 use crate::cmd::run::FormRunner;
 use crate::config;
 use crate::exit::{CliError, CliResult, Exit};
+use crate::process::{SHELL, kill_tree, shell};
+use crate::signals::{self, Interrupt, Interrupts};
 
 /// The most of a completer's stdout (or stderr) that is kept; the rest is
 /// drained and dropped so a runaway completer cannot fill memory.
@@ -45,7 +43,7 @@ pub(crate) fn answer(args: &AnswerArgs) -> CliResult {
     let settings = loaded.config.answer;
     let timeout = Duration::from_millis(settings.extraction_timeout_ms);
     let attempts = usize::from(settings.extraction_retries) + 1;
-    let signals = SignalFlag::register();
+    let signals = Interrupts::register();
     let leaf = args.session.leaf.as_deref();
     let mut responses: Vec<String> = Vec::new();
     let mut problems: Vec<String> = Vec::new();
@@ -62,7 +60,7 @@ pub(crate) fn answer(args: &AnswerArgs) -> CliResult {
                     }
                     Completion::Interrupted(signal) => {
                         signals.unregister();
-                        signal_hook::low_level::emulate_default_handler(signal).ok();
+                        signals::end_by_default(signal);
                         return Err(CliError::new(
                             Exit::Cancelled,
                             "interrupted while waiting for the completer",
@@ -117,30 +115,27 @@ enum Completion {
     /// It timed out, failed or could not start; why, for the user.
     Failed(String),
     /// A terminating signal arrived while it ran (it was killed).
-    Interrupted(i32),
+    Interrupted(Interrupt),
 }
 
-/// Runs the completer once under `sh -c`: the request as JSON on stdin, the
-/// model's reply on stdout. It gets its own process group, so on timeout (or
-/// a signal to `ask`) everything it started is killed with it.
+/// Runs the completer once under the shell (`sh -c`; `cmd /C` on Windows):
+/// the request as JSON on stdin, the model's reply on stdout. On timeout (or a
+/// signal to `ask`) everything it started is killed with it.
 fn complete(
     command: &str,
     request: &ModelRequest,
     timeout: Duration,
-    signals: &SignalFlag,
+    signals: &Interrupts,
 ) -> Completion {
     let deadline = Instant::now() + timeout;
-    let mut child = match Command::new("sh")
-        .arg("-c")
-        .arg(command)
+    let mut child = match shell(command)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
-        .process_group(0)
         .spawn()
     {
         Ok(child) => child,
-        Err(err) => return Completion::Failed(format!("could not start (sh -c): {err}")),
+        Err(err) => return Completion::Failed(format!("could not start ({SHELL}): {err}")),
     };
     let input = serde_json::to_vec(request).unwrap_or_default();
     if let Some(mut pipe) = child.stdin.take() {
@@ -161,11 +156,11 @@ fn complete(
     // Both streams closed, then the exit status, all before the deadline.
     let status = loop {
         if let Some(signal) = signals.received() {
-            kill_group(&mut child);
+            kill_tree(&mut child);
             return Completion::Interrupted(signal);
         }
         if Instant::now() >= deadline {
-            kill_group(&mut child);
+            kill_tree(&mut child);
             return Completion::Failed(format!(
                 "timed out after {} ms (answer.extractionTimeoutMs) and was killed",
                 timeout.as_millis()
@@ -187,7 +182,7 @@ fn complete(
             Ok(Some(status)) => break status,
             Ok(None) => std::thread::sleep(EXIT_POLL),
             Err(e) => {
-                kill_group(&mut child);
+                kill_tree(&mut child);
                 return Completion::Failed(format!("could not be waited for: {e}"));
             }
         }
@@ -231,19 +226,6 @@ fn spawn_reader(
     });
 }
 
-/// Kills the completer's whole process group (it was started as the group
-/// leader), then the child itself in case `kill` is missing, and reaps it.
-fn kill_group(child: &mut Child) {
-    let _ = Command::new("kill")
-        .args(["-s", "KILL", "--", &format!("-{}", child.id())])
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status();
-    let _ = child.kill();
-    let _ = child.wait();
-}
-
 /// `text` cut to `max` characters with control characters replaced, for a
 /// message on the terminal.
 fn printable(text: &str, max: usize) -> String {
@@ -256,42 +238,6 @@ fn printable(text: &str, max: usize) -> String {
         out.push('…');
     }
     out
-}
-
-/// SIGINT, SIGTERM and SIGHUP while the completer runs: recorded, so the
-/// completer's process group is killed before `ask` ends the way the signal
-/// asks.
-struct SignalFlag {
-    received: Arc<AtomicUsize>,
-    ids: Vec<signal_hook::SigId>,
-}
-
-impl SignalFlag {
-    fn register() -> Self {
-        let received = Arc::new(AtomicUsize::new(0));
-        let ids = [SIGINT, SIGTERM, SIGHUP]
-            .into_iter()
-            .filter_map(|signal| {
-                let value = usize::try_from(signal).unwrap_or(1);
-                signal_hook::flag::register_usize(signal, Arc::clone(&received), value).ok()
-            })
-            .collect();
-        Self { received, ids }
-    }
-
-    fn received(&self) -> Option<i32> {
-        match self.received.load(Ordering::SeqCst) {
-            0 => None,
-            n => i32::try_from(n).ok(),
-        }
-    }
-
-    /// Restores the previous handling (the UI installs its own).
-    fn unregister(&self) {
-        for id in &self.ids {
-            signal_hook::low_level::unregister(*id);
-        }
-    }
 }
 
 #[cfg(test)]
@@ -307,10 +253,7 @@ mod tests {
     }
 
     fn run(command: &str, timeout_ms: u64) -> Completion {
-        let signals = SignalFlag {
-            received: Arc::new(AtomicUsize::new(0)),
-            ids: Vec::new(),
-        };
+        let signals = Interrupts::none();
         complete(
             command,
             &request(),

@@ -1,10 +1,10 @@
-//! The terminal layer: everything that touches `/dev/tty` and crossterm.
-//! crossterm types never leave this module.
+//! The terminal layer: everything that touches the terminal (`/dev/tty` on
+//! Unix, the console on Windows) and crossterm. crossterm types never leave
+//! this module.
 
 mod keys;
 mod paint;
 mod screen;
-mod signals;
 
 use std::fs::{File, OpenOptions};
 use std::io;
@@ -18,7 +18,12 @@ use keys::Input;
 use paint::Painter;
 pub(crate) use paint::use_color;
 use screen::Screen;
-use signals::Signals;
+
+use crate::signals::Interrupts;
+
+/// The controlling terminal's device: `/dev/tty`, or the console's screen buffer on Windows
+/// (crossterm reads console input through `CONIN$` itself).
+const TTY_PATH: &str = if cfg!(windows) { "CONOUT$" } else { "/dev/tty" };
 
 /// How long one wait for input lasts; signals are noticed at this pace.
 const POLL: Duration = Duration::from_millis(40);
@@ -31,12 +36,12 @@ pub(crate) struct Tty {
 }
 
 impl Tty {
-    /// Opens `/dev/tty`; `None` when the process has no controlling terminal.
+    /// Opens [`TTY_PATH`]; `None` when the process has no controlling terminal.
     pub(crate) fn open() -> Option<Self> {
         OpenOptions::new()
             .read(true)
             .write(true)
-            .open("/dev/tty")
+            .open(TTY_PATH)
             .ok()
             .map(|file| Self { file })
     }
@@ -60,7 +65,7 @@ pub(crate) fn run_ui(driver: &mut Driver, tty: Tty, color: bool) -> io::Result<E
     let Ok(mut screen) = Screen::enter(tty.file) else {
         return Ok(Ended::Unavailable);
     };
-    let signals = Signals::register();
+    let signals = Interrupts::register();
     let mut painter = Painter::new(color);
     let (mut cols, mut rows) = crossterm::terminal::size().unwrap_or((80, 24));
     driver.resize(cols, rows);

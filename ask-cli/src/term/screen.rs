@@ -63,7 +63,10 @@ pub(crate) fn restore() {
     if !ACTIVE.swap(false, Ordering::SeqCst) {
         return;
     }
-    if let Ok(mut tty) = std::fs::OpenOptions::new().write(true).open("/dev/tty") {
+    if let Ok(mut tty) = std::fs::OpenOptions::new()
+        .write(true)
+        .open(super::TTY_PATH)
+    {
         let _ = execute!(
             tty,
             PopKeyboardEnhancementFlags,

@@ -1,0 +1,128 @@
+//! Termination requests while `ask` waits (the UI's event loop, a completer
+//! run): recorded in a flag the waiting loop checks, so it can kill what it
+//! started, write the cancelled result and restore the terminal on its normal
+//! path.
+//!
+//! Unix: SIGTERM, SIGHUP and SIGINT. Windows: the console control events
+//! (Ctrl+Break, closing the console window, log-off, shutdown, and Ctrl+C when
+//! the console is not in raw mode; in raw mode Ctrl+C is a key like any other).
+//! Windows ends a process soon after a close event, so there the result is
+//! written on a best-effort basis.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// Termination requests received since [`Interrupts::register`].
+pub(crate) struct Interrupts {
+    received: Arc<AtomicUsize>,
+    #[cfg(unix)]
+    ids: Vec<signal_hook::SigId>,
+}
+
+/// What ended the wait: the signal number on Unix; on Windows always
+/// [`CONSOLE_EVENT`].
+pub(crate) type Interrupt = i32;
+
+/// The value [`Interrupts::received`] reports for a Windows console control event.
+#[cfg(windows)]
+pub(crate) const CONSOLE_EVENT: Interrupt = 2;
+
+impl Interrupts {
+    /// Starts recording. Registration failures leave the default action.
+    #[cfg(unix)]
+    pub(crate) fn register() -> Self {
+        use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+        let received = Arc::new(AtomicUsize::new(0));
+        let ids = [SIGTERM, SIGHUP, SIGINT]
+            .into_iter()
+            .filter_map(|signal| {
+                let value = usize::try_from(signal).unwrap_or(1);
+                signal_hook::flag::register_usize(signal, Arc::clone(&received), value).ok()
+            })
+            .collect();
+        Self { received, ids }
+    }
+
+    /// Starts recording. The console handler is installed once per process and
+    /// reports into whichever `Interrupts` registered last.
+    #[cfg(windows)]
+    pub(crate) fn register() -> Self {
+        let received = Arc::new(AtomicUsize::new(0));
+        windows::arm(Arc::clone(&received));
+        Self { received }
+    }
+
+    /// A flag nothing reports into (for tests of the waiting loops).
+    #[cfg(test)]
+    pub(crate) fn none() -> Self {
+        Self {
+            received: Arc::new(AtomicUsize::new(0)),
+            #[cfg(unix)]
+            ids: Vec::new(),
+        }
+    }
+
+    /// The request received so far, if any.
+    pub(crate) fn received(&self) -> Option<Interrupt> {
+        match self.received.load(Ordering::SeqCst) {
+            0 => None,
+            n => Interrupt::try_from(n).ok(),
+        }
+    }
+
+    /// Stops recording; the previous handling applies again.
+    pub(crate) fn unregister(&self) {
+        #[cfg(unix)]
+        for id in &self.ids {
+            signal_hook::low_level::unregister(*id);
+        }
+        #[cfg(windows)]
+        windows::disarm(&self.received);
+    }
+}
+
+/// After [`Interrupts::unregister`]: end the process the way `interrupt` would
+/// have without a handler (Unix re-raises the signal with its default action).
+/// Returns when that is not possible (always on Windows); the caller then exits
+/// with the cancelled status.
+pub(crate) fn end_by_default(interrupt: Interrupt) {
+    #[cfg(unix)]
+    signal_hook::low_level::emulate_default_handler(interrupt).ok();
+    #[cfg(not(unix))]
+    let _ = interrupt;
+}
+
+#[cfg(windows)]
+mod windows {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::{Arc, Mutex, Once, PoisonError};
+
+    /// The flag the console handler reports into; `None` between waits.
+    static ARMED: Mutex<Option<Arc<AtomicUsize>>> = Mutex::new(None);
+    static INSTALL: Once = Once::new();
+
+    pub(super) fn arm(flag: Arc<AtomicUsize>) {
+        INSTALL.call_once(|| {
+            // A failure (another handler owns the console) keeps the default action.
+            let _ = ctrlc::set_handler(|| {
+                let armed = ARMED.lock().unwrap_or_else(PoisonError::into_inner);
+                match armed.as_ref() {
+                    Some(flag) => flag.store(
+                        usize::try_from(super::CONSOLE_EVENT).unwrap_or(1),
+                        Ordering::SeqCst,
+                    ),
+                    // Nobody is waiting: behave like the default handler.
+                    None => std::process::exit(130),
+                }
+            });
+        });
+        *ARMED.lock().unwrap_or_else(PoisonError::into_inner) = Some(flag);
+    }
+
+    pub(super) fn disarm(flag: &Arc<AtomicUsize>) {
+        let mut armed = ARMED.lock().unwrap_or_else(PoisonError::into_inner);
+        if armed.as_ref().is_some_and(|a| Arc::ptr_eq(a, flag)) {
+            *armed = None;
+        }
+    }
+}
