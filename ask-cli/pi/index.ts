@@ -16,7 +16,8 @@ const QUESTIONS_SHAPE =
 	"Array of 1 or more questions. Each question: {id: string (unique), label?: string (short tab title), " +
 	"prompt: string (the full question), type?: 'single' | 'multi' | 'preview' (default 'single'), " +
 	"required?: boolean, options: [{value: string (unique in the question), label: string, description?: string, " +
-	"preview?: string (required on every option of a 'preview' question: code, layout or text to compare)}]}. " +
+	"preview?: string (required on every option of a 'preview' question: code, layout or text to compare), " +
+	"recommended?: boolean (mark the option you recommend; at most one on single/preview)}]}. " +
 	"The user can always type their own answer; do not add an 'Other' option.";
 
 // Deliberately permissive: malformed calls must reach the binary, which answers
@@ -38,6 +39,7 @@ const DESCRIPTION =
 const GUIDELINES = [
 	"Use ask_user when a decision is ambiguous or costly to get wrong and only the user can settle it; do not use ask_user for facts you can find in the code, docs or tools.",
 	"In ask_user, put one decision in each question, give options that are truly distinct with short labels and stable values, and put trade-offs in option descriptions.",
+	"In ask_user, mark the option you recommend with recommended: true instead of writing '(recommended)' into its label; the user still chooses.",
 	"Use ask_user question type 'preview' only when every option carries preview text (code, layout, wording) worth comparing side by side; otherwise use 'single' or 'multi'.",
 	"Bundle two or three related follow-up questions into one ask_user call instead of a long series of single-question calls.",
 	"When an ask_user result has mode 'elaborate', answer the user's notes directly first; call ask_user again only for the affected questions if a choice is still open, and keep preserved answers.",

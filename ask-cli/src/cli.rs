@@ -197,6 +197,11 @@ pub(crate) struct UiArgs {
     /// Colours: auto honours NO_COLOR.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
     pub(crate) color: ColorChoice,
+    /// Accessible linear mode: one question at a time as plain lines, answers typed
+    /// on a line (no cursor movement, no colours; for screen readers and dumb
+    /// terminals). On by itself when TERM=dumb. Type ? in it for help.
+    #[arg(long)]
+    pub(crate) accessible: bool,
 }
 
 /// `ask run`.
@@ -314,4 +319,9 @@ pub(crate) struct SettingsArgs {
     /// Colours: auto honours NO_COLOR.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
     pub(crate) color: ColorChoice,
+    /// Accessible linear mode: one question at a time as plain lines, answers typed
+    /// on a line (no cursor movement, no colours; for screen readers and dumb
+    /// terminals). On by itself when TERM=dumb. Type ? in it for help.
+    #[arg(long)]
+    pub(crate) accessible: bool,
 }

@@ -1,16 +1,13 @@
-//! The `ask` binary's code, as a library so benchmarks can reach the parts
-//! that have speed targets. The program itself is [`main_exit`]; the only other
-//! public module is [`complete`] (file completion). Nothing here is a stable API:
-//! embedders should use the library crates (`ask-contract`, `ask-state`,
-//! `ask-render`, ...) instead.
+//! The `ask` binary's code. The program itself is [`main_exit`]. Nothing here is a
+//! stable API: embedders should use the library crates (`ask-host` for the host
+//! loop, `ask-contract`, `ask-state`, `ask-render`, ...) instead.
 
 mod cli;
 mod cmd;
-pub mod complete;
 mod config;
-mod driver;
 mod exit;
 mod io;
+mod linear;
 mod process;
 mod script;
 mod signals;

@@ -6,11 +6,11 @@ use std::path::Path;
 use std::str::FromStr;
 
 use ask_contract::AskResult;
+use ask_host::Session;
 use ask_keymap::{Key, KeyCode};
 use ask_render::Frame;
 use serde_json::Value;
 
-use crate::driver::Driver;
 use crate::exit::CliError;
 
 /// One step of a script.
@@ -104,36 +104,32 @@ fn typed(c: char) -> Key {
     }
 }
 
-/// Runs `steps` on `driver`, rendering a frame after every step as the
+/// Runs `steps` on `session`, rendering a frame after every step as the
 /// terminal loop does. Returns the result (a dismissal when the script ended
 /// first) and the last frame.
-pub(crate) fn run(driver: &mut Driver, steps: &[Step]) -> (AskResult, Frame) {
-    let mut frame = driver.frame();
+pub(crate) fn run(session: &mut Session, steps: &[Step]) -> (AskResult, Frame) {
+    let mut frame = session.frame();
     for step in steps {
-        if driver.result().is_some() {
+        if session.result().is_some() {
             break;
         }
         match step {
             Step::Key(key) => {
-                driver.key(*key);
+                session.key(*key);
             }
             Step::Text(text) => {
                 for c in text.chars() {
-                    driver.key(typed(c));
+                    session.key(typed(c));
                 }
             }
             Step::Paste(text) => {
-                driver.paste(text.clone());
+                session.paste(text.clone());
             }
-            Step::Resize(cols, rows) => driver.resize(*cols, *rows),
+            Step::Resize(cols, rows) => session.resize(*cols, *rows),
         }
-        frame = driver.frame();
+        frame = session.frame();
     }
-    let result = driver
-        .result()
-        .cloned()
-        .unwrap_or_else(|| driver.cancelled());
-    (result, frame)
+    (session.result_or_cancelled(), frame)
 }
 
 #[cfg(test)]

@@ -17,6 +17,8 @@ pub(crate) struct Interrupts {
     received: Arc<AtomicUsize>,
     #[cfg(unix)]
     ids: Vec<signal_hook::SigId>,
+    #[cfg(windows)]
+    generation: u64,
 }
 
 /// What ended the wait: the signal number on Unix; on Windows always
@@ -44,12 +46,21 @@ impl Interrupts {
     }
 
     /// Starts recording. The console handler is installed once per process and
-    /// reports into whichever `Interrupts` registered last.
+    /// reports to whoever registered last.
     #[cfg(windows)]
     pub(crate) fn register() -> Self {
         let received = Arc::new(AtomicUsize::new(0));
-        windows::arm(Arc::clone(&received));
-        Self { received }
+        let flag = Arc::clone(&received);
+        let generation = windows::arm(Box::new(move || {
+            flag.store(
+                usize::try_from(CONSOLE_EVENT).unwrap_or(1),
+                Ordering::SeqCst,
+            );
+        }));
+        Self {
+            received,
+            generation,
+        }
     }
 
     /// A flag nothing reports into (for tests of the waiting loops).
@@ -59,6 +70,8 @@ impl Interrupts {
             received: Arc::new(AtomicUsize::new(0)),
             #[cfg(unix)]
             ids: Vec::new(),
+            #[cfg(windows)]
+            generation: 0,
         }
     }
 
@@ -77,7 +90,7 @@ impl Interrupts {
             signal_hook::low_level::unregister(*id);
         }
         #[cfg(windows)]
-        windows::disarm(&self.received);
+        windows::disarm(self.generation);
     }
 }
 
@@ -92,37 +105,48 @@ pub(crate) fn end_by_default(interrupt: Interrupt) {
     let _ = interrupt;
 }
 
+/// Sets `stop` on the next console control event (Windows; the accessible
+/// mode's wait for a line), until another waiter registers.
+#[cfg(windows)]
+pub(crate) fn stop_on_console_event(stop: Arc<std::sync::atomic::AtomicBool>) {
+    windows::arm(Box::new(move || stop.store(true, Ordering::SeqCst)));
+}
+
 #[cfg(windows)]
 mod windows {
-    use std::sync::atomic::{AtomicUsize, Ordering};
-    use std::sync::{Arc, Mutex, Once, PoisonError};
+    use std::sync::{Mutex, Once, PoisonError};
 
-    /// The flag the console handler reports into; `None` between waits.
-    static ARMED: Mutex<Option<Arc<AtomicUsize>>> = Mutex::new(None);
+    type Report = Box<dyn Fn() + Send>;
+
+    /// Who the console handler reports to (with the generation that armed it);
+    /// `None` between waits.
+    static ARMED: Mutex<(u64, Option<Report>)> = Mutex::new((0, None));
     static INSTALL: Once = Once::new();
 
-    pub(super) fn arm(flag: Arc<AtomicUsize>) {
+    /// Makes `report` the receiver of console control events; returns its generation.
+    pub(super) fn arm(report: Report) -> u64 {
         INSTALL.call_once(|| {
             // A failure (another handler owns the console) keeps the default action.
             let _ = ctrlc::set_handler(|| {
                 let armed = ARMED.lock().unwrap_or_else(PoisonError::into_inner);
-                match armed.as_ref() {
-                    Some(flag) => flag.store(
-                        usize::try_from(super::CONSOLE_EVENT).unwrap_or(1),
-                        Ordering::SeqCst,
-                    ),
+                match armed.1.as_ref() {
+                    Some(report) => report(),
                     // Nobody is waiting: behave like the default handler.
                     None => std::process::exit(130),
                 }
             });
         });
-        *ARMED.lock().unwrap_or_else(PoisonError::into_inner) = Some(flag);
+        let mut armed = ARMED.lock().unwrap_or_else(PoisonError::into_inner);
+        armed.0 += 1;
+        armed.1 = Some(report);
+        armed.0
     }
 
-    pub(super) fn disarm(flag: &Arc<AtomicUsize>) {
+    /// Stops reporting, unless a later waiter armed the handler since.
+    pub(super) fn disarm(generation: u64) {
         let mut armed = ARMED.lock().unwrap_or_else(PoisonError::into_inner);
-        if armed.as_ref().is_some_and(|a| Arc::ptr_eq(a, flag)) {
-            *armed = None;
+        if armed.0 == generation {
+            armed.1 = None;
         }
     }
 }

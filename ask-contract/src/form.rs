@@ -41,6 +41,16 @@ pub struct QuestionOption {
     /// Optional preview text (required on every option of a preview question).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub preview: Option<String>,
+    /// The agent recommends this option (`"recommended": true`). A marker only:
+    /// it is never preselected and never chosen on the user's behalf. At most
+    /// one per single or preview question; any number on multi.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub recommended: bool,
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref)] // serde's skip_serializing_if passes a reference
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 /// One validated question.

@@ -298,6 +298,7 @@ impl Validator {
         let mut out = Vec::with_capacity(items.len());
         let mut seen: HashMap<&str, usize> = HashMap::with_capacity(items.len());
         let mut freeform_count = 0usize;
+        let mut first_recommended: Option<usize> = None;
         for (j, item) in items.iter().enumerate() {
             let here = Loc::Option(i, j, "");
             let obj = item;
@@ -343,12 +344,20 @@ impl Validator {
             let label = self.required_text(obj, here.field("label"));
             let description = self.optional_text(obj, here.field("description"));
             let preview = self.preview_text(obj, kind, here.field("preview"));
+            let recommended = self.recommended(
+                obj,
+                kind,
+                here.field("recommended"),
+                j,
+                &mut first_recommended,
+            );
             if let (Some(value), Some(label)) = (value, label) {
                 out.push(QuestionOption {
                     value: value.to_owned(),
                     label: label.to_owned(),
                     description: description.map(str::to_owned),
                     preview,
+                    recommended,
                 });
             }
         }
@@ -368,6 +377,40 @@ impl Validator {
             }
         }
         (out, false)
+    }
+
+    /// The optional `recommended` flag of option `j`: a boolean, and on single and
+    /// preview questions true on at most one option (`first` remembers which).
+    fn recommended<N: Node>(
+        &mut self,
+        obj: &N,
+        kind: QuestionType,
+        loc: Loc<'_>,
+        j: usize,
+        first: &mut Option<usize>,
+    ) -> bool {
+        match obj.get("recommended").map(Node::view) {
+            None | Some(View::Null | View::Bool(false)) => false,
+            Some(View::Bool(true)) => {
+                let single = matches!(kind, QuestionType::Single | QuestionType::Preview);
+                if let (Some(k), true) = (*first, single) {
+                    self.issue(
+                        loc,
+                        format!(
+                            "only one option of a {} question can be recommended (options[{k}] already is); remove one flag or use type \"multi\"",
+                            kind.as_str()
+                        ),
+                    );
+                    return false;
+                }
+                first.get_or_insert(j);
+                true
+            }
+            Some(other) => {
+                self.issue(loc, format!("must be a boolean, got {}", describe(&other)));
+                false
+            }
+        }
     }
 
     /// Preview text keeps its inner layout (indentation matters in code

@@ -101,6 +101,10 @@ pub struct QuestionSummary {
     /// Question type.
     #[serde(rename = "type")]
     pub kind: QuestionType,
+    /// Values of the options the agent marked `recommended`, in declaration
+    /// order; omitted when none was.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub recommended: Vec<String>,
 }
 
 impl From<&Question> for QuestionSummary {
@@ -110,6 +114,12 @@ impl From<&Question> for QuestionSummary {
             label: q.label.clone(),
             prompt: q.prompt.clone(),
             kind: q.kind,
+            recommended: q
+                .options
+                .iter()
+                .filter(|o| o.recommended)
+                .map(|o| o.value.clone())
+                .collect(),
         }
     }
 }

@@ -51,7 +51,12 @@ pub fn json_schema() -> Value {
                                     "value": text("Machine value returned in answers; unique within the question."),
                                     "label": text("What the user sees."),
                                     "description": text("Optional one-line explanation."),
-                                    "preview": text("Preview text (code, layout, message). Required on every option of a preview question.")
+                                    "preview": text("Preview text (code, layout, message). Required on every option of a preview question."),
+                                    "recommended": {
+                                        "type": "boolean",
+                                        "default": false,
+                                        "description": "Mark the option you recommend (shown as \"(Recommended)\"; never preselected). At most one per single or preview question. Use this instead of writing \"(recommended)\" into labels."
+                                    }
                                 }
                             }
                         }

@@ -8,13 +8,18 @@
 use crate::csi::{CsiOutcome, decode_csi, ss3_key};
 use crate::{Key, KeyCode, Modifiers};
 
-/// One decoded input event.
+/// One input event: what [`Decoder`] decodes from raw bytes, and what a terminal library's
+/// events convert to (with the `crossterm` feature, `From<crossterm::event::Event>`).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum InputEvent {
     /// A key press (or repeat).
     Key(Key),
     /// A bracketed paste. Line breaks are normalized to `\n` (terminals send `\r`).
     Paste(String),
+    /// The terminal was resized to (columns, rows). [`Decoder`] never produces this (raw
+    /// bytes carry no size); terminal libraries report it as an event.
+    Resize(u16, u16),
 }
 
 /// A streaming decoder: feed it bytes as they arrive, in any split.

@@ -8,7 +8,10 @@
 //! - [`AskConfig`] and [`ConfigStore`]: the persisted settings file (schema, migrations,
 //!   backups of broken files, atomic writes, reload).
 //!
-//! It does not touch the terminal and depends on no terminal library.
+//! It does not touch the terminal and depends on no terminal library by default. The
+//! optional feature `crossterm` adds [`Key::from_crossterm`] and [`InputEvent::from_crossterm`]
+//! (and `TryFrom` impls) with the shift folding a terminal needs; it uses only crossterm's
+//! event types.
 //!
 //! ```
 //! use ask_keymap::{Action, BehaviourSetting, ConfigStore, Decoder, InputEvent, Key, Keymap};
@@ -47,6 +50,8 @@ mod config;
 mod csi;
 mod decode;
 mod error;
+#[cfg(feature = "crossterm")]
+mod from_crossterm;
 mod key;
 mod keymap;
 mod notation;

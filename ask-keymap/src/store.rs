@@ -19,9 +19,12 @@ const STALE_TEMP_AGE: std::time::Duration = std::time::Duration::from_secs(600);
 pub struct Loaded {
     /// The settings in effect.
     pub config: AskConfig,
-    /// What the user should know: a created, moved, upgraded or backed-up file, and every
-    /// value that fell back to its default.
+    /// What the user should know: a moved, upgraded or backed-up file, and every value that
+    /// fell back to its default.
     pub notices: Vec<String>,
+    /// The file did not exist and was created with the defaults (routine on first use, so
+    /// not among the notices).
+    pub created: bool,
 }
 
 /// What [`ConfigStore::reload`] found after the file changed on disk.
@@ -110,6 +113,7 @@ impl ConfigStore {
         let path = absolute(&paths.config)?;
         remove_stale_temp_files(&path, STALE_TEMP_AGE);
         let mut notices = Vec::new();
+        let mut created = false;
         if let Some(legacy) = &paths.legacy {
             if !exists(&path)? && legacy.is_file() {
                 move_file(legacy, &path)?;
@@ -131,16 +135,14 @@ impl ConfigStore {
             Ok(bytes) => store.load(bytes, &mut notices)?,
             Err(e) if e.kind() == ErrorKind::NotFound => {
                 store.write_defaults()?;
-                notices.push(format!(
-                    "created {} with the default settings",
-                    store.path.display()
-                ));
+                created = true;
             }
             Err(e) => return Err(KeymapError::io("read", &store.path, e)),
         }
         let loaded = Loaded {
             config: store.config.clone(),
             notices,
+            created,
         };
         Ok((store, loaded))
     }

@@ -9,6 +9,7 @@ fn show(events: &[InputEvent]) -> Vec<String> {
         .map(|e| match e {
             InputEvent::Key(k) => k.to_string(),
             InputEvent::Paste(text) => format!("paste:{text:?}"),
+            other => format!("{other:?}"),
         })
         .collect()
 }

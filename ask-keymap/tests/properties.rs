@@ -140,7 +140,7 @@ proptest! {
             .iter()
             .filter_map(|e| match e {
                 InputEvent::Key(k) => k.text_char(),
-                InputEvent::Paste(_) => None,
+                _ => None,
             })
             .collect();
         prop_assert_eq!(typed, s);

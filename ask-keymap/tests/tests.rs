@@ -1,5 +1,7 @@
 //! Integration tests of ask-keymap: one binary, one module per area.
 
+#[cfg(feature = "crossterm")]
+mod crossterm_events;
 mod decoder;
 mod fixtures;
 mod properties;

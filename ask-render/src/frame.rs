@@ -35,6 +35,22 @@ pub enum Role {
 }
 
 impl Role {
+    /// Every role, in declaration order.
+    pub const ALL: [Self; 12] = [
+        Self::Text,
+        Self::Accent,
+        Self::Muted,
+        Self::Dim,
+        Self::Success,
+        Self::Warning,
+        Self::Error,
+        Self::Selected,
+        Self::Title,
+        Self::Border,
+        Self::Editor,
+        Self::Note,
+    ];
+
     /// The lower-case name used in [`Frame::to_styled_text`].
     pub fn name(self) -> &'static str {
         match self {
@@ -217,6 +233,15 @@ pub struct Frame {
 }
 
 impl Frame {
+    /// A frame of these rows, with no cursor and the focus on the first row.
+    pub fn from_lines(lines: Vec<Line>) -> Self {
+        Self {
+            lines,
+            cursor: None,
+            focus_row: 0,
+        }
+    }
+
     /// One line per row, no styles, trailing spaces removed.
     pub fn to_plain_text(&self) -> String {
         let mut out = String::new();

@@ -49,6 +49,7 @@
 //! assert_eq!(display_width("中文"), 4);
 //! ```
 
+mod ansi;
 mod block;
 mod editor;
 mod footer;
@@ -56,15 +57,22 @@ mod frame;
 mod options;
 mod preview;
 mod question;
+#[cfg(feature = "ratatui")]
+mod ratatui;
 mod render;
 mod review;
 mod sanitize;
 mod settings;
 mod text;
+mod theme;
 mod transcript;
 
+pub use ansi::{to_ansi, write_line};
 pub use frame::{Frame, Line, Role, Span, Style};
+#[cfg(feature = "ratatui")]
+pub use ratatui::FrameWidget;
 pub use render::{RenderOptions, render};
 pub use sanitize::sanitize;
 pub use text::{display_width, truncate, wrap};
+pub use theme::{Color, Look, Theme};
 pub use transcript::{render_call, render_result};

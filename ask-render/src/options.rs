@@ -10,6 +10,8 @@ use crate::text::display_width;
 
 /// Label of the synthetic free-form row.
 pub(crate) const CUSTOM_LABEL: &str = "Type your own";
+/// The marker after the label of an option the agent recommends.
+pub(crate) const RECOMMENDED: &str = "(Recommended)";
 
 /// Builds the block of each cursor row (declared options, then `Type your own`) on demand,
 /// so a long list only pays for the rows it shows.
@@ -80,14 +82,17 @@ impl<'a> OptionRows<'a> {
             (false, true) => Style::new(Role::Success),
             (false, false) => Style::new(Role::Text),
         };
-        let label = option.map_or(CUSTOM_LABEL, |o| o.label.as_str());
+        let mut label = option.map_or(CUSTOM_LABEL, |o| o.label.as_str()).to_owned();
+        if option.is_some_and(|o| o.recommended) {
+            label.push(' ');
+            label.push_str(RECOMMENDED);
+        }
+        if selected && !multi {
+            label.push_str(" ✓");
+        }
         let mut block = Block::new(width);
         block.focus_next();
-        if selected && !multi {
-            block.hanging(prefix, &format!("{label} ✓"), label_style);
-        } else {
-            block.hanging(prefix, label, label_style);
-        }
+        block.hanging(prefix, &label, label_style);
         let pad = || vec![Span::raw(" ".repeat(indent))];
         if let Some(description) = option.and_then(|o| o.description.as_deref()) {
             block.hanging(pad(), description, Style::new(Role::Muted));

@@ -1,10 +1,32 @@
 //! The review tab: every answer, the notes the highlighted action would send,
 //! the three actions and the double-press hint.
 
+use ask_contract::{Answer, Question};
 use ask_state::{Flow, ReviewAction};
 
 use crate::block::Block;
 use crate::frame::{Line, Role, Span, Style};
+
+/// The answer's labels joined by `, `, each recommended option marked.
+fn marked_labels(q: &Question, answer: &Answer) -> String {
+    let mut out = String::new();
+    for (k, label) in answer.labels.iter().enumerate() {
+        if k > 0 {
+            out.push_str(", ");
+        }
+        out.push_str(label);
+        let option = answer
+            .indices
+            .get(k)
+            .and_then(|i| i.checked_sub(1))
+            .and_then(|i| q.options.get(usize::try_from(i).ok()?));
+        if option.is_some_and(|o| o.recommended && o.label == *label) {
+            out.push(' ');
+            out.push_str(crate::options::RECOMMENDED);
+        }
+    }
+    out
+}
 
 /// The review tab body.
 ///
@@ -30,7 +52,7 @@ pub(crate) fn review_block(flow: &Flow, width: usize) -> Block {
         if let Some(a) = &answer {
             let mut prefix = label;
             prefix.push(Span::new("→ ", Role::Muted));
-            block.hanging(prefix, &a.labels.join(", "), Style::new(Role::Success));
+            block.hanging(prefix, &marked_labels(q, a), Style::new(Role::Success));
         } else {
             let mut line = Line::new(label);
             line.push(Span::new("→ unanswered", Role::Warning));

@@ -1,6 +1,7 @@
 //! End-to-end tests: one integration-test binary, modules per area. Every test
 //! runs the real `ask` binary (see `support` for how it is found and built).
 
+mod accessible;
 mod cli;
 mod extract;
 mod flow;

@@ -27,7 +27,7 @@ pub(crate) fn ask_bin() -> &'static Path {
         let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
         let mut build = Command::new(cargo);
         build
-            .args(["build", "--quiet", "-p", "ask-cli", "--bin", "ask"])
+            .args(["build", "--quiet", "-p", "ask-user", "--bin", "ask"])
             .env("CARGO_TARGET_DIR", target_dir)
             .current_dir(env!("CARGO_MANIFEST_DIR"));
         if profile_dir.file_name().is_some_and(|n| n == "release") {

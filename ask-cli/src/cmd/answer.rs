@@ -37,10 +37,10 @@ pub(crate) fn answer(args: &AnswerArgs) -> CliResult {
     let runner = FormRunner::new(&args.ui, &args.flow)?;
     let session = open_session(&args.session)?;
     let loaded = config::load(args.ui.config.as_deref());
-    if let Some(notice) = &loaded.notice {
+    if let Some(notice) = loaded.notice_line() {
         eprintln!("ask: {notice}");
     }
-    let settings = loaded.config.answer;
+    let settings = loaded.config().answer.clone();
     let timeout = Duration::from_millis(settings.extraction_timeout_ms);
     let attempts = usize::from(settings.extraction_retries) + 1;
     let signals = Interrupts::register();

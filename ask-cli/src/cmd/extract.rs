@@ -26,10 +26,10 @@ pub(crate) fn extract(args: &ExtractArgs) -> CliResult {
         })
         .collect::<Result<Vec<_>, _>>()?;
     let loaded = config::load(args.config.as_deref());
-    if let Some(notice) = &loaded.notice {
+    if let Some(notice) = loaded.notice_line() {
         eprintln!("ask: {notice}");
     }
-    let retries = loaded.config.answer.extraction_retries;
+    let retries = loaded.config().answer.extraction_retries;
     let status = extract_status(&session, args.session.leaf.as_deref(), &responses, retries);
     let mut json = serde_json::to_string(&status.to_json()).unwrap_or_default();
     json.push('\n');

@@ -4,10 +4,11 @@
 use std::path::{Path, PathBuf};
 
 use ask_contract::{AskForm, AskResult, ParseOptions, parse_params_str};
+use ask_host::Session;
+use ask_host::files::FileIndex;
 
 use crate::cli::{FlowArgs, RunArgs, UiArgs};
 use crate::config;
-use crate::driver::{Driver, Index};
 use crate::exit::{CliError, CliResult, Exit};
 use crate::io::{read_input, write_result, write_text};
 use crate::script;
@@ -72,9 +73,10 @@ impl<'a> FormRunner<'a> {
         }
         if let Some(steps) = steps {
             let loaded = config::load(ui.config.as_deref());
-            let mut driver = Driver::new(form, loaded, root, &Index::OnDemand, false);
-            driver.resize(flow.width, flow.height);
-            let (result, frame) = script::run(&mut driver, &steps);
+            // Walked on this thread at the first `@`: deterministic answers.
+            let mut session = Session::new(form, loaded).with_completions(FileIndex::lazy(root));
+            session.resize(flow.width, flow.height);
+            let (result, frame) = script::run(&mut session, &steps);
             if let Some(path) = &flow.frame_out {
                 write_text(Some(path), "frame file", &frame.to_plain_text())?;
             }
@@ -87,19 +89,22 @@ impl<'a> FormRunner<'a> {
 /// Opens the UI on the controlling terminal, or falls back to the
 /// non-interactive result when there is none.
 pub(crate) fn interactive(ui: &UiArgs, form: AskForm, root: PathBuf) -> CliResult {
+    if accessible(ui) {
+        return linear(ui, form);
+    }
     let Some(tty) = Tty::open() else {
         return non_interactive(ui, &form);
     };
     let loaded = config::load(ui.config.as_deref());
-    let mut driver = Driver::new(form, loaded, root, &Index::Background, false);
+    let mut session = Session::new(form, loaded).with_completions(FileIndex::spawn(root));
     let color = term::use_color(ui.color);
     let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        term::run_ui(&mut driver, tty, color)
+        term::run_ui(&mut session, tty, color)
     }));
     let Ok(ended) = ran else {
         // A bug. The panic hook restored the terminal and printed the report; the
         // answers given so far are still written, as a cancelled result.
-        finish(ui, &driver.cancelled())?;
+        finish(ui, &session.cancelled())?;
         return Err(CliError::new(
             Exit::Cancelled,
             "internal error (please report it): the answers so far were written as a cancelled result",
@@ -109,9 +114,25 @@ pub(crate) fn interactive(ui: &UiArgs, form: AskForm, root: PathBuf) -> CliResul
         ended.map_err(|err| CliError::new(Exit::IoErr, format!("terminal error: {err}")))?;
     let result = match ended {
         Ended::Done(Some(result)) | Ended::Signal(result) => result,
-        Ended::Done(None) => driver.cancelled(),
-        Ended::Unavailable => return non_interactive(ui, driver.form()),
+        Ended::Done(None) => session.cancelled(),
+        Ended::Unavailable => return non_interactive(ui, session.form()),
     };
+    finish(ui, &result)
+}
+
+/// The accessible linear mode is asked for (`--accessible`) or the terminal
+/// cannot do more (`TERM=dumb`).
+fn accessible(ui: &UiArgs) -> bool {
+    ui.accessible || std::env::var_os("TERM").is_some_and(|t| t == "dumb")
+}
+
+/// The form in the accessible linear mode on the controlling terminal.
+fn linear(ui: &UiArgs, form: AskForm) -> CliResult {
+    let Ok((tty, output)) = term::open_lines() else {
+        return non_interactive(ui, &form);
+    };
+    let result = crate::linear::tty::run(form, tty, output)
+        .map_err(|err| CliError::new(Exit::IoErr, format!("terminal error: {err}")))?;
     finish(ui, &result)
 }
 

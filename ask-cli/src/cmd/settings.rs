@@ -1,11 +1,10 @@
 //! `ask settings`: the settings overlay on its own (what pi's `/ask-settings`
 //! opens), the config path, or the resolved settings as JSON.
 
-use ask_contract::{ParseOptions, parse_params};
+use ask_host::Session;
 
 use crate::cli::SettingsArgs;
 use crate::config;
-use crate::driver::{Driver, Index};
 use crate::exit::{CliError, CliResult, Exit};
 use crate::io::write_text;
 use crate::term::{self, Ended, Tty};
@@ -26,11 +25,11 @@ pub(crate) fn settings(args: &SettingsArgs) -> CliResult {
         return Ok(Exit::Completed);
     }
     let loaded = config::load(args.config.as_deref());
-    if let Some(notice) = &loaded.notice {
+    if let Some(notice) = loaded.notice_line() {
         eprintln!("ask: {notice}");
     }
     if args.json {
-        let mut json = serde_json::to_string_pretty(&loaded.config.to_json()).unwrap_or_default();
+        let mut json = serde_json::to_string_pretty(&loaded.config().to_json()).unwrap_or_default();
         json.push('\n');
         write_text(None, "settings", &json)?;
         return Ok(Exit::Completed);
@@ -41,14 +40,8 @@ pub(crate) fn settings(args: &SettingsArgs) -> CliResult {
             "the settings overlay needs a terminal; use --path or --json without one",
         ));
     };
-    // The overlay needs a flow to sit on; this one is never shown.
-    let placeholder = serde_json::json!({"questions": [{"id": "settings", "prompt": "Settings",
-        "options": [{"value": "ok", "label": "OK"}]}]});
-    let form = parse_params(&placeholder, ParseOptions::default())
-        .map_err(|err| CliError::new(Exit::IoErr, format!("internal form: {err}")))?;
-    let root = std::env::temp_dir();
-    let mut driver = Driver::new(form, loaded, root, &Index::OnDemand, true);
-    let ended = term::run_ui(&mut driver, tty, term::use_color(args.color))
+    let mut session = Session::settings_overlay(loaded);
+    let ended = term::run_ui(&mut session, tty, term::use_color(args.color))
         .map_err(|err| CliError::new(Exit::IoErr, format!("terminal error: {err}")))?;
     Ok(match ended {
         Ended::Done(_) => Exit::Completed,

@@ -2,7 +2,6 @@
 //! Unix, the console on Windows) and crossterm. crossterm types never leave
 //! this module.
 
-mod keys;
 mod paint;
 mod screen;
 
@@ -11,10 +10,10 @@ use std::io;
 use std::time::{Duration, Instant};
 
 use ask_contract::AskResult;
+use ask_host::Session;
+use ask_keymap::InputEvent;
 use crossterm::event;
 
-use crate::driver::Driver;
-use keys::Input;
 use paint::Painter;
 pub(crate) use paint::use_color;
 use screen::Screen;
@@ -47,6 +46,19 @@ impl Tty {
     }
 }
 
+/// The terminal for line-by-line use (the accessible mode): input and output
+/// handles of `/dev/tty`, or the console's input and screen buffers on Windows.
+pub(crate) fn open_lines() -> io::Result<(File, File)> {
+    let open = |path: &str| OpenOptions::new().read(true).write(true).open(path);
+    if cfg!(windows) {
+        Ok((open("CONIN$")?, open("CONOUT$")?))
+    } else {
+        let tty = open(TTY_PATH)?;
+        let output = tty.try_clone()?;
+        Ok((tty, output))
+    }
+}
+
 /// How an interactive session ended.
 pub(crate) enum Ended {
     /// The flow finished with this result (or the settings overlay closed: `None`).
@@ -61,14 +73,14 @@ pub(crate) enum Ended {
 /// Runs the flow on the terminal until it finishes, the settings overlay of
 /// `ask settings` closes, or a signal arrives. The terminal is restored before
 /// this returns, on every path (and by the panic hook on a panic).
-pub(crate) fn run_ui(driver: &mut Driver, tty: Tty, color: bool) -> io::Result<Ended> {
+pub(crate) fn run_ui(session: &mut Session, tty: Tty, color: bool) -> io::Result<Ended> {
     let Ok(mut screen) = Screen::enter(tty.file) else {
         return Ok(Ended::Unavailable);
     };
     let signals = Interrupts::register();
     let mut painter = Painter::new(color);
     let (mut cols, mut rows) = crossterm::terminal::size().unwrap_or((80, 24));
-    driver.resize(cols, rows);
+    session.resize(cols, rows);
     let mut dirty = true;
     let mut last_tick = Instant::now();
     // Test hook: `ASK_TEST_PANIC_KEY=<key id>` panics when that key arrives, so the
@@ -77,40 +89,40 @@ pub(crate) fn run_ui(driver: &mut Driver, tty: Tty, color: bool) -> io::Result<E
         .ok()
         .and_then(|k| k.parse().ok());
     loop {
-        if driver.is_over() {
-            return Ok(Ended::Done(driver.result().cloned()));
+        if session.is_over() {
+            return Ok(Ended::Done(session.result().cloned()));
         }
         if signals.received().is_some() {
-            return Ok(Ended::Signal(driver.cancelled()));
+            return Ok(Ended::Signal(session.cancelled()));
         }
         if dirty {
-            painter.paint(&mut screen.out, &driver.frame(), cols, rows)?;
+            painter.paint(&mut screen.out, &session.frame(), cols, rows)?;
             dirty = false;
         }
         // Take every event that is already waiting before painting again.
         let mut timeout = POLL;
         while event::poll(timeout)? {
             timeout = Duration::ZERO;
-            match keys::convert(event::read()?) {
-                Some(Input::Key(key)) => {
-                    assert!(Some(key) != panic_key, "ASK_TEST_PANIC_KEY {key} pressed");
-                    dirty |= driver.key(key);
-                }
-                Some(Input::Paste(text)) => dirty |= driver.paste(text),
-                Some(Input::Resize(c, r)) => {
+            match InputEvent::from_crossterm(event::read()?) {
+                Some(InputEvent::Resize(c, r)) => {
                     (cols, rows) = (c.max(1), r.max(1));
-                    driver.resize(cols, rows);
+                    session.resize(cols, rows);
                     painter.invalidate();
                     dirty = true;
                 }
+                Some(InputEvent::Key(key)) => {
+                    assert!(Some(key) != panic_key, "ASK_TEST_PANIC_KEY {key} pressed");
+                    dirty |= session.key(key);
+                }
+                Some(input) => dirty |= session.input(input),
                 None => {}
             }
-            if driver.is_over() {
+            if session.is_over() {
                 break;
             }
         }
         if last_tick.elapsed() >= TICK {
-            dirty |= driver.tick();
+            dirty |= session.tick();
             last_tick = Instant::now();
         }
     }

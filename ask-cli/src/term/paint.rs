@@ -1,17 +1,16 @@
-//! The painter: a rendered [`Frame`] onto the terminal. Maps style roles to
-//! colours (or only bold/inverse without colour), crops to the terminal height
+//! The painter: a rendered [`Frame`] onto the terminal. Styles come from
+//! ask-render's [`Theme`] (or only bold/inverse without colour), crops to the terminal height
 //! keeping the focus row in view, and rewrites only the rows that changed.
 
 use std::io::{self, Write};
 
-use ask_render::{Frame, Line, Role, Style};
-use crossterm::style::{Attribute, Color, SetAttribute, SetForegroundColor};
+use ask_render::{Frame, Line, Theme};
 use crossterm::terminal::{BeginSynchronizedUpdate, ClearType, EndSynchronizedUpdate};
-use crossterm::{Command as _, cursor, queue, terminal};
+use crossterm::{cursor, queue, terminal};
 
 /// Draws frames; remembers the scroll offset and what is on screen.
 pub(crate) struct Painter {
-    color: bool,
+    theme: Theme,
     scroll: usize,
     shown: Vec<String>,
 }
@@ -19,13 +18,14 @@ pub(crate) struct Painter {
 impl Painter {
     /// A painter that uses colours when `color` is true.
     pub(crate) fn new(color: bool) -> Self {
-        // crossterm drops colour codes by itself when NO_COLOR is set; the
-        // decision is made here (`--color always` wins over NO_COLOR).
-        if color {
-            crossterm::style::force_color_output(true);
-        }
+        // The decision is made by the caller (`--color always` wins over NO_COLOR);
+        // the codes come from ask-render's theme, the same map every host can use.
         Self {
-            color,
+            theme: if color {
+                Theme::default()
+            } else {
+                Theme::plain()
+            },
             scroll: 0,
             shown: Vec::new(),
         }
@@ -102,65 +102,8 @@ impl Painter {
     /// One row as text with ANSI styles, cut to `cols` columns.
     fn row(&self, line: &Line, cols: usize) -> String {
         let mut out = String::new();
-        let mut used = 0;
-        for span in &line.spans {
-            let styled = span.style != Style::default();
-            if styled {
-                self.open(&mut out, span.style);
-            }
-            // Frames measure graphemes (a ZWJ emoji is one 2-column cluster), so the
-            // painter measures the same way and only cuts what does not fit.
-            let room = cols.saturating_sub(used);
-            let width = ask_render::display_width(&span.text);
-            let text = if width <= room {
-                used += width;
-                std::borrow::Cow::Borrowed(span.text.as_str())
-            } else {
-                let cut = ask_render::truncate(&span.text, room);
-                used += ask_render::display_width(&cut);
-                std::borrow::Cow::Owned(cut)
-            };
-            // Rendered text is sanitized already; never let a control byte through.
-            out.extend(
-                text.chars()
-                    .map(|c| if c.is_control() { '\u{fffd}' } else { c }),
-            );
-            if styled {
-                let _ = SetAttribute(Attribute::Reset).write_ansi(&mut out);
-            }
-        }
+        ask_render::write_line(&mut out, line, &self.theme, cols);
         out
-    }
-
-    fn open(&self, out: &mut String, style: Style) {
-        if style.bold || matches!(style.role, Role::Title | Role::Selected) {
-            let _ = SetAttribute(Attribute::Bold).write_ansi(out);
-        }
-        if style.inverse {
-            let _ = SetAttribute(Attribute::Reverse).write_ansi(out);
-        }
-        if !self.color {
-            return;
-        }
-        if style.role == Role::Dim {
-            let _ = SetAttribute(Attribute::Dim).write_ansi(out);
-        }
-        if let Some(color) = role_color(style.role) {
-            let _ = SetForegroundColor(color).write_ansi(out);
-        }
-    }
-}
-
-/// The colour of each role (none: the terminal's default foreground).
-fn role_color(role: Role) -> Option<Color> {
-    match role {
-        Role::Accent | Role::Selected => Some(Color::Cyan),
-        Role::Muted | Role::Dim | Role::Border => Some(Color::DarkGrey),
-        Role::Success => Some(Color::Green),
-        Role::Warning => Some(Color::Yellow),
-        Role::Error => Some(Color::Red),
-        Role::Note => Some(Color::Magenta),
-        _ => None,
     }
 }
 
@@ -184,7 +127,7 @@ fn paint_to_string(painter: &mut Painter, frame: &Frame, cols: u16, rows: u16) -
 #[cfg(test)]
 mod tests {
     use super::*;
-    use ask_render::Span;
+    use ask_render::{Role, Span};
 
     fn frame(n: usize, focus: usize) -> Frame {
         Frame {

@@ -161,3 +161,31 @@ fn answer_predicates() {
     answer.values.push("x".into());
     assert!(answer.is_committed());
 }
+
+#[test]
+fn result_questions_keep_the_recommended_flag_and_omit_it_when_absent() {
+    let form = ask_contract::parse_params(
+        &json!({"questions": [
+            {"id": "db", "prompt": "Which database?", "options": [
+                {"value": "pg", "label": "PostgreSQL", "recommended": true},
+                {"value": "sqlite", "label": "SQLite"}]},
+            {"id": "cache", "prompt": "Cache?", "options": [{"value": "yes", "label": "Yes"}]}
+        ]}),
+        ask_contract::ParseOptions::default(),
+    )
+    .unwrap();
+    let details = serde_json::to_value(AskDetails::for_form(&form)).unwrap();
+    assert_eq!(details["questions"][0]["recommended"], json!(["pg"]));
+    assert!(details["questions"][1].get("recommended").is_none());
+    // The normalized payload keeps the flag on the option, so a replayed form has it too.
+    let params = form.to_params_json();
+    assert_eq!(
+        params["questions"][0]["options"][0]["recommended"],
+        json!(true)
+    );
+    assert!(
+        params["questions"][0]["options"][1]
+            .get("recommended")
+            .is_none()
+    );
+}

@@ -17,13 +17,17 @@ fn arb_option() -> impl Strategy<Value = QuestionOption> {
         any::<String>(),
         option::of(any::<String>()),
         option::of(any::<String>()),
+        any::<bool>(),
     )
-        .prop_map(|(value, label, description, preview)| QuestionOption {
-            value,
-            label,
-            description,
-            preview,
-        })
+        .prop_map(
+            |(value, label, description, preview, recommended)| QuestionOption {
+                value,
+                label,
+                description,
+                preview,
+                recommended,
+            },
+        )
 }
 
 fn arb_kind() -> impl Strategy<Value = QuestionType> {
@@ -150,12 +154,14 @@ fn arb_result() -> impl Strategy<Value = AskResult> {
         any::<String>(),
         any::<String>(),
         arb_kind(),
+        vec(any::<String>(), 0..3),
     )
-        .prop_map(|(id, label, prompt, kind)| QuestionSummary {
+        .prop_map(|(id, label, prompt, kind, recommended)| QuestionSummary {
             id,
             label,
             prompt,
             kind,
+            recommended,
         });
     let error = vec((any::<String>(), any::<String>()), 0..3).prop_map(|issues| PayloadError {
         kind: ErrorKind::InvalidInput,

@@ -321,3 +321,23 @@ fn footer_hints_follow_the_live_keymap() {
     assert!(text.contains("confirm Ctrl+S"), "{text}");
     assert!(text.contains("optionNote o"), "{text}");
 }
+
+#[test]
+fn recommended_marker_on_the_option_and_in_review_never_preselected() {
+    let payload = serde_json::json!({"questions": [
+        {"id": "db", "label": "Database", "prompt": "Which database?", "options": [
+            {"value": "pg", "label": "PostgreSQL", "recommended": true},
+            {"value": "sqlite", "label": "SQLite"}]},
+        {"id": "features", "label": "Features", "type": "multi", "prompt": "Which features?", "options": [
+            {"value": "auth", "label": "Auth", "recommended": true},
+            {"value": "search", "label": "Search", "recommended": true}]}
+    ]});
+    let mut f = flow(&payload);
+    // Nothing is chosen on the user's behalf: the first frame shows no selection.
+    let first = frame_at(&f, 80, 20).to_plain_text();
+    assert!(first.contains("1. PostgreSQL (Recommended)"), "{first}");
+    assert!(!first.contains('✓'), "{first}");
+    snap_all("recommended", &f, 20);
+    press(&mut f, &["1", "2", "tab"]);
+    snap_all("recommended_review", &f, 20);
+}

@@ -1,4 +1,4 @@
-//! `@` completion on a generated 100k-file tree.
+//! The `@` file index (`ask_host::files`) on a generated 100k-file tree.
 //!
 //! Targets (design.md §5): first results <= 150 ms (walk the whole tree and
 //! answer the first query), each further keystroke <= 5 ms.
@@ -8,7 +8,7 @@ use std::fs;
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
 
-use ask_user::complete::Completer;
+use ask_host::files::FileIndex as Completer;
 use criterion::{Criterion, criterion_group, criterion_main};
 
 const DIRS: usize = 100;

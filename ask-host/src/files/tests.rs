@@ -1,7 +1,7 @@
 use std::fs;
 use std::path::Path;
 
-use super::Completer;
+use super::FileIndex as Completer;
 
 fn tree() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
@@ -119,4 +119,18 @@ fn background_index_finishes_and_answers() {
 fn missing_root_gives_an_empty_index() {
     let mut completer = Completer::build(Path::new("/nonexistent/ask-root"));
     assert!(completer.query("").is_empty());
+}
+
+#[test]
+fn lazy_index_walks_at_the_first_query_only() {
+    let dir = tree();
+    let mut completer = Completer::lazy(dir.path().to_path_buf());
+    assert!(!completer.is_ready());
+    assert_eq!(completer.indexed(), 0);
+    assert_eq!(paths(&mut completer, "notes")[0], "my docs/notes.md");
+    assert!(completer.is_ready());
+    assert_eq!(completer.indexed(), 12);
+    // Files created after the walk are not seen: the answers stay deterministic.
+    fs::write(dir.path().join("notes2.md"), "x").unwrap();
+    assert_eq!(paths(&mut completer, "notes2"), Vec::<String>::new());
 }

@@ -1,0 +1,43 @@
+//! Where `@` completion candidates come from.
+
+use ask_state::Completion;
+
+/// A source of `@` completion candidates, given to [`Session::with_completions`](crate::Session::with_completions).
+///
+/// The session calls [`CompletionSource::complete`] when the `@` query under the cursor
+/// changes, and again when [`CompletionSource::revision`] changes for the same query (a
+/// source that fills in the background bumps its revision as it grows; the session checks
+/// at each input and [`tick`](crate::Session::tick)).
+///
+/// ```
+/// use ask_host::{Completion, CompletionSource};
+///
+/// struct Fixed(Vec<&'static str>);
+/// impl CompletionSource for Fixed {
+///     fn complete(&mut self, query: &str) -> Vec<Completion> {
+///         self.0.iter().filter(|p| p.contains(query))
+///             .map(|p| Completion { path: (*p).to_owned(), is_dir: false })
+///             .collect()
+///     }
+/// }
+/// assert_eq!(Fixed(vec!["a.rs", "b.rs"]).complete("b")[0].path, "b.rs");
+/// ```
+pub trait CompletionSource {
+    /// The candidates for `query` (the text after `@`, without quotes), best first. The
+    /// flow shows them in this order.
+    fn complete(&mut self, query: &str) -> Vec<Completion>;
+
+    /// Changes when the answer to the same query may have changed. Constant by default.
+    fn revision(&self) -> u64 {
+        0
+    }
+}
+
+impl<F> CompletionSource for F
+where
+    F: FnMut(&str) -> Vec<Completion>,
+{
+    fn complete(&mut self, query: &str) -> Vec<Completion> {
+        self(query)
+    }
+}

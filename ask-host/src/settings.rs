@@ -1,0 +1,131 @@
+//! The settings a session starts with, and the store that keeps them in sync with disk.
+
+use std::path::{Path, PathBuf};
+
+use ask_keymap::{AskConfig, ConfigChange, ConfigPaths, ConfigStore, KeymapError};
+use ask_state::Command;
+
+use crate::Notice;
+use crate::notice::notice_line;
+
+/// Settings loaded for a session: the configuration in effect, the settings file store
+/// (when the file could be opened) and the notices loading gave.
+#[derive(Debug)]
+pub struct Settings {
+    pub(crate) config: AskConfig,
+    pub(crate) store: Option<ConfigStore>,
+    pub(crate) path: Option<PathBuf>,
+    pub(crate) notices: Vec<Notice>,
+}
+
+impl Settings {
+    /// Opens the settings file at `paths` (see [`ConfigStore::open_paths`]: created with the
+    /// defaults when missing, upgraded, backed up when broken). Never fails: a file that
+    /// cannot be used gives the defaults and a [`Notice::SettingsNotLoaded`].
+    pub fn open(paths: &ConfigPaths) -> Self {
+        match ConfigStore::open_paths(paths) {
+            Ok((store, loaded)) => {
+                let mut notices = Vec::new();
+                if loaded.created {
+                    notices.push(Notice::SettingsCreated {
+                        path: store.path().to_path_buf(),
+                    });
+                }
+                notices.extend(loaded.notices.into_iter().map(Notice::Settings));
+                Self {
+                    config: loaded.config,
+                    path: Some(store.path().to_path_buf()),
+                    store: Some(store),
+                    notices,
+                }
+            }
+            Err(err) => Self {
+                config: AskConfig::default(),
+                store: None,
+                path: Some(paths.config.clone()),
+                notices: vec![Notice::SettingsNotLoaded(err.to_string())],
+            },
+        }
+    }
+
+    /// Like [`Settings::open`] for the outcome of resolving the path
+    /// ([`ConfigPaths::resolve`]); a resolution error gives the defaults and a
+    /// [`Notice::SettingsUnresolved`].
+    pub fn open_resolved(paths: Result<ConfigPaths, KeymapError>) -> Self {
+        match paths {
+            Ok(paths) => Self::open(&paths),
+            Err(err) => Self {
+                config: AskConfig::default(),
+                store: None,
+                path: None,
+                notices: vec![Notice::SettingsUnresolved(err.to_string())],
+            },
+        }
+    }
+
+    /// Settings with no file: `config` in effect, nothing persisted or reloaded.
+    pub fn in_memory(config: AskConfig) -> Self {
+        Self {
+            config,
+            store: None,
+            path: None,
+            notices: Vec::new(),
+        }
+    }
+
+    /// The settings in effect.
+    pub fn config(&self) -> &AskConfig {
+        &self.config
+    }
+
+    /// The absolute path of the settings file, when it could be resolved.
+    pub fn path(&self) -> Option<&Path> {
+        self.path.as_deref()
+    }
+
+    /// What loading gave (including routine notices that are not shown).
+    pub fn notices(&self) -> &[Notice] {
+        &self.notices
+    }
+
+    /// The notices worth showing ([`Notice::is_shown`]) joined with `; `, or `None`: what a
+    /// session shows in its notice line at the start, and what a command-line host prints.
+    pub fn notice_line(&self) -> Option<String> {
+        notice_line(&self.notices)
+    }
+}
+
+/// The commands that bring a flow in line with settings reloaded from disk: the new
+/// behaviour and keymap when they changed, then the notice line ([`Command::SetNotice`]
+/// with the change's notices joined by `; `, or `None` to clear an old one).
+///
+/// ```
+/// use ask_keymap::{AskConfig, BehaviourSetting, ConfigChange};
+/// use ask_state::Command;
+///
+/// let mut config = AskConfig::default();
+/// config.behaviour.set(BehaviourSetting::FooterHints, false);
+/// let change = ConfigChange {
+///     config: config.clone(),
+///     behaviour_changed: true,
+///     keymap_changed: false,
+///     answer_changed: false,
+///     notices: Vec::new(),
+/// };
+/// assert_eq!(
+///     ask_host::commands_for_change(change),
+///     [Command::ApplyBehaviour(config.behaviour), Command::SetNotice(None)]
+/// );
+/// ```
+pub fn commands_for_change(change: ConfigChange) -> Vec<Command> {
+    let mut commands = Vec::new();
+    if change.behaviour_changed {
+        commands.push(Command::ApplyBehaviour(change.config.behaviour));
+    }
+    if change.keymap_changed {
+        commands.push(Command::ApplyKeymap(change.config.keymap));
+    }
+    let notice = (!change.notices.is_empty()).then(|| change.notices.join("; "));
+    commands.push(Command::SetNotice(notice));
+    commands
+}

@@ -1,0 +1,179 @@
+//! ratatui integration (feature `ratatui`): frames as `Text` and as a widget.
+//!
+//! Built on `ratatui-core`, the part of ratatui that widgets and text live in, so
+//! the `ratatui` crate's `Text`, `Buffer` and `Widget` are these same types.
+
+use ratatui_core::buffer::Buffer;
+use ratatui_core::layout::Rect;
+use ratatui_core::style::{Color as RColor, Modifier, Style as RStyle};
+use ratatui_core::text::{Line as RLine, Span as RSpan, Text};
+use ratatui_core::widgets::Widget;
+
+use crate::frame::{Frame, Line};
+use crate::theme::{Color, Look, Theme};
+
+impl From<Color> for RColor {
+    fn from(color: Color) -> Self {
+        Self::Indexed(color.palette_index())
+    }
+}
+
+impl From<Look> for RStyle {
+    fn from(look: Look) -> Self {
+        let mut style = Self::default();
+        if let Some(fg) = look.fg {
+            style = style.fg(fg.into());
+        }
+        let mut modifiers = Modifier::empty();
+        if look.bold {
+            modifiers |= Modifier::BOLD;
+        }
+        if look.dim {
+            modifiers |= Modifier::DIM;
+        }
+        if look.inverse {
+            modifiers |= Modifier::REVERSED;
+        }
+        style.add_modifier(modifiers)
+    }
+}
+
+fn line(line: &Line, theme: &Theme) -> RLine<'static> {
+    RLine::from(
+        line.spans
+            .iter()
+            .map(|span| RSpan::styled(span.text.clone(), RStyle::from(theme.look(span.style))))
+            .collect::<Vec<_>>(),
+    )
+}
+
+impl Frame {
+    /// The frame as ratatui text, styled with `theme` (every row, uncropped).
+    pub fn to_text(&self, theme: &Theme) -> Text<'static> {
+        Text::from(
+            self.lines
+                .iter()
+                .map(|l| line(l, theme))
+                .collect::<Vec<_>>(),
+        )
+    }
+}
+
+impl From<&Frame> for Text<'static> {
+    /// The frame as ratatui text in the default [`Theme`].
+    fn from(frame: &Frame) -> Self {
+        frame.to_text(&Theme::default())
+    }
+}
+
+/// A ratatui widget that draws a [`Frame`] into an area: rows are cropped to the
+/// area's height around the frame's focus (or cursor) row, exactly as
+/// [`Frame::scroll_start`] says, and cut to its width.
+///
+/// ```
+/// use ask_render::{Frame, FrameWidget, Line, Role, Span, Theme};
+/// use ratatui_core::{buffer::Buffer, layout::Rect, widgets::Widget};
+///
+/// let frame = Frame::from_lines(vec![Line::new(vec![Span::new("ask", Role::Title)])]);
+/// let area = Rect::new(0, 0, 10, 2);
+/// let mut buf = Buffer::empty(area);
+/// FrameWidget::new(&frame, &Theme::default()).render(area, &mut buf);
+/// assert_eq!(buf[(0, 0)].symbol(), "a");
+/// ```
+#[derive(Debug, Clone, Copy)]
+pub struct FrameWidget<'a> {
+    frame: &'a Frame,
+    theme: &'a Theme,
+}
+
+impl<'a> FrameWidget<'a> {
+    /// A widget for `frame` painted with `theme`.
+    pub fn new(frame: &'a Frame, theme: &'a Theme) -> Self {
+        Self { frame, theme }
+    }
+
+    /// Where the frame's cursor lands inside `area` once drawn, if it is visible:
+    /// hand it to `ratatui::Frame::set_cursor_position`.
+    pub fn cursor(&self, area: Rect) -> Option<(u16, u16)> {
+        let (row, col) = self.frame.cursor?;
+        let start = self.frame.scroll_start(usize::from(area.height));
+        let row = row.checked_sub(start)?;
+        let (row, col) = (u16::try_from(row).ok()?, u16::try_from(col).ok()?);
+        (row < area.height && col < area.width).then(|| (area.x + col, area.y + row))
+    }
+}
+
+impl Widget for FrameWidget<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let area = area.intersection(buf.area);
+        let start = self.frame.scroll_start(usize::from(area.height));
+        for (offset, row) in self
+            .frame
+            .lines
+            .iter()
+            .skip(start)
+            .take(usize::from(area.height))
+            .enumerate()
+        {
+            let y = area.y + offset as u16;
+            buf.set_line(area.x, y, &line(row, self.theme), area.width);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use ratatui_core::buffer::Buffer;
+    use ratatui_core::layout::Rect;
+    use ratatui_core::style::{Color as RColor, Modifier};
+    use ratatui_core::text::Text;
+    use ratatui_core::widgets::Widget;
+
+    use super::FrameWidget;
+    use crate::frame::{Frame, Line, Role, Span, Style};
+    use crate::theme::Theme;
+
+    fn rows(n: usize) -> Frame {
+        Frame::from_lines(
+            (0..n)
+                .map(|i| Line::styled(format!("row {i}"), Role::Text))
+                .collect(),
+        )
+    }
+
+    #[test]
+    fn text_keeps_rows_and_styles() {
+        let frame = Frame::from_lines(vec![Line::new(vec![
+            Span::raw("a "),
+            Span::new("b", Style::new(Role::Accent).bold()),
+        ])]);
+        let text = Text::from(&frame);
+        assert_eq!(text.lines.len(), 1);
+        let accent = &text.lines[0].spans[1];
+        assert_eq!(accent.content, "b");
+        assert_eq!(accent.style.fg, Some(RColor::Indexed(14)));
+        assert!(accent.style.add_modifier.contains(Modifier::BOLD));
+    }
+
+    #[test]
+    fn widget_crops_around_the_focus_and_places_the_cursor() {
+        let mut frame = rows(30);
+        frame.focus_row = 20;
+        frame.cursor = Some((20, 3));
+        let area = Rect::new(2, 1, 12, 5);
+        let mut buf = Buffer::empty(Rect::new(0, 0, 20, 8));
+        let theme = Theme::default();
+        let widget = FrameWidget::new(&frame, &theme);
+        widget.render(area, &mut buf);
+        // Rows 16..=20 are visible; the focus row is the last one.
+        let row = |y: u16| {
+            (0..20)
+                .map(|x| buf[(x, y)].symbol().to_owned())
+                .collect::<String>()
+        };
+        assert_eq!(row(1).trim(), "row 16");
+        assert_eq!(row(5).trim(), "row 20");
+        assert_eq!(row(6).trim(), "");
+        assert_eq!(widget.cursor(area), Some((5, 5)));
+    }
+}

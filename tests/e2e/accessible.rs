@@ -1,0 +1,89 @@
+//! `ask run --accessible` (and `TERM=dumb`) in a real pseudo-terminal: plain
+//! lines, no cursor addressing, and the same result as scripted answers.
+
+use crate::pty::Session;
+use crate::support::ask;
+
+const PAYLOAD: &str = r#"{"questions": [
+  {"id": "db", "label": "Database", "prompt": "Which database?", "options": [
+    {"value": "pg", "label": "PostgreSQL", "recommended": true},
+    {"value": "sqlite", "label": "SQLite"}]},
+  {"id": "features", "label": "Features", "type": "multi", "prompt": "Which features?", "options": [
+    {"value": "auth", "label": "Auth"}, {"value": "billing", "label": "Billing"},
+    {"value": "search", "label": "Search"}]}
+]}"#;
+
+/// True when `raw` holds a CSI sequence that moves the cursor, clears, or
+/// switches screens (anything but SGR, which this mode does not use either).
+fn has_csi(raw: &[u8]) -> bool {
+    raw.windows(2).any(|w| w == b"\x1b[") || raw.contains(&0x9b)
+}
+
+fn answered(mut s: Session) -> (Session, i32) {
+    s.wait_for("Question 1 of 2: Database");
+    s.send("2\r");
+    s.wait_for("Question 2 of 2: Features");
+    s.send("n 1 only for admins\r");
+    s.wait_for("Note on option 1 saved.");
+    s.send("1,3\r");
+    s.wait_for("Review your answers");
+    s.send("submit\r");
+    let code = s.finish();
+    (s, code)
+}
+
+#[test]
+fn accessible_mode_prints_plain_lines_and_gives_the_scripted_result() {
+    let (s, code) = answered(Session::start(
+        PAYLOAD,
+        "run --accessible -i p.json -o r.json",
+        80,
+        24,
+    ));
+    assert_eq!(code, 0);
+    let raw = s.raw();
+    assert!(
+        !has_csi(&raw),
+        "escape sequences in {:?}",
+        String::from_utf8_lossy(&raw)
+    );
+    s.assert_restored();
+
+    std::fs::write(
+        s.path("answers.json"),
+        r#"{"mode": "submit", "answers": {"db": {"values": ["sqlite"]},
+            "features": {"indices": [1, 3], "optionNotes": {"auth": "only for admins"}}}}"#,
+    )
+    .unwrap();
+    let out = ask(&["run", "--input"])
+        .arg(s.path("p.json"))
+        .arg("--answers")
+        .arg(s.path("answers.json"))
+        .output()
+        .unwrap();
+    let scripted: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(s.result(), scripted);
+}
+
+#[test]
+fn term_dumb_turns_it_on_and_a_signal_cancels_with_the_answers_so_far() {
+    let mut s = Session::start_with_env(
+        PAYLOAD,
+        "run -i p.json -o r.json",
+        80,
+        24,
+        &[("TERM", "dumb")],
+    );
+    s.wait_for("Question 1 of 2: Database");
+    s.send("1\r");
+    s.wait_for("Question 2 of 2: Features");
+    s.signal("TERM");
+    assert_eq!(s.finish(), 1);
+    let result = s.result();
+    assert_eq!(result["details"]["cancelled"], true);
+    assert_eq!(
+        result["details"]["answers"]["db"]["values"],
+        serde_json::json!(["pg"])
+    );
+    assert!(!has_csi(&s.raw()));
+}
