@@ -2,7 +2,8 @@
 # against a local registry (registry.mjs) that serves the tarballs `.ci/npm-pack` wrote to
 # target/npm/, with cargo, rustc, target/ and any `ask` hidden from PATH and ASK_BIN unset.
 # The model's ask_user call must open the form (the binary from the platform package) and
-# the answer must reach the model.
+# the answer must reach the model. Then, with the platform package removed (as
+# --omit=optional leaves it), the tool error must name the missing package.
 #
 # Uses run.sh's helpers (tm, pane, keys, wait_pane, wait_requests, check, say) and
 # NPM_DIR (the folder of tarballs), MAIN_PACKAGE and DB_CALL.
@@ -103,5 +104,25 @@ install_from_registry() {
 	sleep 0.5
 	keys Enter
 	wait_requests 2 || return 1
-	check 1 tool-answer db sqlite && wait_pane "Database: SQLite"
+	check 1 tool-answer db sqlite && wait_pane "Database: SQLite" || return 1
+
+	# Without the platform package (what --omit=optional leaves), the tool error names
+	# the missing package and how to get it. Print mode: no terminal needed.
+	rm -rf "$installed/node_modules/@ask-user/$(node -p 'process.platform + "-" + process.arch')"
+	local log2="$S/model-missing.jsonl"
+	printf '%s\n' "[$DB_CALL, {\"text\": \"Understood.\"}]" >"$S/script-missing.json"
+	: >"$log2"
+	bash -c "source $(printf %q "$S/env.sh") && cd $(printf %q "$S/project") && \
+		ASK_E2E_SCRIPT=$(printf %q "$S/script-missing.json") ASK_E2E_LOG=$(printf %q "$log2") PI_OFFLINE=1 \
+		timeout $TIMEOUT $(printf '%q ' "$PI" "${PI_ARGS[@]}") --no-session -p 'Set up storage'" \
+		>"$S/missing.stdout" 2>"$S/missing.stderr" || { say "  pi -p failed: $(tail -5 "$S/missing.stderr")"; return 1; }
+	node -e '
+		const [log, pkg] = process.argv.slice(1);
+		const requests = require("node:fs").readFileSync(log, "utf8").split("\n").filter(Boolean).map(JSON.parse);
+		const last = requests[1]?.messages.at(-1);
+		const text = JSON.stringify(last?.content ?? "");
+		if (last?.role !== "toolResult" || !text.includes(`prebuilt binary package ${pkg}`) || !text.includes("npm:@ask-user/pi")) {
+			console.error(`  the missing-binary error does not name ${pkg}: ${JSON.stringify(last).slice(0, 600)}`);
+			process.exit(1);
+		}' "$log2" "@ask-user/$(node -p 'process.platform + "-" + process.arch')"
 }
