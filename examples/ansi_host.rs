@@ -52,12 +52,22 @@ mod tests {
         for frame in &frames {
             for seq in frame.split('\u{1b}').skip(1) {
                 let end = seq.find('m').expect("an SGR sequence");
-                assert!(seq[..end].chars().all(|c| c == '[' || c == ';' || c.is_ascii_digit()));
+                assert!(
+                    seq[..end]
+                        .chars()
+                        .all(|c| c == '[' || c == ';' || c.is_ascii_digit())
+                );
             }
         }
         assert_eq!(result["details"]["cancelled"], false);
-        assert_eq!(result["details"]["answers"]["index"]["values"], serde_json::json!(["sqlite_fts"]));
-        assert_eq!(result["details"]["answers"]["fields"]["values"], serde_json::json!(["title", "body"]));
+        assert_eq!(
+            result["details"]["answers"]["index"]["values"],
+            serde_json::json!(["sqlite_fts"])
+        );
+        assert_eq!(
+            result["details"]["answers"]["fields"]["values"],
+            serde_json::json!(["title", "body"])
+        );
         let (plain, _) = run(&Theme::plain()).unwrap();
         assert!(!plain[0].contains("38;5"), "the plain theme has no colours");
     }

@@ -73,7 +73,9 @@ mod tests {
         let row = |y: u16| (0..72).map(|x| buffer[(x, y)].symbol()).collect::<String>();
         assert!(row(0).starts_with("my-agent"));
         // The pointer row of the second option, in the accent colour.
-        let y = (0..20).find(|&y| row(y).starts_with("❯ 2. Tantivy")).expect("pointer row");
+        let y = (0..20)
+            .find(|&y| row(y).starts_with("❯ 2. Tantivy"))
+            .expect("pointer row");
         assert_eq!(buffer[(0, y)].fg, Color::Indexed(14));
         assert_eq!(session.size(), (72, 19));
     }

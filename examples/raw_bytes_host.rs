@@ -36,7 +36,7 @@ fn run() -> Result<AskResult, Box<dyn std::error::Error>> {
         }
     }
     // A lone ESC is only a key once no more bytes follow; a real host calls
-    // `flush` after a short quiet time (the `ask` binary waits 30 ms).
+    // `flush` after a short quiet time (the `ask` binary waits 50 ms).
     for event in decoder.flush() {
         session.input(event);
     }

@@ -31,7 +31,17 @@ pub(crate) fn resolve(explicit: Option<&Path>) -> Result<ConfigPaths, ask_keymap
     )
 }
 
-/// Loads the settings; never fails: problems become notices and defaults.
+/// Loads the settings for a command that shows them to the user (the UI, the settings
+/// overlay): created, upgraded or backed up as needed. Never fails: problems become
+/// notices and defaults.
 pub(crate) fn load(explicit: Option<&Path>) -> Settings {
     Settings::open_resolved(resolve(explicit))
+}
+
+/// Reads the settings for a command that does not show them to the user (`ask extract`,
+/// `ask settings --json`, `--script` runs, the extraction step of `ask answer`): the file
+/// is never created, upgraded, moved or rewritten, and nothing the run does is saved.
+/// Only the terminal UI and the settings overlay use [`load`], which may repair the file.
+pub(crate) fn load_read_only(explicit: Option<&Path>) -> Settings {
+    Settings::read_only_resolved(resolve(explicit))
 }

@@ -9,7 +9,8 @@ use std::path::Path;
 pub(crate) enum Exit {
     /// The flow completed (submit or elaborate).
     Completed = 0,
-    /// The flow was cancelled (also a script that ended early, SIGINT, SIGTERM, SIGHUP).
+    /// The flow was cancelled (also a script that ended early, or SIGTERM, SIGINT,
+    /// SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2).
     Cancelled = 1,
     /// The payload broke the input rules; the invalid-payload result was written.
     InvalidPayload = 2,
@@ -78,6 +79,14 @@ impl fmt::Display for CliError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.message)
     }
+}
+
+/// Prints `ask: <message>` on stderr. Messages quote input (file paths, payload and
+/// session text, settings notices, serde errors that repeat a bad value), so they go
+/// through the same sanitizer as the UI: control characters, escape sequences and bidi
+/// controls become visible placeholders and never reach the terminal as controls.
+pub(crate) fn warn(message: &str) {
+    eprintln!("ask: {}", ask_render::sanitize(message));
 }
 
 /// What a subcommand returns: the exit status to use, or an error.

@@ -8,16 +8,44 @@ use std::path::Path;
 use ask_contract::AskResult;
 
 use crate::exit::CliError;
+use crate::json_out::json_text;
 
 /// Reads the text named by `--input`: a file, `-` for stdin, or stdin when absent.
 ///
 /// Refuses to block on an interactive stdin when no `--input` was given, since
 /// a person at a terminal would see a hung program.
 pub(crate) fn read_input(input: Option<&Path>, what: &str) -> Result<String, CliError> {
+    let bytes = read_input_bytes(input, what, u64::MAX)?;
+    String::from_utf8(bytes).map_err(|err| {
+        let shown = input.unwrap_or_else(|| Path::new("<stdin>"));
+        CliError::no_input(
+            what,
+            shown,
+            &std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                format!(
+                    "not UTF-8 text (bad byte at offset {})",
+                    err.utf8_error().valid_up_to()
+                ),
+            ),
+        )
+    })
+}
+
+/// Reads a payload like [`read_input`], as bytes: the contract decides what bytes that
+/// are not UTF-8, or too many of them, mean. Reads at most one byte past
+/// [`ask_contract::MAX_PAYLOAD_BYTES`], so endless input cannot fill memory.
+pub(crate) fn read_payload(input: Option<&Path>) -> Result<Vec<u8>, CliError> {
+    let cap = u64::try_from(ask_contract::MAX_PAYLOAD_BYTES).unwrap_or(u64::MAX);
+    read_input_bytes(input, "payload", cap.saturating_add(1))
+}
+
+fn read_input_bytes(input: Option<&Path>, what: &str, cap: u64) -> Result<Vec<u8>, CliError> {
+    let mut bytes = Vec::new();
     match input {
-        Some(path) if path != Path::new("-") => {
-            fs::read_to_string(path).map_err(|err| CliError::no_input(what, path, &err))
-        }
+        Some(path) if path != Path::new("-") => fs::File::open(path)
+            .and_then(|file| file.take(cap).read_to_end(&mut bytes))
+            .map_err(|err| CliError::no_input(what, path, &err))?,
         explicit => {
             let stdin = std::io::stdin();
             if explicit.is_none() && stdin.is_terminal() {
@@ -25,21 +53,19 @@ pub(crate) fn read_input(input: Option<&Path>, what: &str) -> Result<String, Cli
                     "no {what}: pass --input FILE, or pipe it on stdin (ask run < payload.json)"
                 )));
             }
-            let mut text = String::new();
             stdin
                 .lock()
-                .read_to_string(&mut text)
-                .map_err(|err| CliError::no_input(what, Path::new("<stdin>"), &err))?;
-            Ok(text)
+                .take(cap)
+                .read_to_end(&mut bytes)
+                .map_err(|err| CliError::no_input(what, Path::new("<stdin>"), &err))?
         }
-    }
+    };
+    Ok(bytes)
 }
 
 /// Writes a tool result as one line of JSON to `--output` (atomically) or stdout.
 pub(crate) fn write_result(output: Option<&Path>, result: &AskResult) -> Result<(), CliError> {
-    let mut json = serde_json::to_string(result).unwrap_or_default();
-    json.push('\n');
-    write_text(output, "result file", &json)
+    write_text(output, "result file", &json_text(result, false))
 }
 
 /// Writes text to a file atomically, or to stdout when no file is given.

@@ -7,9 +7,12 @@ mod cmd;
 mod config;
 mod exit;
 mod io;
+mod json_out;
 mod linear;
+#[cfg(windows)]
 mod process;
 mod script;
+#[cfg(windows)]
 mod signals;
 mod term;
 
@@ -23,19 +26,20 @@ use crate::exit::Exit;
 pub fn main_exit() -> ExitCode {
     let cli = match cli::Cli::try_parse() {
         Ok(cli) => cli,
+        Err(err) if err.use_stderr() => {
+            // The message quotes what was typed: plain text through the sanitizer.
+            eprint!("{}", ask_render::sanitize(&err.render().to_string()));
+            return ExitCode::from(Exit::Usage.code());
+        }
         Err(err) => {
             let _ = err.print();
-            return if err.use_stderr() {
-                ExitCode::from(Exit::Usage.code())
-            } else {
-                ExitCode::SUCCESS
-            };
+            return ExitCode::SUCCESS;
         }
     };
     match cmd::dispatch(cli.command) {
         Ok(exit) => ExitCode::from(exit.code()),
         Err(err) => {
-            eprintln!("ask: {err}");
+            exit::warn(&err.message);
             ExitCode::from(err.exit.code())
         }
     }

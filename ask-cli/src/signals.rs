@@ -1,3 +1,4 @@
+//! Windows only (the Unix loops register signal-hook flags themselves).
 //! Termination requests while `ask` waits (the UI's event loop, a completer
 //! run): recorded in a flag the waiting loop checks, so it can kill what it
 //! started, write the cancelled result and restore the terminal on its normal
@@ -92,17 +93,6 @@ impl Interrupts {
         #[cfg(windows)]
         windows::disarm(self.generation);
     }
-}
-
-/// After [`Interrupts::unregister`]: end the process the way `interrupt` would
-/// have without a handler (Unix re-raises the signal with its default action).
-/// Returns when that is not possible (always on Windows); the caller then exits
-/// with the cancelled status.
-pub(crate) fn end_by_default(interrupt: Interrupt) {
-    #[cfg(unix)]
-    signal_hook::low_level::emulate_default_handler(interrupt).ok();
-    #[cfg(not(unix))]
-    let _ = interrupt;
 }
 
 /// Sets `stop` on the next console control event (Windows; the accessible

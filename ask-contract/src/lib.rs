@@ -47,7 +47,9 @@ mod text;
 
 pub use form::{AskForm, Question, QuestionOption, QuestionType};
 pub use issue::{ContractError, Issue};
-pub use parse::{ParseOptions, parse_params, parse_params_str};
+pub use parse::{
+    MAX_ISSUES, MAX_PAYLOAD_BYTES, ParseOptions, parse_params, parse_params_bytes, parse_params_str,
+};
 pub use result::{
     Answer, AskDetails, AskResult, Continuation, ContinuationStrategy, Elaboration,
     ElaborationItem, ElaborationTarget, ErrorKind, Mode, NextAction, PayloadError, QuestionDetail,

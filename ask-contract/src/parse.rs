@@ -43,19 +43,79 @@ pub fn parse_params(payload: &Value, options: ParseOptions) -> Result<AskForm, C
     validate(payload, options)
 }
 
+/// The most issues listed for one payload. Past it, one last issue at `payload` says how
+/// many more were found, so a huge broken payload gives a short answer (and validation a
+/// bounded amount of memory) instead of one issue per broken element.
+pub const MAX_ISSUES: usize = 100;
+
 fn validate<N: Node>(payload: &N, options: ParseOptions) -> Result<AskForm, ContractError> {
     let mut v = Validator {
         issues: Vec::new(),
+        more: 0,
         options,
     };
     match v.root(payload) {
-        Some(form) if v.issues.is_empty() => Ok(form),
-        _ => Err(ContractError::InvalidPayload { issues: v.issues }),
+        Some(form) if v.count() == 0 => Ok(form),
+        _ => {
+            let mut issues = v.issues;
+            if v.more > 0 {
+                issues.push(Issue::new(
+                    "payload",
+                    format!(
+                        "... and {} more issue{} (only the first {MAX_ISSUES} are listed); fix these and validate again",
+                        v.more,
+                        if v.more == 1 { "" } else { "s" }
+                    ),
+                ));
+            }
+            Err(ContractError::InvalidPayload { issues })
+        }
     }
 }
 
-/// Like [`parse_params`] for raw text; text that is not JSON is one issue at `payload`.
+/// The largest payload accepted, in bytes of JSON text (16 MiB). Longer text is one issue
+/// at `payload`. A single text field (a prompt, a preview) may use all of it.
+pub const MAX_PAYLOAD_BYTES: usize = 16 * 1024 * 1024;
+
+/// One issue at `payload` for text over [`MAX_PAYLOAD_BYTES`].
+fn too_large(len: usize) -> ContractError {
+    ContractError::InvalidPayload {
+        issues: vec![Issue::new(
+            "payload",
+            format!(
+                "is {len} bytes, more than the {MAX_PAYLOAD_BYTES} bytes (16 MiB) a payload may hold; \
+                 ask fewer questions per call or shorten long texts such as previews"
+            ),
+        )],
+    }
+}
+
+/// Like [`parse_params_str`] for raw bytes: bytes that are not UTF-8 are one issue at
+/// `payload` naming the offset of the first bad byte.
+pub fn parse_params_bytes(bytes: &[u8], options: ParseOptions) -> Result<AskForm, ContractError> {
+    if bytes.len() > MAX_PAYLOAD_BYTES {
+        return Err(too_large(bytes.len()));
+    }
+    match std::str::from_utf8(bytes) {
+        Ok(text) => parse_params_str(text, options),
+        Err(err) => Err(ContractError::InvalidPayload {
+            issues: vec![Issue::new(
+                "payload",
+                format!(
+                    "is not valid UTF-8 (bad byte at offset {}); send the payload as UTF-8 JSON text",
+                    err.valid_up_to()
+                ),
+            )],
+        }),
+    }
+}
+
+/// Like [`parse_params`] for raw text; text that is not JSON is one issue at `payload`, and
+/// so is text over [`MAX_PAYLOAD_BYTES`].
 pub fn parse_params_str(text: &str, options: ParseOptions) -> Result<AskForm, ContractError> {
+    if text.len() > MAX_PAYLOAD_BYTES {
+        return Err(too_large(text.len()));
+    }
     match serde_json::from_str::<Json<'_>>(text) {
         Ok(json) => validate(&json, options),
         Err(err) => Err(ContractError::InvalidPayload {
@@ -68,13 +128,25 @@ pub fn parse_params_str(text: &str, options: ParseOptions) -> Result<AskForm, Co
 }
 
 struct Validator {
+    /// The first [`MAX_ISSUES`] issues.
     issues: Vec<Issue>,
+    /// How many more were found.
+    more: usize,
     options: ParseOptions,
 }
 
 impl Validator {
     fn issue(&mut self, loc: Loc<'_>, message: impl Into<String>) {
-        self.issues.push(Issue::new(loc.to_string(), message));
+        if self.issues.len() < MAX_ISSUES {
+            self.issues.push(Issue::new(loc.to_string(), message));
+        } else {
+            self.more += 1;
+        }
+    }
+
+    /// Issues found so far, listed or not.
+    fn count(&self) -> usize {
+        self.issues.len() + self.more
     }
 
     fn root<N: Node>(&mut self, payload: &N) -> Option<AskForm> {
@@ -120,7 +192,7 @@ impl Validator {
         for (i, item) in questions.iter().enumerate() {
             out.extend(self.question(i, item, &mut seen));
         }
-        if !self.issues.is_empty() {
+        if self.count() > 0 {
             return None;
         }
         Some(AskForm {
@@ -189,7 +261,7 @@ impl Validator {
             );
             return None;
         };
-        let before = self.issues.len();
+        let before = self.count();
         let id = self.required_text(obj, here.field("id"));
         if let Some(id) = id {
             if let Some(first) = seen.get(id) {
@@ -223,7 +295,7 @@ impl Validator {
         };
         let (options, freeform) = self.options(i, kind, obj.get("options").map(Node::view));
         match (id, prompt) {
-            (Some(id), Some(prompt)) if self.issues.len() == before => Some(Question {
+            (Some(id), Some(prompt)) if self.count() == before => Some(Question {
                 id: id.to_owned(),
                 label: label.map_or_else(|| format!("Q{}", i + 1), str::to_owned),
                 prompt: prompt.to_owned(),

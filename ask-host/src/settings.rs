@@ -63,6 +63,42 @@ impl Settings {
         }
     }
 
+    /// Reads the settings file at `paths` without touching it (see
+    /// [`ConfigStore::load_read_only`]: never created, upgraded, moved or rewritten), for
+    /// commands that do not show the settings to the user. There is no store, so nothing is
+    /// persisted or reloaded. Never fails: a file that cannot be used gives the defaults and
+    /// a [`Notice::SettingsNotLoaded`].
+    pub fn read_only(paths: &ConfigPaths) -> Self {
+        match ConfigStore::load_read_only(paths) {
+            Ok(loaded) => Self {
+                config: loaded.config,
+                store: None,
+                path: Some(paths.config.clone()),
+                notices: loaded.notices.into_iter().map(Notice::Settings).collect(),
+            },
+            Err(err) => Self {
+                config: AskConfig::default(),
+                store: None,
+                path: Some(paths.config.clone()),
+                notices: vec![Notice::SettingsNotLoaded(err.to_string())],
+            },
+        }
+    }
+
+    /// Like [`Settings::read_only`] for the outcome of resolving the path; a resolution
+    /// error gives the defaults and a [`Notice::SettingsUnresolved`].
+    pub fn read_only_resolved(paths: Result<ConfigPaths, KeymapError>) -> Self {
+        match paths {
+            Ok(paths) => Self::read_only(&paths),
+            Err(err) => Self {
+                config: AskConfig::default(),
+                store: None,
+                path: None,
+                notices: vec![Notice::SettingsUnresolved(err.to_string())],
+            },
+        }
+    }
+
     /// Settings with no file: `config` in effect, nothing persisted or reloaded.
     pub fn in_memory(config: AskConfig) -> Self {
         Self {

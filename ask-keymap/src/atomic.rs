@@ -9,15 +9,92 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 /// Distinguishes temporary files of concurrent writes within one process.
 static COUNTER: AtomicU64 = AtomicU64::new(0);
 
-/// Writes `bytes` to `path` atomically: a temporary file in the same folder is written,
-/// flushed and synced, then renamed over `path` (and the folder synced), so readers and a
-/// crash at any point see the old content or the new one, never a mix. A symlink at `path`
-/// is followed, so the link stays a link. The permissions of an existing file are kept.
+/// Writes `bytes` to `path`, atomically when `path` is a regular file (or absent).
+///
+/// - A regular file or a new path: a temporary file in the same folder is written, flushed
+///   and synced, then renamed over the file (and the folder synced), so readers and a crash
+///   at any point see the old content or the new one, never a mix. The permissions of an
+///   existing file are kept. A symlink to a regular file is followed: its target is replaced
+///   and the link stays a link.
+/// - Anything else (a FIFO, a character device such as `/dev/null`, a socket, `/dev/stdout`,
+///   `/dev/fd/N`, `/proc/self/fd/N`, a pipe from a shell's `>(cmd)`, or a symlink to one of
+///   those) is written through: opened for writing and written, with no temporary file and
+///   no rename, so a device or pipe the user named is never replaced by a regular file.
+///   Paths under a process's `fd` folder are always written through, even when the
+///   descriptor is a regular file (the bytes are appended, as a shell's `>>` would).
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let target = match fs::symlink_metadata(path) {
-        Ok(meta) if meta.file_type().is_symlink() => fs::canonicalize(path)?,
-        _ => path.to_path_buf(),
+    match resolve_target(path)? {
+        Target::Through { append } => write_through(path, bytes, append),
+        Target::Replace(target) => replace(&target, bytes),
+    }
+}
+
+/// How [`write_atomic`] writes a path.
+#[derive(Debug, PartialEq, Eq)]
+enum Target {
+    /// Open the path the user gave and write into it.
+    Through { append: bool },
+    /// Replace this regular file (or create it) with a rename.
+    Replace(PathBuf),
+}
+
+/// Symlink hops followed before giving up, as the kernel does (`ELOOP`).
+const MAX_LINKS: usize = 40;
+
+fn resolve_target(path: &Path) -> io::Result<Target> {
+    let mut current = path.to_path_buf();
+    for _ in 0..MAX_LINKS {
+        if in_fd_folder(&current) {
+            let append = fs::metadata(path).is_ok_and(|m| m.file_type().is_file());
+            return Ok(Target::Through { append });
+        }
+        match fs::symlink_metadata(&current) {
+            Ok(meta) if meta.file_type().is_symlink() => {
+                let link = fs::read_link(&current)?;
+                current = match current.parent() {
+                    Some(dir) if link.is_relative() => dir.join(link),
+                    _ => link,
+                };
+            }
+            Ok(meta) if meta.file_type().is_file() => return Ok(Target::Replace(current)),
+            Ok(_) => return Ok(Target::Through { append: false }),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Target::Replace(current)),
+            Err(e) => return Err(e),
+        }
+    }
+    Err(io::Error::new(
+        io::ErrorKind::InvalidInput,
+        format!(
+            "{} goes through more than {MAX_LINKS} symlinks",
+            path.display()
+        ),
+    ))
+}
+
+/// Whether `path` names an entry of a process's descriptor folder (`/proc/<pid>/fd/N`,
+/// `/proc/<pid>/task/<tid>/fd/N`, or `/dev/fd/N`, which links there): such an entry stands
+/// for an open descriptor, not for a file that could be replaced.
+fn in_fd_folder(path: &Path) -> bool {
+    let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) else {
+        return false;
     };
+    let Ok(dir) = fs::canonicalize(dir) else {
+        return false;
+    };
+    let parts: Vec<_> = dir.components().map(|c| c.as_os_str().to_owned()).collect();
+    let proc_fd = |parts: &[std::ffi::OsString]| {
+        parts.len() >= 4 && parts[1] == "proc" && parts[parts.len() - 1] == "fd"
+    };
+    proc_fd(&parts) && (parts.len() == 4 || (parts.len() == 6 && parts[3] == "task"))
+}
+
+fn write_through(path: &Path, bytes: &[u8], append: bool) -> io::Result<()> {
+    let mut file = OpenOptions::new().write(true).append(append).open(path)?;
+    file.write_all(bytes)?;
+    file.flush()
+}
+
+fn replace(target: &Path, bytes: &[u8]) -> io::Result<()> {
     let name = target.file_name().ok_or_else(|| {
         io::Error::new(
             io::ErrorKind::InvalidInput,
@@ -34,7 +111,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
         std::process::id(),
         COUNTER.fetch_add(1, Ordering::Relaxed)
     ));
-    let result = write_then_rename(&tmp, &target, bytes);
+    let result = write_then_rename(&tmp, target, bytes);
     if result.is_err() {
         let _ = fs::remove_file(&tmp);
     }

@@ -3,7 +3,10 @@
 //! Handles legacy CSI and SS3 sequences, `ESC[Z`, `0x7f`, control letters, ESC-prefixed alt,
 //! xterm modifyOtherKeys (`ESC[27;m;k~`), Kitty CSI-u (modifier bits, event types; releases
 //! dropped), `ESC[1;m X`, `ESC[n;m~`, bracketed paste and UTF-8 text, all split across reads
-//! in any way. Sequences it does not know (focus reports, mouse, terminal replies) are dropped.
+//! in any way. Sequences it does not know (focus reports, mouse, terminal replies) are dropped,
+//! and never waited on: a CSI ends at its final byte (0x40-0x7e) whatever its parameters and
+//! intermediates, and a DCS, OSC, APC, PM or SOS string (`ESC P`, `ESC ]`, `ESC _`, `ESC ^`,
+//! `ESC X`) ends at ST (`ESC \\`) or BEL.
 
 use crate::csi::{CsiOutcome, decode_csi, ss3_key};
 use crate::{Key, KeyCode, Modifiers};
@@ -34,6 +37,8 @@ pub struct Decoder {
     paste: Option<Vec<u8>>,
     /// Dropping the rest of an overlong control sequence, up to its final byte.
     discarding: bool,
+    /// Inside a DCS, OSC, APC, PM or SOS string: dropping bytes up to ST or BEL.
+    in_string: bool,
 }
 
 /// The longest control sequence kept pending; longer ones are garbage and get dropped.
@@ -51,6 +56,8 @@ enum Parsed {
     PasteStart(usize),
     /// The start of a control sequence too long to be a key: drop it up to its final byte.
     Overlong(usize),
+    /// The introducer of a control string (DCS, OSC, APC, PM, SOS): drop it up to ST or BEL.
+    StringStart(usize),
     /// The bytes so far may be the start of a longer sequence.
     Incomplete,
 }
@@ -71,18 +78,46 @@ impl Decoder {
         out
     }
 
-    /// No more bytes follow now: a pending lone ESC becomes Esc, `ESC [` and `ESC O` become
-    /// alt+`[` and alt+shift+o, and other partial sequences are dropped. An open bracketed
-    /// paste stays open.
+    /// No more bytes follow now: a pending lone ESC becomes Esc, a bare `ESC [`, `ESC O`,
+    /// `ESC ]` (...) becomes alt+`[`, alt+shift+o, alt+`]` (...), and other partial sequences
+    /// and unterminated control strings are dropped. An open bracketed paste stays open (see
+    /// [`Decoder::end_paste`]).
     pub fn flush(&mut self) -> Vec<InputEvent> {
         let mut out = Vec::new();
         self.drain(&mut out, true);
+        self.discarding = false;
+        self.in_string = false;
         out
     }
 
-    /// True when bytes are pending (a partial sequence, or an open paste).
+    /// True when bytes are pending (a partial sequence, an unterminated control string, or
+    /// an open paste).
     pub fn has_pending(&self) -> bool {
-        !self.buf.is_empty() || self.paste.is_some() || self.discarding
+        !self.buf.is_empty() || self.paste.is_some() || self.discarding || self.in_string
+    }
+
+    /// True inside a bracketed paste whose end marker has not arrived yet.
+    pub fn in_paste(&self) -> bool {
+        self.paste.is_some()
+    }
+
+    /// Gives up waiting for the end of an open bracketed paste (the terminal never sent it):
+    /// the text pasted so far becomes a paste event, and the bytes that follow decode as keys
+    /// again. Nothing happens when no paste is open.
+    pub fn end_paste(&mut self) -> Vec<InputEvent> {
+        let mut out = Vec::new();
+        if let Some(mut paste) = self.paste.take() {
+            // The start of an end marker that never completed is not text.
+            let partial = (1..PASTE_END.len())
+                .rev()
+                .find(|&n| PASTE_END.get(..n).is_some_and(|m| paste.ends_with(m)))
+                .unwrap_or(0);
+            paste.truncate(paste.len() - partial);
+            let text = String::from_utf8_lossy(&paste);
+            out.push(InputEvent::Paste(normalize_newlines(&text)));
+        }
+        self.drain(&mut out, false);
+        out
     }
 
     fn drain(&mut self, out: &mut Vec<InputEvent>, last: bool) {
@@ -105,6 +140,14 @@ impl Decoder {
             let Some(rest) = self.buf.get(at..).filter(|r| !r.is_empty()) else {
                 break;
             };
+            if self.in_string {
+                let taken = skip_string(rest, last, &mut self.in_string);
+                if taken == 0 && self.in_string {
+                    break;
+                }
+                at += taken;
+                continue;
+            }
             if self.discarding {
                 let params = rest
                     .iter()
@@ -133,10 +176,45 @@ impl Decoder {
                     at += n;
                     self.discarding = true;
                 }
+                Parsed::StringStart(n) => {
+                    at += n;
+                    self.in_string = true;
+                }
                 Parsed::Incomplete => break,
             }
         }
         self.buf.drain(..at.min(self.buf.len()));
+    }
+}
+
+/// Drops control string content at the start of `rest` (non-empty): up to and including
+/// BEL or ST, or up to an ESC that starts something else. Returns how many bytes it took;
+/// clears `in_string` when the string ended. A trailing ESC waits for the next byte (it may
+/// start ST) unless `last`, when the unfinished string is dropped with it.
+fn skip_string(rest: &[u8], last: bool, in_string: &mut bool) -> usize {
+    let Some(p) = rest.iter().position(|&c| c == 0x07 || c == 0x1b) else {
+        return rest.len();
+    };
+    if rest.get(p) == Some(&0x07) {
+        *in_string = false;
+        return p + 1;
+    }
+    match rest.get(p + 1) {
+        Some(b'\\') => {
+            *in_string = false;
+            p + 2
+        }
+        // An ESC that is not ST ends the string and starts the next sequence.
+        Some(_) => {
+            *in_string = false;
+            p
+        }
+        None if last => {
+            *in_string = false;
+            p + 1
+        }
+        // Wait for the byte after the ESC (the caller stops when nothing was taken).
+        None => p,
     }
 }
 
@@ -250,6 +328,12 @@ fn parse_esc(b: &[u8], last: bool) -> Parsed {
             },
             None if !last => Parsed::Incomplete,
             _ => esc,
+        },
+        // DCS, OSC, APC, PM and SOS: terminal replies (and a bare one is an alt key).
+        b'P' | b']' | b'_' | b'^' | b'X' => match b.get(2) {
+            Some(_) => Parsed::StringStart(2),
+            None if last => with_alt(parse(b.get(1..).unwrap_or_default(), last)),
+            None => Parsed::Incomplete,
         },
         _ => with_alt(parse(b.get(1..).unwrap_or_default(), last)),
     }

@@ -67,6 +67,29 @@ pub enum KeymapError {
          and no home directory; pass --config FILE"
     )]
     NoConfigPath,
+    /// The settings path names something other than a regular file (a FIFO, a device, a
+    /// folder...); it is not read.
+    #[error(
+        "the settings path {path:?} is {kind}, not a regular file; point --config (or \
+         ASK_CONFIG) at a JSON settings file, or at a path that does not exist yet"
+    )]
+    NotAFile {
+        /// The path given.
+        path: PathBuf,
+        /// What it is instead, in words ("a FIFO (named pipe)", "a character device"...).
+        kind: &'static str,
+    },
+    /// The settings file is larger than the cap.
+    #[error(
+        "the settings file {path:?} is larger than {limit} bytes, the most a settings file \
+         may hold; check that --config names the right file, or shrink it"
+    )]
+    TooLarge {
+        /// The file.
+        path: PathBuf,
+        /// The cap in bytes ([`crate::MAX_SETTINGS_BYTES`]).
+        limit: u64,
+    },
     /// Reading, writing or moving a settings file failed.
     #[error("cannot {op} settings file {path:?}")]
     Io {

@@ -56,6 +56,8 @@ mod key;
 mod keymap;
 mod notation;
 mod paths;
+mod peek;
+mod read;
 mod store;
 
 pub use atomic::write_atomic;
@@ -72,4 +74,5 @@ pub use paths::{
     CONFIG_FILE_NAME, ConfigPaths, PLATFORM_CONFIG_DIR_NAME, PLATFORM_CONFIG_FILE_NAME,
     resolve_config_path,
 };
+pub use read::MAX_SETTINGS_BYTES;
 pub use store::{ConfigChange, ConfigStore, Loaded};

@@ -9,6 +9,7 @@ use serde_json::{Map, Value};
 use crate::atomic::{backup_path, remove_stale_temp_files, write_atomic};
 use crate::config::{SCHEMA_VERSION, Unsupported, behaviour_to_json, migrate, read_doc};
 use crate::paths::absolute;
+use crate::read::read_settings;
 use crate::{AskConfig, Behaviour, BehaviourSetting, ConfigPaths, KeymapError};
 
 /// Temporary files older than this are leftovers of killed writes.
@@ -57,7 +58,7 @@ pub struct ConfigStore {
 }
 
 /// Why a file could not be used at all.
-enum Broken {
+pub(crate) enum Broken {
     NotJson(serde_json::Error),
     Unsupported(Unsupported),
 }
@@ -71,7 +72,7 @@ impl std::fmt::Display for Broken {
     }
 }
 
-fn parse_bytes(bytes: &[u8]) -> Result<(Map<String, Value>, u64), Broken> {
+pub(crate) fn parse_bytes(bytes: &[u8]) -> Result<(Map<String, Value>, u64), Broken> {
     let value: Value = serde_json::from_slice(bytes).map_err(Broken::NotJson)?;
     migrate(&value).map_err(Broken::Unsupported)
 }
@@ -82,7 +83,7 @@ fn render(doc: &Map<String, Value>) -> Vec<u8> {
     bytes
 }
 
-fn prefixed(path: &Path, notices: Vec<String>) -> impl Iterator<Item = String> {
+pub(crate) fn prefixed(path: &Path, notices: Vec<String>) -> impl Iterator<Item = String> {
     let shown = path.display().to_string();
     notices.into_iter().map(move |n| format!("{shown}: {n}"))
 }
@@ -131,13 +132,11 @@ impl ConfigStore {
             seen: None,
             stale: false,
         };
-        match fs::read(&store.path) {
-            Ok(bytes) => store.load(bytes, &mut notices)?,
-            Err(e) if e.kind() == ErrorKind::NotFound => {
-                store.write_defaults()?;
-                created = true;
-            }
-            Err(e) => return Err(KeymapError::io("read", &store.path, e)),
+        if let Some(bytes) = read_settings(&store.path)? {
+            store.load(bytes, &mut notices)?;
+        } else {
+            store.write_defaults()?;
+            created = true;
         }
         let loaded = Loaded {
             config: store.config.clone(),
@@ -224,11 +223,8 @@ impl ConfigStore {
     /// unknown fields, edits made on disk since the last load) is kept; if the file on disk
     /// no longer parses, the last good content is written back with the new behaviour.
     pub fn save_behaviour(&mut self, behaviour: &Behaviour) -> Result<(), KeymapError> {
-        let on_disk = match fs::read(&self.path) {
-            Ok(bytes) => parse_bytes(&bytes).ok().map(|(doc, _)| doc),
-            Err(e) if e.kind() == ErrorKind::NotFound => None,
-            Err(e) => return Err(KeymapError::io("read", &self.path, e)),
-        };
+        let on_disk = read_settings(&self.path)?
+            .and_then(|bytes| parse_bytes(&bytes).ok().map(|(doc, _)| doc));
         let mut doc = on_disk.unwrap_or_else(|| self.doc.clone());
         match doc.get_mut("behaviour") {
             Some(Value::Object(section)) => {
@@ -255,13 +251,9 @@ impl ConfigStore {
     /// that no longer parses keeps the settings in effect and gives a change with a notice
     /// and no changed flags; it is not backed up, since the user may be editing it.
     pub fn reload(&mut self) -> Result<Option<ConfigChange>, KeymapError> {
-        let bytes = match fs::read(&self.path) {
-            Ok(bytes) => bytes,
-            Err(e) if e.kind() == ErrorKind::NotFound => {
-                self.seen = None;
-                return Ok(None);
-            }
-            Err(e) => return Err(KeymapError::io("read", &self.path, e)),
+        let Some(bytes) = read_settings(&self.path)? else {
+            self.seen = None;
+            return Ok(None);
         };
         if self.seen.as_deref() == Some(bytes.as_slice()) && !self.stale {
             return Ok(None);

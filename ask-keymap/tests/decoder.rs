@@ -175,6 +175,49 @@ const CASES: &[(&str, &[u8], &[&str])] = &[
     ("kitty flags reply", b"\x1b[?1u", &[]),
     ("device attributes reply", b"\x1b[?62;22c", &[]),
     ("broken CSI then enter", b"\x1b[1;5\r", &["enter"]),
+    // Terminal replies never swallow the keys after them.
+    ("DECRPM reply", b"\x1b[?2026;2$y1", &["1"]),
+    ("DECRPM paste reply", b"\x1b[?2004;1$y1", &["1"]),
+    ("ANSI DECRPM reply", b"\x1b[4;2$yx", &["x"]),
+    ("private cursor report", b"\x1b[?12;40Rx", &["x"]),
+    ("secondary device attributes", b"\x1b[>41;354;0cx", &["x"]),
+    ("DECRQSS-style intermediates", b"\x1b[1 qx", &["x"]),
+    ("unknown CSI final", b"\x1b[5;5zx", &["x"]),
+    ("CSI with every final", b"\x1b[1@\x1b[1`\x1b[1|x", &["x"]),
+    (
+        "OSC reply ended by ST",
+        b"\x1b]11;rgb:1111/2222/3333\x1b\\1",
+        &["1"],
+    ),
+    (
+        "OSC reply ended by BEL",
+        b"\x1b]10;rgb:ffff/ffff/ffff\x071",
+        &["1"],
+    ),
+    ("DCS XTVERSION reply", b"\x1bP>|xterm(390)\x1b\\x", &["x"]),
+    ("DCS DECRQSS reply", b"\x1bP1$r0;1m\x1b\\x", &["x"]),
+    ("APC kitty graphics reply", b"\x1b_Gi=31;OK\x1b\\x", &["x"]),
+    ("PM string", b"\x1b^private\x1b\\x", &["x"]),
+    ("SOS string", b"\x1bXstart of string\x1b\\x", &["x"]),
+    (
+        "OSC cut short by a key sequence",
+        b"\x1b]11;rgb\x1b[Ax",
+        &["up", "x"],
+    ),
+    (
+        "OSC with an escaped key inside",
+        b"\x1b]0;a\x1bOAb",
+        &["up", "b"],
+    ),
+    ("unterminated OSC dropped", b"\x1b]11;rgb:1111", &[]),
+    (
+        "unterminated OSC with a trailing ESC dropped",
+        b"\x1b]0;t\x1b",
+        &[],
+    ),
+    ("flushed ESC ] is alt+]", b"\x1b]", &["alt+]"]),
+    ("flushed ESC P is alt+shift+p", b"\x1bP", &["shift+alt+p"]),
+    ("flushed ESC _ is alt+_", b"\x1b_", &["alt+_"]),
     (
         "overlong CSI dropped",
         b"\x1b[11111111111111111111111111111111111111111111111111111111111111111111111111111A",
@@ -220,6 +263,40 @@ fn split_utf8_and_sequences_wait_for_the_rest() {
     assert_eq!(show(&d.feed(&[0xa5, b'x'])), ["日", "x"]);
     assert!(d.feed(b"\x1b[27;5").is_empty());
     assert_eq!(show(&d.feed(b";99~")), ["ctrl+c"]);
+}
+
+#[test]
+fn incomplete_sequences_end_at_flush_and_keys_follow() {
+    let cases: &[&[u8]] = &[
+        b"\x1b[",
+        b"\x1b[1;5",
+        b"\x1bO",
+        b"\xe4",
+        b"\xf0\x9f",
+        b"\x1b]11;rgb:1",
+        b"\x1bP>|xterm\x1b",
+        b"\x1b[111111111111111111111111111111111111111111111111111111111111111111111",
+    ];
+    for bytes in cases {
+        let mut d = Decoder::new();
+        let _ = d.feed(bytes);
+        assert!(d.has_pending(), "{bytes:?} waits for more bytes");
+        let _ = d.flush();
+        assert!(!d.has_pending(), "{bytes:?} is over after a flush");
+        assert_eq!(show(&d.feed(b"1")), ["1"], "a key after {bytes:?}");
+    }
+}
+
+#[test]
+fn an_abandoned_paste_ends_with_its_text_and_keys_follow() {
+    let mut d = Decoder::new();
+    assert!(d.feed(b"\x1b[200~half a\r\npaste\x1b[20").is_empty());
+    assert!(d.in_paste());
+    assert!(d.flush().is_empty(), "a flush keeps the paste open");
+    assert_eq!(show(&d.end_paste()), ["paste:\"half a\\npaste\""]);
+    assert!(!d.in_paste() && !d.has_pending());
+    assert_eq!(show(&d.feed(b"\x1b[A1")), ["up", "1"]);
+    assert!(d.end_paste().is_empty(), "nothing to end");
 }
 
 #[test]

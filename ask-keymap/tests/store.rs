@@ -261,8 +261,9 @@ fn torture_content(footer_hints: bool) -> Vec<u8> {
     serde_json::to_vec_pretty(&doc).unwrap()
 }
 
+/// Just under the 1 MiB settings cap, so the final load still reads the file.
 fn padding() -> String {
-    "0123456789abcdef".repeat(64 * 1024)
+    "0123456789abcdef".repeat(60 * 1024)
 }
 
 /// The child: write the file in a tight loop, alternating two contents, and create a marker

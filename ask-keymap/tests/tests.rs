@@ -5,4 +5,6 @@ mod crossterm_events;
 mod decoder;
 mod fixtures;
 mod properties;
+mod settings_paths;
 mod store;
+mod write_through;

@@ -12,6 +12,7 @@
 //! `DIR/request-N.json` and prints `DIR/reply-N` (`HANG`: hangs, `FAIL`: exits 3).
 
 mod answer;
+mod completer;
 mod replay;
 
 use std::path::PathBuf;

@@ -4,7 +4,10 @@
 mod accessible;
 mod cli;
 mod extract;
+mod files;
 mod flow;
+mod output;
 mod pty;
+mod pty_signals;
 mod session;
 mod support;

@@ -13,7 +13,7 @@ use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system}
 
 use crate::support::ask_bin;
 
-const TIMEOUT: Duration = Duration::from_secs(10);
+pub(crate) const TIMEOUT: Duration = Duration::from_secs(10);
 
 /// A running `ask` in a pseudo-terminal.
 pub(crate) struct Session {
@@ -98,9 +98,12 @@ impl Session {
 
     /// Types bytes into the terminal.
     pub(crate) fn send(&mut self, bytes: &str) {
-        self.writer
-            .write_all(bytes.as_bytes())
-            .expect("write to pty");
+        self.send_bytes(bytes.as_bytes());
+    }
+
+    /// Writes raw bytes (not necessarily UTF-8) into the terminal.
+    pub(crate) fn send_bytes(&mut self, bytes: &[u8]) {
+        self.writer.write_all(bytes).expect("write to pty");
         self.writer.flush().expect("flush pty");
     }
 
@@ -180,6 +183,30 @@ impl Session {
         read(&self.path("code")).trim().parse().expect("exit code")
     }
 
+    /// The terminal modes now, as `stty -a` prints them (without the size line), read
+    /// through the terminal `ask` has as its standard input.
+    pub(crate) fn stty_now(&self) -> String {
+        let tty = std::fs::File::open(format!("/proc/{}/fd/0", self.ask_pid())).expect("ask's tty");
+        let out = std::process::Command::new("stty")
+            .arg("-a")
+            .stdin(tty)
+            .output()
+            .expect("stty");
+        modes(&String::from_utf8_lossy(&out.stdout))
+    }
+
+    /// The terminal modes `sh` saw before starting `ask`.
+    pub(crate) fn stty_before(&self) -> String {
+        modes(&read(&self.path("before")))
+    }
+
+    /// True while the screen shows the alternate screen, a hidden cursor or bracketed paste.
+    pub(crate) fn in_full_screen_mode(&self) -> bool {
+        let parser = self.parser.lock().unwrap();
+        let screen = parser.screen();
+        screen.alternate_screen() || screen.hide_cursor() || screen.bracketed_paste()
+    }
+
     /// Every byte written to the terminal so far.
     pub(crate) fn raw(&self) -> Vec<u8> {
         self.raw.lock().unwrap().clone()
@@ -193,10 +220,8 @@ impl Session {
     /// Asserts the terminal modes after `ask` equal those before, and that the
     /// alternate screen, hidden cursor and bracketed paste were switched off.
     pub(crate) fn assert_restored(&self) {
-        // The first line holds the window size, which a resize test changes.
-        let modes = |text: String| text.lines().skip(1).collect::<Vec<_>>().join("\n");
-        let before = modes(read(&self.path("before")));
-        let after = modes(read(&self.path("after")));
+        let before = self.stty_before();
+        let after = modes(&read(&self.path("after")));
         assert!(
             before.contains(" icanon") && before.contains(" echo "),
             "{before}"
@@ -218,11 +243,17 @@ impl Drop for Session {
     }
 }
 
+/// `stty -a` output without its first line, which holds the window size (a resize test
+/// changes it).
+fn modes(text: &str) -> String {
+    text.lines().skip(1).collect::<Vec<_>>().join("\n")
+}
+
 fn read(path: &Path) -> String {
     std::fs::read_to_string(path).unwrap_or_else(|e| panic!("read {}: {e}", path.display()))
 }
 
-const RUN: &str = "run --input p.json --output r.json";
+pub(crate) const RUN: &str = "run --input p.json --output r.json";
 
 #[test]
 fn answer_a_form_in_a_terminal() {

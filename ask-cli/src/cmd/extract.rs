@@ -25,14 +25,13 @@ pub(crate) fn extract(args: &ExtractArgs) -> CliResult {
                 .map_err(|err| CliError::no_input("response file", Path::new(path), &err))
         })
         .collect::<Result<Vec<_>, _>>()?;
-    let loaded = config::load(args.config.as_deref());
+    let loaded = config::load_read_only(args.config.as_deref());
     if let Some(notice) = loaded.notice_line() {
-        eprintln!("ask: {notice}");
+        crate::exit::warn(&notice);
     }
     let retries = loaded.config().answer.extraction_retries;
     let status = extract_status(&session, args.session.leaf.as_deref(), &responses, retries);
-    let mut json = serde_json::to_string(&status.to_json()).unwrap_or_default();
-    json.push('\n');
+    let json = crate::json_out::json_text(&status.to_json(), false);
     write_text(None, "extraction status", &json)?;
     Ok(Exit::Completed)
 }

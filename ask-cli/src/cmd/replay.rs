@@ -20,8 +20,7 @@ pub(crate) fn reopen(args: &SessionRunArgs, source: Source) -> CliResult {
         .map_err(|err| session_error(&err))?;
     let stored = latest_payload(&branch, source).map_err(|err| session_error(&err))?;
     if args.print_form {
-        let mut json = stored.form.to_params_json().to_string();
-        json.push('\n');
+        let json = crate::json_out::json_text(&stored.form.to_params_json(), false);
         write_text(args.ui.output.as_deref(), "form", &json)?;
         return Ok(Exit::Completed);
     }

@@ -3,14 +3,14 @@
 
 use std::path::{Path, PathBuf};
 
-use ask_contract::{AskForm, AskResult, ParseOptions, parse_params_str};
+use ask_contract::{AskForm, AskResult, ParseOptions, parse_params_bytes};
 use ask_host::Session;
 use ask_host::files::FileIndex;
 
 use crate::cli::{FlowArgs, RunArgs, UiArgs};
 use crate::config;
 use crate::exit::{CliError, CliResult, Exit};
-use crate::io::{read_input, write_result, write_text};
+use crate::io::{read_input, read_payload, write_result, write_text};
 use crate::script;
 use crate::term::{self, Ended, Tty};
 
@@ -18,11 +18,11 @@ use crate::term::{self, Ended, Tty};
 pub(crate) fn run(args: &RunArgs) -> CliResult {
     // Check the cheap things the user typed before reading a payload.
     let runner = FormRunner::new(&args.ui, &args.flow)?;
-    let text = read_input(args.input.as_deref(), "payload")?;
+    let payload = read_payload(args.input.as_deref())?;
     let options = ParseOptions {
         allow_freeform: args.allow_freeform,
     };
-    match parse_params_str(&text, options) {
+    match parse_params_bytes(&payload, options) {
         Ok(form) => runner.run(form),
         Err(err) => {
             let result = AskResult::invalid(err.issues().to_vec());
@@ -72,7 +72,8 @@ impl<'a> FormRunner<'a> {
             return scripted_answers(ui, &form, answers);
         }
         if let Some(steps) = steps {
-            let loaded = config::load(ui.config.as_deref());
+            // A script shows nothing to a person: read the settings, never write them.
+            let loaded = config::load_read_only(ui.config.as_deref());
             // Walked on this thread at the first `@`: deterministic answers.
             let mut session = Session::new(form, loaded).with_completions(FileIndex::lazy(root));
             session.resize(flow.width, flow.height);
@@ -92,6 +93,8 @@ pub(crate) fn interactive(ui: &UiArgs, form: AskForm, root: PathBuf) -> CliResul
     if accessible(ui) {
         return linear(ui, form);
     }
+    // First of all, so a signal during start-up ends with the cancelled result.
+    let signals = term::Signals::install();
     let Some(tty) = Tty::open() else {
         return non_interactive(ui, &form);
     };
@@ -99,7 +102,7 @@ pub(crate) fn interactive(ui: &UiArgs, form: AskForm, root: PathBuf) -> CliResul
     let mut session = Session::new(form, loaded).with_completions(FileIndex::spawn(root));
     let color = term::use_color(ui.color);
     let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        term::run_ui(&mut session, tty, color)
+        term::run_ui(&mut session, tty, color, &signals)
     }));
     let Ok(ended) = ran else {
         // A bug. The panic hook restored the terminal and printed the report; the

@@ -24,24 +24,28 @@ pub(crate) fn settings(args: &SettingsArgs) -> CliResult {
         )?;
         return Ok(Exit::Completed);
     }
-    let loaded = config::load(args.config.as_deref());
-    if let Some(notice) = loaded.notice_line() {
-        eprintln!("ask: {notice}");
-    }
     if args.json {
-        let mut json = serde_json::to_string_pretty(&loaded.config().to_json()).unwrap_or_default();
-        json.push('\n');
+        let loaded = config::load_read_only(args.config.as_deref());
+        if let Some(notice) = loaded.notice_line() {
+            crate::exit::warn(&notice);
+        }
+        let json = crate::json_out::json_text(&loaded.config().to_json(), true);
         write_text(None, "settings", &json)?;
         return Ok(Exit::Completed);
     }
+    let signals = term::Signals::install();
     let Some(tty) = Tty::open() else {
         return Err(CliError::new(
             Exit::NoTerminal,
             "the settings overlay needs a terminal; use --path or --json without one",
         ));
     };
+    let loaded = config::load(args.config.as_deref());
+    if let Some(notice) = loaded.notice_line() {
+        crate::exit::warn(&notice);
+    }
     let mut session = Session::settings_overlay(loaded);
-    let ended = term::run_ui(&mut session, tty, term::use_color(args.color))
+    let ended = term::run_ui(&mut session, tty, term::use_color(args.color), &signals)
         .map_err(|err| CliError::new(Exit::IoErr, format!("terminal error: {err}")))?;
     Ok(match ended {
         Ended::Done(_) => Exit::Completed,

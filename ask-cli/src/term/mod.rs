@@ -1,9 +1,18 @@
-//! The terminal layer: everything that touches the terminal (`/dev/tty` on
-//! Unix, the console on Windows) and crossterm. crossterm types never leave
-//! this module.
+//! The terminal layer: everything that touches `/dev/tty` and crossterm.
+//! crossterm types never leave this module.
+//!
+//! On Unix the input is read from `/dev/tty` and decoded by `ask_keymap`'s
+//! decoder (`input`), waiting on the terminal and the signal wake-up pipe at
+//! once; crossterm only switches modes, measures and draws. Elsewhere
+//! crossterm's event reader is used (`events`).
 
+#[cfg(not(unix))]
+mod events;
+#[cfg(unix)]
+mod input;
 mod paint;
 mod screen;
+mod signals;
 
 use std::fs::{File, OpenOptions};
 use std::io;
@@ -11,23 +20,33 @@ use std::time::{Duration, Instant};
 
 use ask_contract::AskResult;
 use ask_host::Session;
-use ask_keymap::InputEvent;
-use crossterm::event;
+use ask_keymap::{InputEvent, Key};
 
+#[cfg(not(unix))]
+use events::CrosstermInput as Reader;
+#[cfg(unix)]
+use input::TtyInput as Reader;
 use paint::Painter;
 pub(crate) use paint::use_color;
 use screen::Screen;
+pub(crate) use signals::Signals;
 
-use crate::signals::Interrupts;
-
-/// The controlling terminal's device: `/dev/tty`, or the console's screen buffer on Windows
-/// (crossterm reads console input through `CONIN$` itself).
+/// The controlling terminal's device: `/dev/tty`, or the console's screen buffer on
+/// Windows (crossterm reads console input through `CONIN$` itself).
 const TTY_PATH: &str = if cfg!(windows) { "CONOUT$" } else { "/dev/tty" };
 
-/// How long one wait for input lasts; signals are noticed at this pace.
-const POLL: Duration = Duration::from_millis(40);
 /// How often the settings file and the completion index are checked.
 const TICK: Duration = Duration::from_millis(250);
+
+/// What a reader returns: input events, or the end of the terminal.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Input {
+    /// A key, a paste, or (from crossterm) a resize.
+    Event(InputEvent),
+    /// The terminal went away (hang-up): ends the flow like SIGHUP.
+    #[cfg_attr(not(unix), allow(dead_code))]
+    Closed,
+}
 
 /// The controlling terminal, opened for reading and writing.
 pub(crate) struct Tty {
@@ -35,7 +54,7 @@ pub(crate) struct Tty {
 }
 
 impl Tty {
-    /// Opens [`TTY_PATH`]; `None` when the process has no controlling terminal.
+    /// Opens `/dev/tty`; `None` when the process has no controlling terminal.
     pub(crate) fn open() -> Option<Self> {
         OpenOptions::new()
             .read(true)
@@ -71,51 +90,80 @@ pub(crate) enum Ended {
 }
 
 /// Runs the flow on the terminal until it finishes, the settings overlay of
-/// `ask settings` closes, or a signal arrives. The terminal is restored before
+/// `ask settings` closes, or a signal arrives (`signals`, installed by the
+/// caller as soon as the payload was valid). The terminal is restored before
 /// this returns, on every path (and by the panic hook on a panic).
-pub(crate) fn run_ui(session: &mut Session, tty: Tty, color: bool) -> io::Result<Ended> {
+pub(crate) fn run_ui(
+    session: &mut Session,
+    tty: Tty,
+    color: bool,
+    signals: &Signals,
+) -> io::Result<Ended> {
+    startup_pause_for_tests(signals);
+    if signals.terminated().is_some() {
+        return Ok(Ended::Signal(session.cancelled()));
+    }
+    let reader = tty.file.try_clone()?;
     let Ok(mut screen) = Screen::enter(tty.file) else {
         return Ok(Ended::Unavailable);
     };
-    let signals = Interrupts::register();
+    let mut reader = Reader::new(reader);
     let mut painter = Painter::new(color);
-    let (mut cols, mut rows) = crossterm::terminal::size().unwrap_or((80, 24));
+    let (mut cols, mut rows) = terminal_size();
     session.resize(cols, rows);
     let mut dirty = true;
     let mut last_tick = Instant::now();
     // Test hook: `ASK_TEST_PANIC_KEY=<key id>` panics when that key arrives, so the
     // end-to-end tests can check that the panic hook restores the terminal.
-    let panic_key: Option<ask_keymap::Key> = std::env::var("ASK_TEST_PANIC_KEY")
+    let panic_key: Option<Key> = std::env::var("ASK_TEST_PANIC_KEY")
         .ok()
         .and_then(|k| k.parse().ok());
     loop {
         if session.is_over() {
             return Ok(Ended::Done(session.result().cloned()));
         }
-        if signals.received().is_some() {
+        if signals.terminated().is_some() {
             return Ok(Ended::Signal(session.cancelled()));
+        }
+        let mut redraw = false;
+        #[cfg(unix)]
+        if signals.take_stop() {
+            screen.suspend();
+            signals::stop_process();
+            // Continued: SIGCONT is handled right here.
+            let _ = signals.take_resume();
+            screen.resume()?;
+            redraw = true;
+        }
+        if signals.take_resume() {
+            screen.resume()?;
+            redraw = true;
+        }
+        if signals.take_resize() || redraw {
+            (cols, rows) = terminal_size();
+            session.resize(cols, rows);
+            painter.invalidate();
+            dirty = true;
         }
         if dirty {
             painter.paint(&mut screen.out, &session.frame(), cols, rows)?;
             dirty = false;
         }
-        // Take every event that is already waiting before painting again.
-        let mut timeout = POLL;
-        while event::poll(timeout)? {
-            timeout = Duration::ZERO;
-            match InputEvent::from_crossterm(event::read()?) {
-                Some(InputEvent::Resize(c, r)) => {
+        let wait = TICK.saturating_sub(last_tick.elapsed());
+        for input in reader.wait(wait, signals)? {
+            match input {
+                Input::Event(InputEvent::Resize(c, r)) => {
                     (cols, rows) = (c.max(1), r.max(1));
                     session.resize(cols, rows);
                     painter.invalidate();
                     dirty = true;
                 }
-                Some(InputEvent::Key(key)) => {
+                Input::Event(InputEvent::Key(key)) => {
                     assert!(Some(key) != panic_key, "ASK_TEST_PANIC_KEY {key} pressed");
                     dirty |= session.key(key);
                 }
-                Some(input) => dirty |= session.input(input),
-                None => {}
+                Input::Event(event) => dirty |= session.input(event),
+                Input::Closed => return Ok(Ended::Signal(session.cancelled())),
             }
             if session.is_over() {
                 break;
@@ -125,5 +173,30 @@ pub(crate) fn run_ui(session: &mut Session, tty: Tty, color: bool) -> io::Result
             dirty |= session.tick();
             last_tick = Instant::now();
         }
+    }
+}
+
+/// The terminal's size in (columns, rows), at least 1 x 1.
+fn terminal_size() -> (u16, u16) {
+    let (cols, rows) = crossterm::terminal::size().unwrap_or((80, 24));
+    (cols.max(1), rows.max(1))
+}
+
+/// Test hook: `ASK_TEST_STARTUP_PAUSE_MS=<ms>` waits that long (or until a
+/// signal arrives) after the payload is valid and before the terminal is set
+/// up, and says so on stderr, so the end-to-end tests can send a signal during
+/// start-up.
+fn startup_pause_for_tests(signals: &Signals) {
+    let Some(pause) = std::env::var("ASK_TEST_STARTUP_PAUSE_MS")
+        .ok()
+        .and_then(|ms| ms.parse().ok())
+        .map(Duration::from_millis)
+    else {
+        return;
+    };
+    eprintln!("ask: test start-up pause");
+    let start = Instant::now();
+    while start.elapsed() < pause && signals.terminated().is_none() {
+        std::thread::sleep(Duration::from_millis(10));
     }
 }

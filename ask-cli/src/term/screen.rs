@@ -1,6 +1,8 @@
 //! Entering and leaving the full-screen mode on `/dev/tty`, restored on every
 //! exit path: drop, panic (a hook), and signals (the event loop notices them
-//! and unwinds normally, so the drop runs).
+//! and unwinds normally, so the drop runs). [`enter_modes`] and [`leave_modes`]
+//! are the one place that knows which modes are switched; suspending (SIGTSTP)
+//! and resuming (SIGCONT) go through them too.
 
 use std::fs::File;
 use std::io::{self, Write};
@@ -34,21 +36,42 @@ impl Screen {
     /// send, and terminals without the protocol ignore the push.
     pub(crate) fn enter(mut out: File) -> io::Result<Self> {
         install_panic_hook();
-        enable_raw_mode()?;
-        ACTIVE.store(true, Ordering::SeqCst);
-        let entered = execute!(
-            out,
-            EnterAlternateScreen,
-            EnableBracketedPaste,
-            PushKeyboardEnhancementFlags(KeyboardEnhancementFlags::DISAMBIGUATE_ESCAPE_CODES),
-            cursor::Hide
-        );
-        if let Err(err) = entered {
-            restore();
-            return Err(err);
-        }
+        enter_modes(&mut out)?;
         Ok(Self { out })
     }
+
+    /// Leaves full-screen mode for a while (before the process stops).
+    #[cfg(unix)]
+    pub(crate) fn suspend(&mut self) {
+        let _ = self.out.flush();
+        restore();
+    }
+
+    /// Enters full-screen mode again after [`Screen::suspend`], or re-applies it
+    /// after the process was continued (another program may have changed the
+    /// terminal meanwhile). The caller redraws everything.
+    pub(crate) fn resume(&mut self) -> io::Result<()> {
+        restore();
+        enter_modes(&mut self.out)
+    }
+}
+
+/// Switches the terminal into full-screen mode; on failure leaves it as it was.
+fn enter_modes(out: &mut File) -> io::Result<()> {
+    enable_raw_mode()?;
+    ACTIVE.store(true, Ordering::SeqCst);
+    let entered = execute!(
+        out,
+        EnterAlternateScreen,
+        EnableBracketedPaste,
+        PushKeyboardEnhancementFlags(KeyboardEnhancementFlags::DISAMBIGUATE_ESCAPE_CODES),
+        cursor::Hide
+    );
+    if let Err(err) = entered {
+        restore();
+        return Err(err);
+    }
+    Ok(())
 }
 
 impl Drop for Screen {
@@ -60,9 +83,14 @@ impl Drop for Screen {
 /// Leaves full-screen mode if it is active. Safe to call more than once and
 /// from a panic hook.
 pub(crate) fn restore() {
-    if !ACTIVE.swap(false, Ordering::SeqCst) {
-        return;
+    if ACTIVE.swap(false, Ordering::SeqCst) {
+        leave_modes();
     }
+}
+
+/// Switches every mode [`enter_modes`] switched back, on a fresh `/dev/tty`
+/// handle (the panic hook has no other).
+fn leave_modes() {
     if let Ok(mut tty) = std::fs::OpenOptions::new()
         .write(true)
         .open(super::TTY_PATH)

@@ -7,6 +7,7 @@
 
 mod examples;
 mod input_rules;
+mod limits;
 mod properties;
 mod results;
 mod roundtrip;

@@ -1,0 +1,231 @@
+//! The Unix input reader: `/dev/tty` bytes through `ask_keymap`'s decoder.
+//!
+//! One `poll` waits on the terminal and on the signal wake-up pipe, so a signal
+//! ends any wait at once, whatever bytes came before. Unfinished input never
+//! holds anything up: a partial sequence (a lone ESC, `ESC [`, half a UTF-8
+//! character, an unterminated terminal reply) is flushed after [`SEQUENCE_TIMEOUT`]
+//! without a further byte, and a bracketed paste whose end marker never comes
+//! is delivered after [`PASTE_TIMEOUT`].
+
+use std::fs::File;
+use std::io::{self, Read};
+use std::os::fd::AsFd;
+use std::time::{Duration, Instant};
+
+use ask_keymap::Decoder;
+use rustix::event::{PollFd, PollFlags, Timespec, poll};
+
+use super::Input;
+use super::signals::Signals;
+
+/// How long a partial escape sequence waits for its next byte before it is
+/// taken as typed (a lone ESC is the Esc key) or dropped.
+const SEQUENCE_TIMEOUT: Duration = Duration::from_millis(50);
+/// How long an open bracketed paste waits for its next byte before the text so
+/// far is delivered and keys act again.
+const PASTE_TIMEOUT: Duration = Duration::from_millis(500);
+/// The longest wait without a wake-up pipe (signals are then noticed at this pace).
+const NO_PIPE_POLL: Duration = Duration::from_millis(40);
+
+/// Reads and decodes the terminal (any readable descriptor in unit tests).
+pub(crate) struct TtyInput<T = File> {
+    tty: T,
+    decoder: Decoder,
+    /// When the last byte arrived (the timeouts count from it).
+    last_byte: Instant,
+}
+
+impl<T: Read + AsFd> TtyInput<T> {
+    /// A reader of `tty` (the controlling terminal, in raw mode while it is used).
+    pub(crate) fn new(tty: T) -> Self {
+        Self {
+            tty,
+            decoder: Decoder::new(),
+            last_byte: Instant::now(),
+        }
+    }
+
+    /// Waits up to `timeout` for input, returning early when a signal arrives
+    /// (the caller checks [`Signals`]). Returns what was decoded, maybe nothing.
+    pub(crate) fn wait(&mut self, timeout: Duration, signals: &Signals) -> io::Result<Vec<Input>> {
+        let pending = self.pending_deadline();
+        let timeout = pending.map_or(timeout, |deadline| {
+            timeout.min(deadline.saturating_duration_since(Instant::now()))
+        });
+        let wake = signals.wake_fd();
+        let timeout = if wake.is_some() {
+            timeout
+        } else {
+            timeout.min(NO_PIPE_POLL)
+        };
+        let (tty_ready, woken) = {
+            let mut fds = vec![PollFd::new(&self.tty, PollFlags::IN)];
+            if let Some(fd) = wake {
+                fds.push(PollFd::from_borrowed_fd(fd, PollFlags::IN));
+            }
+            let spec = Timespec::try_from(timeout).unwrap_or(Timespec {
+                tv_sec: 1,
+                tv_nsec: 0,
+            });
+            match poll(&mut fds, Some(&spec)) {
+                Ok(_) => {}
+                Err(rustix::io::Errno::INTR) => return Ok(Vec::new()),
+                Err(err) => return Err(err.into()),
+            }
+            let ready = |fd: &PollFd<'_>| !fd.revents().is_empty();
+            (
+                fds.first().is_some_and(ready),
+                fds.get(1).is_some_and(ready),
+            )
+        };
+        if woken {
+            signals.drain();
+        }
+        let mut events = Vec::new();
+        if tty_ready {
+            let mut buf = [0u8; 4096];
+            match self.tty.read(&mut buf) {
+                // End of file or an I/O error: the terminal went away (hang-up).
+                Ok(0) => return Ok(vec![Input::Closed]),
+                Ok(n) => {
+                    self.last_byte = Instant::now();
+                    events = self.decoder.feed(buf.get(..n).unwrap_or_default());
+                }
+                Err(err) if err.kind() == io::ErrorKind::Interrupted => {}
+                Err(err) if err.kind() == io::ErrorKind::WouldBlock => {}
+                Err(_) => return Ok(vec![Input::Closed]),
+            }
+        } else if let Some(deadline) = pending
+            && Instant::now() >= deadline
+        {
+            events = if self.decoder.in_paste() {
+                self.decoder.end_paste()
+            } else {
+                self.decoder.flush()
+            };
+        }
+        Ok(events.into_iter().map(Input::Event).collect())
+    }
+
+    /// When pending bytes stop waiting for more, if any are pending.
+    fn pending_deadline(&self) -> Option<Instant> {
+        if self.decoder.in_paste() {
+            Some(self.last_byte + PASTE_TIMEOUT)
+        } else if self.decoder.has_pending() {
+            Some(self.last_byte + SEQUENCE_TIMEOUT)
+        } else {
+            None
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::io::Write;
+    use std::os::unix::net::UnixStream;
+    use std::sync::mpsc;
+
+    use super::*;
+
+    /// Runs `f` on a thread; fails instead of hanging when it never returns.
+    fn bounded<R: Send + 'static>(f: impl FnOnce() -> R + Send + 'static) -> R {
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            let _ = tx.send(f());
+        });
+        rx.recv_timeout(Duration::from_secs(20))
+            .expect("the reader never returned")
+    }
+
+    /// Keys as key ids, pastes as `paste:<text>`.
+    fn show(inputs: &[Input]) -> Vec<String> {
+        inputs
+            .iter()
+            .map(|input| match input {
+                Input::Event(ask_keymap::InputEvent::Key(key)) => key.to_string(),
+                Input::Event(ask_keymap::InputEvent::Paste(text)) => format!("paste:{text}"),
+                other => format!("{other:?}"),
+            })
+            .collect()
+    }
+
+    /// Waits (a long timeout each time) until the reader returned something.
+    fn next(reader: &mut TtyInput<UnixStream>, signals: &Signals) -> Vec<String> {
+        loop {
+            let got = reader.wait(Duration::from_secs(30), signals).unwrap();
+            if !got.is_empty() {
+                return show(&got);
+            }
+        }
+    }
+
+    #[test]
+    fn replies_are_dropped_and_the_key_after_them_arrives_at_once() {
+        let (mut term, tty) = UnixStream::pair().unwrap();
+        let (signals, _wake) = Signals::for_tests();
+        term.write_all(b"\x1b[?2026;2$y\x1b[?12;40R\x1b]11;rgb:0/0/0\x07")
+            .unwrap();
+        term.write_all(b"1").unwrap();
+        let got = bounded(move || next(&mut TtyInput::new(tty), &signals));
+        assert_eq!(got, ["1"]);
+    }
+
+    #[test]
+    fn unfinished_input_times_out_even_with_a_long_wait() {
+        for (bytes, expected) in [
+            (&b"\x1b"[..], vec!["esc"]),
+            (b"\x1b[", vec!["alt+["]),
+            (b"\xe4", vec![]),
+            (b"\x1b[200~half", vec!["paste:half"]),
+        ] {
+            let (mut term, tty) = UnixStream::pair().unwrap();
+            let (signals, _wake) = Signals::for_tests();
+            term.write_all(bytes).unwrap();
+            let got = bounded(move || {
+                let mut reader = TtyInput::new(tty);
+                let mut got = Vec::new();
+                // Until the decoder holds nothing back, then one key proves it is free.
+                loop {
+                    got.extend(show(
+                        &reader.wait(Duration::from_secs(30), &signals).unwrap(),
+                    ));
+                    if !reader.decoder.has_pending() {
+                        break;
+                    }
+                }
+                term.write_all(b"2").unwrap();
+                got.extend(next(&mut reader, &signals));
+                got
+            });
+            let mut expected: Vec<&str> = expected;
+            expected.push("2");
+            assert_eq!(got, expected, "{bytes:?}");
+        }
+    }
+
+    #[test]
+    fn a_signal_ends_the_wait_while_a_sequence_is_unfinished() {
+        let (mut term, tty) = UnixStream::pair().unwrap();
+        let (signals, mut wake) = Signals::for_tests();
+        let got = bounded(move || {
+            let mut reader = TtyInput::new(tty);
+            term.write_all(b"\x1b[200~open paste").unwrap();
+            let _ = reader.wait(Duration::ZERO, &signals).unwrap();
+            assert!(reader.decoder.in_paste());
+            wake.write_all(b"!").unwrap();
+            // An hour-long wait returns at once: the wake-up byte ends it.
+            let got = reader.wait(Duration::from_secs(3600), &signals).unwrap();
+            (got, reader.decoder.in_paste())
+        });
+        assert_eq!(got, (vec![], true));
+    }
+
+    #[test]
+    fn a_closed_terminal_ends_the_reader() {
+        let (term, tty) = UnixStream::pair().unwrap();
+        let (signals, _wake) = Signals::for_tests();
+        drop(term);
+        let got = bounded(move || TtyInput::new(tty).wait(Duration::from_secs(30), &signals));
+        assert_eq!(got.unwrap(), [Input::Closed]);
+    }
+}

@@ -1,0 +1,165 @@
+//! Signals while a form is open. Handlers only record what arrived (and, on
+//! Unix, write a byte to a wake-up pipe so a waiting input read returns at
+//! once); the UI loop acts on them on its normal path, so the terminal is
+//! restored and the cancelled result written whatever the input reader was
+//! doing.
+//!
+//! - SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2: end the flow cancelled.
+//! - SIGTSTP: leave full-screen mode, then stop; SIGCONT: enter it again and redraw.
+//! - SIGWINCH: the terminal was resized.
+//!
+//! The handlers are installed as soon as the payload is valid (before the
+//! terminal is set up), so a signal during start-up also ends with the
+//! cancelled result rather than a bare kill. They stay installed until the
+//! process exits.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+/// Signals that end the flow with the cancelled result.
+#[cfg(unix)]
+const TERMINATE: &[i32] = &[
+    signal_hook::consts::SIGTERM,
+    signal_hook::consts::SIGINT,
+    signal_hook::consts::SIGHUP,
+    signal_hook::consts::SIGQUIT,
+    signal_hook::consts::SIGUSR1,
+    signal_hook::consts::SIGUSR2,
+];
+#[cfg(not(unix))]
+const TERMINATE: &[i32] = &[signal_hook::consts::SIGTERM, signal_hook::consts::SIGINT];
+
+/// What arrived since the UI loop last looked.
+pub(crate) struct Signals {
+    /// The last terminating signal's number, or 0.
+    terminate: Arc<AtomicUsize>,
+    #[cfg(unix)]
+    stop: Arc<AtomicBool>,
+    resume: Arc<AtomicBool>,
+    resize: Arc<AtomicBool>,
+    /// Read end of the wake-up pipe every handler writes a byte to (none when
+    /// it could not be made: the reader then wakes at its own pace).
+    #[cfg(unix)]
+    wake: Option<Arc<std::os::unix::net::UnixStream>>,
+}
+
+impl Signals {
+    /// Installs the handlers. A handler that cannot be installed leaves that
+    /// signal's default action.
+    pub(crate) fn install() -> Self {
+        let terminate = Arc::new(AtomicUsize::new(0));
+        for &signal in TERMINATE {
+            let value = usize::try_from(signal).unwrap_or(1);
+            let _ = signal_hook::flag::register_usize(signal, Arc::clone(&terminate), value);
+        }
+        let [stop, resume, resize] = [(); 3].map(|()| Arc::new(AtomicBool::new(false)));
+        #[cfg(not(unix))]
+        drop(stop);
+        #[cfg(unix)]
+        {
+            use signal_hook::consts::{SIGCONT, SIGTSTP, SIGWINCH};
+            for (signal, flag) in [(SIGTSTP, &stop), (SIGCONT, &resume), (SIGWINCH, &resize)] {
+                let _ = signal_hook::flag::register(signal, Arc::clone(flag));
+            }
+        }
+        Self {
+            terminate,
+            #[cfg(unix)]
+            stop,
+            resume,
+            resize,
+            // Registered after the flags (actions run in registration order), so
+            // a woken reader always finds the flag set.
+            #[cfg(unix)]
+            wake: unix::wake_pipe().map(Arc::new),
+        }
+    }
+
+    /// Flags with a wake-up pipe and no handlers: the write end is returned
+    /// (for unit tests of the reader).
+    #[cfg(all(test, unix))]
+    pub(crate) fn for_tests() -> (Self, std::os::unix::net::UnixStream) {
+        let (read, write) = std::os::unix::net::UnixStream::pair().expect("socket pair");
+        read.set_nonblocking(true).expect("non-blocking");
+        let [stop, resume, resize] = [(); 3].map(|()| Arc::new(AtomicBool::new(false)));
+        let signals = Self {
+            terminate: Arc::new(AtomicUsize::new(0)),
+            stop,
+            resume,
+            resize,
+            wake: Some(Arc::new(read)),
+        };
+        (signals, write)
+    }
+
+    /// The terminating signal received so far, if any.
+    pub(crate) fn terminated(&self) -> Option<i32> {
+        match self.terminate.load(Ordering::SeqCst) {
+            0 => None,
+            n => i32::try_from(n).ok(),
+        }
+    }
+
+    /// True (once) when SIGTSTP arrived.
+    #[cfg(unix)]
+    pub(crate) fn take_stop(&self) -> bool {
+        self.stop.swap(false, Ordering::SeqCst)
+    }
+
+    /// True (once) when SIGCONT arrived.
+    pub(crate) fn take_resume(&self) -> bool {
+        self.resume.swap(false, Ordering::SeqCst)
+    }
+
+    /// True (once) when SIGWINCH arrived.
+    pub(crate) fn take_resize(&self) -> bool {
+        self.resize.swap(false, Ordering::SeqCst)
+    }
+
+    /// The wake-up pipe: readable once a signal arrived. [`Signals::drain`] empties it.
+    #[cfg(unix)]
+    pub(crate) fn wake_fd(&self) -> Option<std::os::fd::BorrowedFd<'_>> {
+        use std::os::fd::AsFd;
+        self.wake.as_deref().map(AsFd::as_fd)
+    }
+
+    /// Empties the wake-up pipe (the flags keep what arrived).
+    #[cfg(unix)]
+    pub(crate) fn drain(&self) {
+        use std::io::Read;
+        let Some(mut wake) = self.wake.as_deref() else {
+            return;
+        };
+        let mut buf = [0u8; 64];
+        while matches!(wake.read(&mut buf), Ok(n) if n > 0) {}
+    }
+}
+
+/// Stops the process the way SIGTSTP would have by default (the caller has
+/// restored the terminal); returns once SIGCONT continued it. SIGSTOP rather
+/// than SIGTSTP: the kernel discards a default SIGTSTP in an orphaned process
+/// group, and ours is handled anyway.
+#[cfg(unix)]
+pub(crate) fn stop_process() {
+    let _ = signal_hook::low_level::raise(signal_hook::consts::SIGSTOP);
+}
+
+#[cfg(unix)]
+mod unix {
+    use std::os::unix::net::UnixStream;
+
+    use signal_hook::consts::{SIGCONT, SIGTSTP, SIGWINCH};
+
+    /// A non-blocking socket pair that every handled signal writes a byte to;
+    /// returns the read end.
+    pub(super) fn wake_pipe() -> Option<UnixStream> {
+        let (read, write) = UnixStream::pair().ok()?;
+        read.set_nonblocking(true).ok()?;
+        write.set_nonblocking(true).ok()?;
+        for &signal in super::TERMINATE.iter().chain(&[SIGTSTP, SIGCONT, SIGWINCH]) {
+            let end = write.try_clone().ok()?;
+            signal_hook::low_level::pipe::register(signal, end).ok()?;
+        }
+        Some(read)
+    }
+}
