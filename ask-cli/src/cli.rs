@@ -254,6 +254,21 @@ pub(crate) struct UiArgs {
     /// terminals). On by itself when TERM=dumb. Type ? in it for help.
     #[arg(long)]
     pub(crate) accessible: bool,
+    /// Close the form after SECS seconds without a key (every key restarts the clock; the
+    /// last 60 s show a countdown). It ends as cancelled with details.timedOut, keeps what
+    /// was answered and picks nothing for the user. 0 turns off the idleTimeoutSeconds
+    /// setting. Example: --timeout 300
+    #[arg(long, value_name = "SECS", value_parser = clap::value_parser!(u64).range(0..=ask_keymap::MAX_IDLE_TIMEOUT_SECONDS))]
+    pub(crate) timeout: Option<u64>,
+    /// Keep a draft of the answers, notes, editor text and tab in FILE while the form is
+    /// open (saved at most every 500 ms and on every tab change; deleted when the form
+    /// ends normally, kept after a kill, a closed terminal or a crash).
+    #[arg(long, value_name = "FILE")]
+    pub(crate) draft: Option<PathBuf>,
+    /// Reopen the form with the --draft FILE restored when it was made for the same
+    /// questions (otherwise start fresh and say why). Example: --resume --draft d.json
+    #[arg(long, requires = "draft")]
+    pub(crate) resume: bool,
 }
 
 /// `ask run`.

@@ -27,6 +27,6 @@ pub use result::{
 pub use schema::json_schema;
 pub use text::{
     CANCELLED_TEXT, ELABORATION_INSTRUCTION, EMPTY_SUBMIT_TEXT, PRESENTED_AS_MULTI_NOTE,
-    PRESENTED_AS_SINGLE_NOTE, elaborate_text, invalid_payload_text, non_interactive_text,
-    submit_text,
+    PRESENTED_AS_SINGLE_NOTE, TIMED_OUT_TEXT, elaborate_text, invalid_payload_text,
+    non_interactive_text, submit_text, timed_out_text,
 };

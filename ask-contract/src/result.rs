@@ -94,6 +94,11 @@ pub struct AskDetails {
     /// Only in elaborate mode.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub elaboration: Option<Elaboration>,
+    /// True when the flow ended because the user was idle past the timeout (`--timeout`,
+    /// `idleTimeoutSeconds`); the flow is then cancelled and keeps what was answered.
+    /// Absent otherwise.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub timed_out: bool,
 }
 
 /// `{"kind": "invalid_input", "issues": [...]}`.

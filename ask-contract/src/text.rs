@@ -12,6 +12,26 @@ use crate::result::{
 /// Text of a cancelled flow.
 pub const CANCELLED_TEXT: &str = "User cancelled the ask flow.";
 
+/// First line of a flow that timed out.
+pub const TIMED_OUT_TEXT: &str = "User did not answer in time: the ask flow closed after the idle timeout and nothing was chosen on their behalf.";
+
+/// Text of a timed-out flow: [`TIMED_OUT_TEXT`], then what was answered before it closed
+/// (one line per answer and note) or that nothing was.
+pub fn timed_out_text(details: &AskDetails) -> String {
+    let lines = answer_lines(details, |_| true);
+    let mut out = String::from(TIMED_OUT_TEXT);
+    if lines.is_empty() {
+        out.push_str("\nNo question was answered.");
+    } else {
+        out.push_str("\nAnswered before the timeout:");
+        for line in lines {
+            out.push('\n');
+            out.push_str(&line);
+        }
+    }
+    out
+}
+
 /// Text of a submit with no answers at all.
 pub const EMPTY_SUBMIT_TEXT: &str = "User submitted the ask flow without answering.";
 
@@ -195,6 +215,8 @@ impl AskResult {
     pub fn from_details(details: AskDetails) -> Self {
         let text = if let Some(error) = &details.error {
             invalid_payload_text(&error.issues)
+        } else if details.timed_out {
+            timed_out_text(&details)
         } else if details.cancelled {
             CANCELLED_TEXT.to_owned()
         } else if details.mode == Mode::Elaborate {

@@ -1,6 +1,7 @@
 #![doc = include_str!("../README.md")]
 
 mod completion;
+mod draft;
 #[cfg(feature = "files")]
 pub mod files;
 mod notice;
@@ -9,6 +10,7 @@ mod settings;
 
 pub use ask_state::Completion;
 pub use completion::CompletionSource;
+pub use draft::DRAFT_SAVE_INTERVAL_MS;
 pub use notice::Notice;
 pub use session::Session;
 pub use settings::{Settings, commands_for_change};

@@ -41,6 +41,11 @@ pub enum Notice {
         /// The settings file written.
         to: PathBuf,
     },
+    /// `--resume` found no usable draft (missing, unreadable, or made for other
+    /// questions); the form starts fresh. The text says why.
+    DraftNotRestored(String),
+    /// The draft file could not be written.
+    DraftNotSaved(String),
     /// The settings overlay's reset row wrote the defaults.
     SettingsReset {
         /// Where the previous file was copied first (`None` when there was none).
@@ -82,6 +87,7 @@ impl fmt::Display for Notice {
                 backup.display()
             ),
             Self::SettingsReset { backup: None } => f.write_str("settings reset to defaults"),
+            Self::DraftNotRestored(why) | Self::DraftNotSaved(why) => f.write_str(why),
         }
     }
 }

@@ -5,7 +5,7 @@ use ask_contract::{AskForm, AskResult, Question, QuestionOption, QuestionType};
 use std::time::Instant;
 
 use ask_keymap::{ConfigStore, InputEvent, Key, Notifications};
-use ask_render::{Frame, Notification, RenderOptions, question_waiting, render};
+use ask_render::{Frame, Notification, RenderOptions, closing_soon, question_waiting, render};
 use ask_state::{Command, Effect, Flow, FlowOptions, Outcome, ReviewAction};
 
 use crate::notice::notice_line;
@@ -35,6 +35,10 @@ pub struct Session {
     notifications: Notifications,
     /// The "question waiting" notification was handed out.
     notified: bool,
+    /// The countdown notification was handed out for the countdown showing now.
+    countdown_notified: bool,
+    /// Where the draft is kept while the form is open (`--draft`).
+    draft: Option<crate::draft::DraftFile>,
     /// Origin of the host clock sent to the flow ([`Command::Clock`]).
     started: Instant,
 }
@@ -107,10 +111,60 @@ impl Session {
             notices,
             notifications,
             notified: false,
+            countdown_notified: false,
+            draft: None,
             started: Instant::now(),
         };
         session.refresh_completion();
         session
+    }
+
+    /// Ends the flow after `seconds` without a key (cancelled, `details.timedOut`), whatever
+    /// the `idleTimeoutSeconds` setting says; 0 turns the timeout off. This is `--timeout`.
+    #[must_use]
+    pub fn with_idle_timeout(mut self, seconds: u64) -> Self {
+        let behaviour = *self.flow.behaviour();
+        let keymap = self.flow.keymap().clone();
+        let mut options = self.flow.options().clone();
+        options.idle_timeout_ms = Some(seconds.saturating_mul(1000));
+        let enabled = self.flow.notifications_enabled();
+        self.flow = Flow::new(self.flow.form().clone(), behaviour, keymap, options)
+            .with_notifications_enabled(enabled);
+        self
+    }
+
+    /// Keeps a draft of the user's work in `path` while the form is open: saved atomically
+    /// at most every [`DRAFT_SAVE_INTERVAL_MS`](crate::DRAFT_SAVE_INTERVAL_MS) and on every
+    /// tab change, deleted when the flow ends (submit, elaborate, cancel, timeout), kept
+    /// when the session is dropped unfinished (a kill, a closed terminal, a crash). With
+    /// `resume`, first restores the draft found there when it was made for the same
+    /// questions; otherwise the form starts fresh and a
+    /// [`Notice::DraftNotRestored`](crate::Notice::DraftNotRestored) says why.
+    #[must_use]
+    pub fn with_draft(mut self, path: impl Into<std::path::PathBuf>, resume: bool) -> Self {
+        let path = path.into();
+        if resume && let Err(why) = crate::draft::restore(&mut self.flow, &path) {
+            self.show(Notice::DraftNotRestored(why));
+        }
+        self.draft = Some(crate::draft::DraftFile::new(path));
+        self.save_draft(0);
+        self
+    }
+
+    /// Saves the draft when due, or deletes it once the flow finished.
+    fn save_draft(&mut self, now_ms: u64) {
+        let Some(draft) = self.draft.as_mut() else {
+            return;
+        };
+        if self.result.is_some() {
+            draft.remove();
+            self.draft = None;
+            return;
+        }
+        if let Err(why) = draft.save_if_due(&self.flow, now_ms) {
+            self.draft = None;
+            self.show(Notice::DraftNotSaved(why));
+        }
     }
 
     /// Uses `source` for `@` completion from now on.
@@ -184,12 +238,25 @@ impl Session {
 
     /// A key press; true when the screen changed.
     pub fn key(&mut self, key: Key) -> bool {
+        self.key_at(key, self.now_ms())
+    }
+
+    /// A key press at `now_ms` milliseconds of the session's clock (for hosts with their
+    /// own clock, and tests); true when the screen changed. [`Session::key`] uses the time
+    /// since the session started.
+    pub fn key_at(&mut self, key: Key, now_ms: u64) -> bool {
         if self.result.is_some() {
             return false;
         }
-        self.apply(Command::Clock(self.now_ms()));
+        self.apply(Command::Clock(now_ms));
+        if self.result.is_some() {
+            // The timeout passed before this key arrived.
+            return true;
+        }
         let command = self.flow.handle_key(key);
-        self.command(command)
+        let changed = self.command(command);
+        self.save_draft(now_ms);
+        changed
     }
 
     /// A bracketed paste; true when the screen changed.
@@ -224,7 +291,14 @@ impl Session {
     /// disk, and new completion candidates while the source grows. True when the screen
     /// changed.
     pub fn tick(&mut self) -> bool {
-        let mut changed = self.apply(Command::Clock(self.now_ms()));
+        self.tick_at(self.now_ms())
+    }
+
+    /// [`Session::tick`] at `now_ms` milliseconds of the session's clock (for hosts with
+    /// their own clock, and tests). The clock also ends the flow when the idle timeout
+    /// passed ([`ask_state::Flow::idle_timeout_ms`]).
+    pub fn tick_at(&mut self, now_ms: u64) -> bool {
+        let mut changed = self.apply(Command::Clock(now_ms));
         let reloaded = self.store.as_mut().map(ConfigStore::reload);
         match reloaded {
             Some(Ok(Some(change))) => {
@@ -242,6 +316,7 @@ impl Session {
             }
             Some(Ok(None)) | None => {}
         }
+        self.save_draft(now_ms);
         self.refresh_completion() || changed
     }
 
@@ -250,7 +325,12 @@ impl Session {
         if self.result.is_some() {
             return false;
         }
-        match self.flow.apply(command) {
+        let outcome = self.flow.apply(command);
+        if self.flow.countdown_seconds().is_none() {
+            // A key ended the countdown; the next one notifies again.
+            self.countdown_notified = false;
+        }
+        match outcome {
             Outcome::Unchanged => false,
             Outcome::Changed => true,
             Outcome::Effects(effects) => {
@@ -324,6 +404,22 @@ impl Session {
         let mut settings = self.notifications.clone();
         settings.enabled = self.flow.notifications_enabled();
         Some((settings, question_waiting(self.flow.form())))
+    }
+
+    /// The "closing soon" notification, once each time the idle-timeout countdown starts
+    /// (see [`Session::take_waiting_notification`] for how frontends deliver it).
+    pub fn take_countdown_notification(&mut self) -> Option<(Notifications, Notification)> {
+        if self.result.is_some() {
+            return None;
+        }
+        if self.countdown_notified {
+            return None;
+        }
+        let seconds = self.flow.countdown_seconds()?;
+        self.countdown_notified = true;
+        let mut settings = self.notifications.clone();
+        settings.enabled = self.flow.notifications_enabled();
+        Some((settings, closing_soon(self.flow.form(), seconds)))
     }
 
     /// Sends completion candidates when the `@` query or the source changed.

@@ -3,6 +3,8 @@
 
 #[path = "settings_v3.rs"]
 mod settings_v3;
+#[path = "timeout.rs"]
+mod timeout;
 
 use std::cell::RefCell;
 use std::fs;

@@ -33,7 +33,13 @@ pub struct Behaviour {
     /// Open the terminal form inline, under the text already on screen, instead
     /// of on the alternate screen (when neither `--inline` nor `--fullscreen` is given).
     pub inline: bool,
+    /// End the flow as cancelled (`details.timedOut`) after this many seconds without a
+    /// key; 0 means never (the default). `ask --timeout` overrides it for one run.
+    pub idle_timeout_seconds: u64,
 }
+
+/// The largest accepted `idleTimeoutSeconds`: one week.
+pub const MAX_IDLE_TIMEOUT_SECONDS: u64 = 7 * 24 * 60 * 60;
 
 impl Default for Behaviour {
     /// Auto-submit and single-as-multi off, everything else on.
@@ -45,6 +51,7 @@ impl Default for Behaviour {
             present_single_as_multi: false,
             show_footer_hints: true,
             inline: true,
+            idle_timeout_seconds: 0,
         }
     }
 }
@@ -72,6 +79,7 @@ pub enum BehaviourSetting {
     #[serde(rename = "showFooterHints")]
     FooterHints,
     /// `inline`.
+    #[serde(rename = "inline")]
     Inline,
 }
 
@@ -131,6 +139,14 @@ impl Behaviour {
         self
     }
 
+    /// The same settings with another idle timeout in seconds (0: never). The settings
+    /// file accepts up to [`MAX_IDLE_TIMEOUT_SECONDS`].
+    #[must_use]
+    pub fn with_idle_timeout_seconds(mut self, seconds: u64) -> Self {
+        self.idle_timeout_seconds = seconds;
+        self
+    }
+
     /// Changes one setting.
     pub fn set(&mut self, setting: BehaviourSetting, on: bool) {
         let field = match setting {
@@ -168,6 +184,7 @@ mod tests {
                 present_single_as_multi: true,
                 show_footer_hints: false,
                 inline: false,
+                idle_timeout_seconds: 0,
             }
         );
     }

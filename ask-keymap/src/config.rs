@@ -2,6 +2,7 @@
 
 use serde_json::{Map, Value, json};
 
+use crate::behaviour::MAX_IDLE_TIMEOUT_SECONDS;
 use crate::keymap::describe;
 use crate::migrate::{v1_to_v2, v2_to_v3};
 use crate::{Behaviour, BehaviourSetting, Keymap, Notifications};
@@ -132,6 +133,10 @@ pub(crate) fn behaviour_to_json(behaviour: Behaviour) -> Value {
     for s in BehaviourSetting::ALL {
         obj.insert(s.config_name().to_owned(), Value::Bool(behaviour.get(s)));
     }
+    obj.insert(
+        IDLE_TIMEOUT_NAME.to_owned(),
+        Value::from(behaviour.idle_timeout_seconds),
+    );
     Value::Object(obj)
 }
 
@@ -291,6 +296,23 @@ fn read_model(item: &Value) -> Option<ModelRef> {
     }
 }
 
+/// The field name of [`Behaviour::idle_timeout_seconds`].
+pub(crate) const IDLE_TIMEOUT_NAME: &str = "idleTimeoutSeconds";
+
+/// `idleTimeoutSeconds`: a whole number of seconds from 0 (off) to one week.
+fn read_idle_timeout(value: &Value, notices: &mut Vec<String>) -> u64 {
+    match value.as_u64() {
+        Some(secs) if secs <= MAX_IDLE_TIMEOUT_SECONDS => secs,
+        _ => {
+            notices.push(format!(
+                "behaviour.{IDLE_TIMEOUT_NAME} should be a whole number of seconds from 0 (off) to {MAX_IDLE_TIMEOUT_SECONDS}, found {}; using 0 (no timeout)",
+                describe(value)
+            ));
+            0
+        }
+    }
+}
+
 fn read_behaviour(value: &Value, notices: &mut Vec<String>) -> Behaviour {
     let mut behaviour = Behaviour::default();
     let Some(obj) = value.as_object() else {
@@ -311,6 +333,9 @@ fn read_behaviour(value: &Value, notices: &mut Vec<String>) -> Behaviour {
                 behaviour.get(s)
             )),
         }
+    }
+    if let Some(value) = obj.get(IDLE_TIMEOUT_NAME) {
+        behaviour.idle_timeout_seconds = read_idle_timeout(value, notices);
     }
     behaviour
 }
@@ -355,6 +380,43 @@ mod tests {
             json!({"schemaVersion": 3, "answer": answer_to_json(&AnswerSettings::default()),
                    "behaviour": {"showFooterHints": false}, "extra": 7,
                    "notifications": {"enabled": true, "channels": ["bell"]}})
+        );
+    }
+
+    #[test]
+    fn idle_timeout_reads_whole_seconds_and_rejects_the_rest() {
+        let read = |v: Value| {
+            AskConfig::from_json(
+                &json!({"schemaVersion": 3, "behaviour": {"idleTimeoutSeconds": v}}),
+            )
+        };
+        let (config, notices) = read(json!(300));
+        assert_eq!(config.behaviour.idle_timeout_seconds, 300);
+        assert!(notices.is_empty());
+        let (back, _) = AskConfig::from_json(&config.to_json());
+        assert_eq!(
+            back.behaviour.idle_timeout_seconds, 300,
+            "written and read back"
+        );
+        for bad in [
+            json!(-5),
+            json!(1.5),
+            json!("60"),
+            json!(MAX_IDLE_TIMEOUT_SECONDS + 1),
+        ] {
+            let (config, notices) = read(bad.clone());
+            assert_eq!(config.behaviour.idle_timeout_seconds, 0, "{bad}");
+            assert_eq!(notices.len(), 1, "{bad}");
+            assert!(
+                notices[0].contains("idleTimeoutSeconds should be a whole number"),
+                "{}",
+                notices[0]
+            );
+        }
+        assert_eq!(
+            AskConfig::default().behaviour.idle_timeout_seconds,
+            0,
+            "off by default"
         );
     }
 

@@ -22,7 +22,7 @@ mod reset;
 mod store;
 
 pub use atomic::write_atomic;
-pub use behaviour::{Behaviour, BehaviourSetting};
+pub use behaviour::{Behaviour, BehaviourSetting, MAX_IDLE_TIMEOUT_SECONDS};
 pub use config::{
     AnswerSettings, AskConfig, DEFAULT_EXTRACTION_RETRIES, DEFAULT_EXTRACTION_TIMEOUT_MS,
     MAX_EXTRACTION_RETRIES, ModelRef, SCHEMA_VERSION,

@@ -7,7 +7,9 @@ use std::path::{Path, PathBuf};
 use serde_json::{Map, Value};
 
 use crate::atomic::{backup_path, remove_stale_temp_files, write_atomic};
-use crate::config::{SCHEMA_VERSION, Unsupported, behaviour_to_json, migrate, read_doc};
+use crate::config::{
+    IDLE_TIMEOUT_NAME, SCHEMA_VERSION, Unsupported, behaviour_to_json, migrate, read_doc,
+};
 use crate::paths::absolute;
 use crate::read::read_settings;
 use crate::{AskConfig, Behaviour, BehaviourSetting, ConfigPaths, KeymapError};
@@ -246,6 +248,12 @@ impl ConfigStore {
             Some(Value::Object(section)) => {
                 for s in BehaviourSetting::ALL {
                     section.insert(s.config_name().to_owned(), Value::Bool(behaviour.get(s)));
+                }
+                if behaviour.idle_timeout_seconds > 0 || section.contains_key(IDLE_TIMEOUT_NAME) {
+                    section.insert(
+                        IDLE_TIMEOUT_NAME.to_owned(),
+                        Value::from(behaviour.idle_timeout_seconds),
+                    );
                 }
             }
             _ => {

@@ -23,8 +23,8 @@ mod window;
 pub use ansi::{to_ansi, write_line};
 pub use frame::{Frame, Line, Role, Span, Style};
 pub use notification::{
-    BEL, MAX_NOTIFICATION_WIDTH, Notification, QUESTION_WAITING_EVENT, notification_text, osc9,
-    osc777, question_waiting,
+    BEL, MAX_NOTIFICATION_WIDTH, Notification, QUESTION_WAITING_EVENT, TIMEOUT_COUNTDOWN_EVENT,
+    closing_soon, notification_text, osc9, osc777, question_waiting,
 };
 #[cfg(feature = "ratatui")]
 pub use ratatui::FrameWidget;

@@ -11,10 +11,29 @@ pub const MAX_NOTIFICATION_WIDTH: usize = 120;
 /// The `ASK_NOTIFY_EVENT` of the one notification there is.
 pub const QUESTION_WAITING_EVENT: &str = "question.waiting";
 
+/// The `ASK_NOTIFY_EVENT` of the idle-timeout countdown starting.
+pub const TIMEOUT_COUNTDOWN_EVENT: &str = "timeout.countdown";
+
+/// The notification sent when the idle-timeout countdown starts: title `ask`, message
+/// `Closing in N s: ` and the form's subject as in [`question_waiting`].
+pub fn closing_soon(form: &AskForm, seconds: u64) -> Notification {
+    let waiting = question_waiting(form);
+    let subject = waiting
+        .message
+        .strip_prefix("Question waiting: ")
+        .unwrap_or_default();
+    let message = format!("Closing in {seconds} s unless you answer: {subject}");
+    Notification {
+        event: TIMEOUT_COUNTDOWN_EVENT,
+        title: "ask".to_owned(),
+        message: truncate(message.trim_end(), MAX_NOTIFICATION_WIDTH),
+    }
+}
+
 /// A notification: a title and a one-line message, both already safe for escape sequences.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Notification {
-    /// The event name, `question.waiting`.
+    /// The event name: [`QUESTION_WAITING_EVENT`] or [`TIMEOUT_COUNTDOWN_EVENT`].
     pub event: &'static str,
     /// `ask`.
     pub title: String,

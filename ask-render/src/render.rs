@@ -179,7 +179,7 @@ fn pin_footer(frame: Frame, height: usize, footer_len: usize) -> Frame {
     }
 }
 
-/// Blank row, dirty-dismiss warning, one-line hint, notice, hints (unless turned off), bottom rule.
+/// Blank row, dirty-dismiss warning, one-line hint, notice, idle countdown, hints (unless turned off), bottom rule.
 fn footer_block(flow: &Flow, width: usize) -> Block {
     let mut footer = Block::new(width);
     footer.blank();
@@ -197,6 +197,10 @@ fn footer_block(flow: &Flow, width: usize) -> Block {
     }
     if let Some(notice) = &flow.options().notice {
         footer.hanging(Vec::new(), notice, Style::new(Role::Warning));
+    }
+    if let Some(seconds) = flow.countdown_seconds() {
+        let text = format!("Closing in {seconds} s - press any key to stay");
+        footer.hanging(Vec::new(), &text, Style::new(Role::Warning).bold());
     }
     if flow.behaviour().show_footer_hints {
         for row in join_wrapped(&hints(flow), width) {

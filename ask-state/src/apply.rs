@@ -55,11 +55,16 @@ impl Flow {
             }
             _ => {}
         }
+        let counting_down = self.note_input();
         let armed = self.armed.take();
         let pending = self.pending_switch.take();
         let reset_armed = self.reset_armed_at.take();
         let had_hint = self.hint.take().is_some();
-        let disarmed = armed.is_some() || pending.is_some() || reset_armed.is_some() || had_hint;
+        let disarmed = armed.is_some()
+            || pending.is_some()
+            || reset_armed.is_some()
+            || had_hint
+            || counting_down;
         let outcome = match command {
             Command::NextTab => self.change_tab(1),
             Command::PrevTab => self.change_tab(-1),

@@ -10,4 +10,10 @@ pub enum StateError {
         /// One message per mismatch, naming the question and the value.
         problems: Vec<String>,
     },
+    /// A saved draft does not fit this form; the flow starts fresh.
+    #[error("the saved draft does not fit this form ({why}); starting fresh")]
+    DraftMismatch {
+        /// Why it does not fit.
+        why: String,
+    },
 }

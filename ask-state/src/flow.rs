@@ -204,6 +204,10 @@ pub struct FlowOptions {
     pub notice: Option<String>,
     /// Open the settings overlay at start (the standalone `ask settings`).
     pub settings_only: bool,
+    /// The idle timeout for this flow in milliseconds (`ask --timeout`), overriding the
+    /// `idleTimeoutSeconds` behaviour setting; `Some(0)` turns it off. See
+    /// [`Flow::idle_timeout_ms`].
+    pub idle_timeout_ms: Option<u64>,
 }
 
 impl FlowOptions {
@@ -225,6 +229,14 @@ impl FlowOptions {
     #[must_use]
     pub fn settings_only(mut self, on: bool) -> Self {
         self.settings_only = on;
+        self
+    }
+
+    /// Sets the idle timeout for this flow in milliseconds, overriding the
+    /// `idleTimeoutSeconds` behaviour setting (`0` turns it off).
+    #[must_use]
+    pub fn idle_timeout_ms(mut self, ms: u64) -> Self {
+        self.idle_timeout_ms = Some(ms);
         self
     }
 }
@@ -288,6 +300,10 @@ pub struct Flow {
     /// When the reset row was armed (host clock).
     pub(crate) reset_armed_at: Option<u64>,
     pub(crate) notifications_enabled: bool,
+    /// Host clock at the last user command (the idle timeout counts from here).
+    pub(crate) last_input_ms: u64,
+    /// The countdown second last reported as a change.
+    pub(crate) shown_countdown: Option<u64>,
 }
 
 impl Flow {
@@ -313,6 +329,8 @@ impl Flow {
             clock_ms: 0,
             reset_armed_at: None,
             notifications_enabled: true,
+            last_input_ms: 0,
+            shown_countdown: None,
         };
         flow.enter_tab();
         flow

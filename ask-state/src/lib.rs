@@ -11,7 +11,9 @@ mod keys;
 mod result;
 mod scripted;
 mod settings;
+mod snapshot;
 mod switch;
+mod timeout;
 
 pub use command::{Command, Effect, Outcome};
 pub use completion::{Completion, CompletionList};
@@ -22,3 +24,5 @@ pub use flow::{
 };
 pub use scripted::scripted_result;
 pub use settings::RESET_WINDOW_MS;
+pub use snapshot::{EditorSnapshot, FlowSnapshot, QuestionSnapshot, SNAPSHOT_VERSION};
+pub use timeout::COUNTDOWN_MS;

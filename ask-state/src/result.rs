@@ -126,6 +126,28 @@ pub(crate) fn build_result(
     AskResult::from_details(details)
 }
 
+/// The result of a flow that timed out: cancelled with `timedOut`, every committed answer
+/// and every note kept (a question note alone counts), nothing chosen for the user.
+pub(crate) fn build_timed_out(form: &AskForm, drafts: &[QuestionDraft]) -> AskResult {
+    let mut details = AskDetails::for_form(form);
+    details.cancelled = true;
+    details.timed_out = true;
+    for ((summary, q), d) in details
+        .questions
+        .iter_mut()
+        .zip(&form.questions)
+        .zip(drafts)
+    {
+        summary.presented_type = presented(q, d);
+    }
+    for (q, d) in form.questions.iter().zip(drafts) {
+        if let Some(answer) = answer_of(q, d, true) {
+            details.answers.insert(q.id.clone(), answer);
+        }
+    }
+    AskResult::from_details(details)
+}
+
 /// Elaboration items of one question: its note first, then option notes in declaration order
 /// (including notes on unselected options).
 fn items_of(q: &Question, d: &QuestionDraft, committed: Option<&Answer>) -> Vec<ElaborationItem> {

@@ -67,15 +67,20 @@ impl Flow {
     }
 
     /// The host's clock: disarms the reset row once its window has passed.
+    /// Then checks the idle timeout, which may end the flow.
     pub(crate) fn clock(&mut self, now_ms: u64) -> Outcome {
         self.clock_ms = now_ms;
-        match self.reset_armed_at {
+        let disarmed = match self.reset_armed_at {
             Some(at) if now_ms.saturating_sub(at) > RESET_WINDOW_MS => {
                 self.reset_armed_at = None;
                 self.hint = None;
-                Outcome::Changed
+                true
             }
-            _ => Outcome::Unchanged,
+            _ => false,
+        };
+        match self.check_timeout() {
+            Outcome::Unchanged if disarmed => Outcome::Changed,
+            outcome => outcome,
         }
     }
 }

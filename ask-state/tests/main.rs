@@ -7,4 +7,6 @@ mod properties;
 mod scripted;
 mod serde;
 mod settings_v3;
+mod snapshot;
 mod support;
+mod timeout;

@@ -3,6 +3,7 @@
 
 mod accessible;
 mod cli;
+mod draft;
 mod examples;
 mod extract;
 mod files;
@@ -14,3 +15,4 @@ mod pty;
 mod pty_signals;
 mod session;
 mod support;
+mod timeout;

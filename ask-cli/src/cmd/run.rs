@@ -99,6 +99,17 @@ pub(crate) fn interactive(ui: &UiArgs, form: AskForm, root: PathBuf) -> CliResul
     let loaded = config::load(ui.config.as_deref());
     let layout = ui.layout.layout(loaded.config().behaviour.inline);
     let mut session = Session::new(form, loaded).with_completions(FileIndex::spawn(root));
+    if let Some(seconds) = ui.timeout {
+        session = session.with_idle_timeout(seconds);
+    }
+    if let Some(path) = &ui.draft {
+        session = session.with_draft(path.clone(), ui.resume);
+        for notice in session.notices() {
+            if matches!(notice, ask_host::Notice::DraftNotRestored(_)) {
+                eprintln!("ask: {notice}");
+            }
+        }
+    }
     let color = term::use_color(ui.color);
     let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         term::run_ui(&mut session, tty, color, layout, &signals)

@@ -177,6 +177,10 @@ pub(crate) fn run_ui(
         if let Some((settings, note)) = session.take_waiting_notification() {
             crate::notify::deliver(&mut screen.out, &settings, &note);
         }
+        // When the idle-timeout countdown starts (once per countdown).
+        if let Some((settings, note)) = session.take_countdown_notification() {
+            crate::notify::deliver(&mut screen.out, &settings, &note);
+        }
         let wait = TICK.saturating_sub(last_tick.elapsed());
         for input in reader.wait(wait, signals)? {
             match input {

@@ -202,6 +202,8 @@ fn arb_result() -> impl Strategy<Value = AskResult> {
                     content,
                     details: AskDetails {
                         title,
+                        // A timeout is a cancel: round-trip the flag on every cancelled result.
+                        timed_out: cancelled,
                         cancelled,
                         error,
                         mode,

@@ -5,8 +5,8 @@
 use ask_contract::{
     Answer, AskDetails, AskResult, CANCELLED_TEXT, Continuation, ContinuationStrategy,
     ELABORATION_INSTRUCTION, EMPTY_SUBMIT_TEXT, Elaboration, ElaborationItem, ElaborationTarget,
-    Mode, NextAction, ParseOptions, QuestionDetail, QuestionState, QuestionStatus, elaborate_text,
-    invalid_payload_text, non_interactive_text, parse_params, submit_text,
+    Mode, NextAction, ParseOptions, QuestionDetail, QuestionState, QuestionStatus, TIMED_OUT_TEXT,
+    elaborate_text, invalid_payload_text, non_interactive_text, parse_params, submit_text,
 };
 use indexmap::IndexMap;
 use serde_json::json;
@@ -181,6 +181,39 @@ fn cancel_keeps_committed_answers() {
     let result = AskResult::from_details(details);
     assert_eq!(result.text(), CANCELLED_TEXT);
     insta::assert_json_snapshot!("cancel_result", result);
+}
+
+#[test]
+fn timeout_says_so_and_lists_what_was_answered() {
+    let result = AskResult::from_details(AskDetails {
+        cancelled: true,
+        timed_out: true,
+        ..details(vec![("db", db_answer())])
+    });
+    assert!(
+        result.text().starts_with(TIMED_OUT_TEXT),
+        "{}",
+        result.text()
+    );
+    assert!(result.text().contains("Answered before the timeout:"));
+    assert!(result.text().contains("Database: "), "{}", result.text());
+    let json = serde_json::to_value(&result).expect("serializes");
+    assert_eq!(json["details"]["timedOut"], json!(true));
+    assert_eq!(json["details"]["cancelled"], json!(true));
+
+    let nothing = AskResult::from_details(AskDetails {
+        cancelled: true,
+        timed_out: true,
+        ..details(Vec::new())
+    });
+    assert!(nothing.text().ends_with("No question was answered."));
+    // Every other result leaves the field out.
+    let cancelled = serde_json::to_value(AskResult::from_details(AskDetails {
+        cancelled: true,
+        ..details(Vec::new())
+    }))
+    .expect("serializes");
+    assert!(cancelled["details"].get("timedOut").is_none());
 }
 
 fn elaborate_details() -> AskDetails {

@@ -1,5 +1,6 @@
 //! Integration tests of ask-render: frame snapshots, properties, sanitizer, transcripts.
 
+mod countdown;
 mod huge;
 mod props;
 mod sanitizer;

@@ -1,0 +1,199 @@
+//! Drafts that survive: a serializable snapshot of what the user did in a flow, and
+//! restoring it into a fresh flow on the same form.
+
+use std::collections::BTreeMap;
+
+use ask_contract::{QuestionDetail, QuestionType};
+use serde::{Deserialize, Serialize};
+
+use crate::editor::TextBuffer;
+use crate::error::StateError;
+use crate::flow::{Editor, EditorTarget, Flow, Tab};
+
+/// The snapshot format version written by [`Flow::snapshot`].
+pub const SNAPSHOT_VERSION: u32 = 1;
+
+/// Everything the user did in a flow (answers, notes, editor text, active tab), with the
+/// normalized form it belongs to. Serialize it (JSON) to keep a draft; give it to
+/// [`Flow::restore`] to carry on where the user was.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FlowSnapshot {
+    /// [`SNAPSHOT_VERSION`].
+    pub version: u32,
+    /// The normalized questions the draft was made on; a draft only fits the same form.
+    pub form: Vec<QuestionDetail>,
+    /// The form title.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+    /// Active tab: a question index, or the number of questions for the review tab.
+    pub tab: usize,
+    /// One entry per question, in form order.
+    pub questions: Vec<QuestionSnapshot>,
+    /// The editor that was open, with its unsaved text.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub editor: Option<EditorSnapshot>,
+}
+
+/// What the user did on one question.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct QuestionSnapshot {
+    /// Selected declared options (0-based indices).
+    pub selected: Vec<usize>,
+    /// Saved free-form text.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub custom_text: Option<String>,
+    /// Whether the free-form answer is part of the answer.
+    #[serde(default)]
+    pub custom_selected: bool,
+    /// Question note.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+    /// Option notes by declared option index.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub option_notes: BTreeMap<usize, String>,
+    /// Cursor row.
+    #[serde(default)]
+    pub cursor: usize,
+    /// How the question was presented.
+    pub presented: QuestionType,
+}
+
+/// The open editor.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EditorSnapshot {
+    /// Question index.
+    pub question: usize,
+    /// `custom`, `questionNote`, or `optionNote` with `option`.
+    pub target: String,
+    /// Option index for an option note.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub option: Option<usize>,
+    /// The unsaved text.
+    pub text: String,
+}
+
+impl Flow {
+    /// A snapshot of the user's work so far (see [`FlowSnapshot`]).
+    pub fn snapshot(&self) -> FlowSnapshot {
+        let questions = self
+            .drafts
+            .iter()
+            .map(|d| QuestionSnapshot {
+                selected: (0..d.selected.len()).filter(|j| d.selected[*j]).collect(),
+                custom_text: d.custom_text.clone(),
+                custom_selected: d.custom_selected,
+                note: d.note.clone(),
+                option_notes: d.option_notes.clone(),
+                cursor: d.cursor,
+                presented: d.presented,
+            })
+            .collect();
+        let editor = self.editor.as_ref().map(|e| {
+            let (target, option) = match e.target {
+                EditorTarget::Custom => ("custom", None),
+                EditorTarget::QuestionNote => ("questionNote", None),
+                EditorTarget::OptionNote(j) => ("optionNote", Some(j)),
+            };
+            EditorSnapshot {
+                question: e.question,
+                target: target.to_owned(),
+                option,
+                text: e.buffer.text().to_owned(),
+            }
+        });
+        FlowSnapshot {
+            version: SNAPSHOT_VERSION,
+            form: self
+                .form
+                .questions
+                .iter()
+                .map(QuestionDetail::from)
+                .collect(),
+            title: self.form.title.clone(),
+            tab: match self.tab {
+                Tab::Question(i) => i,
+                Tab::Review => self.form.questions.len(),
+            },
+            questions,
+            editor,
+        }
+    }
+
+    /// Restores a snapshot made on the same form. Nothing changes when it does not fit:
+    /// the error says why (another version, other questions, out-of-range indices).
+    pub fn restore(&mut self, snapshot: &FlowSnapshot) -> Result<(), StateError> {
+        let mismatch = |why: String| Err(StateError::DraftMismatch { why });
+        if snapshot.version != SNAPSHOT_VERSION {
+            return mismatch(format!(
+                "draft format version {} is not {SNAPSHOT_VERSION}",
+                snapshot.version
+            ));
+        }
+        let form: Vec<QuestionDetail> = self
+            .form
+            .questions
+            .iter()
+            .map(QuestionDetail::from)
+            .collect();
+        if snapshot.form != form || snapshot.title != self.form.title {
+            return mismatch("the draft was made for other questions".to_owned());
+        }
+        let mut drafts = self.drafts.clone();
+        for (i, (d, s)) in drafts.iter_mut().zip(&snapshot.questions).enumerate() {
+            let options = d.selected.len();
+            let rows = self.row_count(i);
+            if s.selected
+                .iter()
+                .chain(s.option_notes.keys())
+                .any(|j| *j >= options)
+                || s.cursor >= rows
+            {
+                return mismatch(format!("question {} has an option out of range", i + 1));
+            }
+            d.selected = (0..options).map(|j| s.selected.contains(&j)).collect();
+            d.custom_text.clone_from(&s.custom_text);
+            d.custom_selected = s.custom_selected && s.custom_text.is_some();
+            d.note.clone_from(&s.note);
+            d.option_notes.clone_from(&s.option_notes);
+            d.cursor = s.cursor;
+            d.presented = s.presented;
+        }
+        if snapshot.questions.len() != drafts.len() || snapshot.tab > drafts.len() {
+            return mismatch("the draft does not cover every question".to_owned());
+        }
+        let editor = match &snapshot.editor {
+            None => None,
+            Some(e) => {
+                let target = match (e.target.as_str(), e.option) {
+                    ("custom", None) => EditorTarget::Custom,
+                    ("questionNote", None) => EditorTarget::QuestionNote,
+                    ("optionNote", Some(j)) if j < self.row_count(e.question) => {
+                        EditorTarget::OptionNote(j)
+                    }
+                    _ => return mismatch(format!("unknown editor target {:?}", e.target)),
+                };
+                if e.question != snapshot.tab {
+                    return mismatch("the open editor is not on the active tab".to_owned());
+                }
+                Some(Editor {
+                    question: e.question,
+                    target,
+                    buffer: TextBuffer::with_text(&e.text),
+                    completion: None,
+                    completion_closed_for: None,
+                })
+            }
+        };
+        self.drafts = drafts;
+        self.tab = if snapshot.tab == self.drafts.len() {
+            Tab::Review
+        } else {
+            Tab::Question(snapshot.tab)
+        };
+        self.editor = editor;
+        Ok(())
+    }
+}

@@ -1,0 +1,53 @@
+//! Drafts: a flow's snapshot survives JSON and restores the same answers, notes, editor
+//! text and tab into a fresh flow on the same form; another form is refused.
+
+use ask_state::{FlowSnapshot, StateError};
+
+use crate::support::{behaviour, drive, flow, single, two};
+
+#[test]
+fn snapshot_round_trips_through_json_and_restores_the_work() {
+    let mut f = flow(two(), behaviour());
+    drive(
+        &mut f,
+        "2 space down space shift+n \"why\" enter n \"unsaved\"",
+    );
+    let snap = f.snapshot();
+    let json = serde_json::to_string(&snap).expect("serializes");
+    let back: FlowSnapshot = serde_json::from_str(&json).expect("parses");
+    assert_eq!(back, snap);
+
+    let mut fresh = flow(two(), behaviour());
+    fresh.restore(&back).expect("same form");
+    assert_eq!(fresh.snapshot(), snap);
+    assert_eq!(fresh.tab(), f.tab());
+    assert_eq!(fresh.answer(0), f.answer(0));
+    assert_eq!(fresh.draft(1), f.draft(1));
+    assert_eq!(
+        fresh.editor().map(|e| e.buffer.text().to_owned()),
+        Some("unsaved".to_owned()),
+        "the open editor's text is kept"
+    );
+    // Finishing both gives the same result.
+    let (a, _) = drive(&mut f, "esc tab 1");
+    let (b, _) = drive(&mut fresh, "esc tab 1");
+    assert_eq!(a.map(|r| r.details), b.map(|r| r.details));
+}
+
+#[test]
+fn a_draft_for_other_questions_is_refused_and_changes_nothing() {
+    let mut f = flow(two(), behaviour());
+    drive(&mut f, "2");
+    let snap = f.snapshot();
+    let mut other = flow(single(), behaviour());
+    let before = other.snapshot();
+    let err = other.restore(&snap).expect_err("other form");
+    assert!(matches!(err, StateError::DraftMismatch { .. }));
+    assert!(err.to_string().contains("other questions"), "{err}");
+    assert_eq!(other.snapshot(), before);
+
+    let mut bad = snap.clone();
+    bad.questions[0].selected = vec![7];
+    let mut same = flow(two(), behaviour());
+    assert!(same.restore(&bad).is_err(), "out-of-range option");
+}
