@@ -1,6 +1,6 @@
 //! Finding the settings file for a run: `--config`, else `ASK_CONFIG`, else
 //! `$PI_CODING_AGENT_DIR/extensions/ask-user.json`, else the platform config folder
-//! (`~/.config/ask-user/config.json`).
+//! (`~/.config/ask-user/config.json`; `%APPDATA%\ask-user\config.json` on Windows).
 
 use std::path::Path;
 

@@ -8,7 +8,11 @@ mod io;
 mod json_out;
 mod linear;
 mod notify;
+#[cfg(windows)]
+mod process;
 mod script;
+#[cfg(windows)]
+mod signals;
 mod term;
 
 use std::process::ExitCode;

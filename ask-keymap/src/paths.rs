@@ -8,7 +8,8 @@ use crate::KeymapError;
 /// The settings file name inside `$PI_CODING_AGENT_DIR/extensions/`.
 pub const CONFIG_FILE_NAME: &str = "ask-user.json";
 
-/// The settings file name inside the platform config folder (`~/.config/ask-user/`).
+/// The settings file name inside the platform config folder (`~/.config/ask-user/`,
+/// `%APPDATA%\ask-user\` on Windows).
 pub const PLATFORM_FILE_NAME: &str = "config.json";
 
 /// The environment [`ConfigPaths::resolve`] reads; empty values count as unset.
@@ -20,8 +21,10 @@ pub struct ConfigEnv<'a> {
     pub pi_agent_dir: Option<&'a OsStr>,
     /// `XDG_CONFIG_HOME`.
     pub xdg_config_home: Option<&'a OsStr>,
-    /// The home directory (`HOME`).
+    /// The home directory (`HOME`; on Windows `USERPROFILE` when `HOME` is unset).
     pub home: Option<&'a Path>,
+    /// The per-user application data folder (`APPDATA`, read on Windows only).
+    pub appdata: Option<&'a OsStr>,
 }
 
 /// Owned copies of the variables [`ConfigEnv`] borrows, read from the process environment.
@@ -31,16 +34,27 @@ pub struct ProcessEnv {
     pi_agent_dir: Option<std::ffi::OsString>,
     xdg_config_home: Option<std::ffi::OsString>,
     home: Option<PathBuf>,
+    appdata: Option<std::ffi::OsString>,
 }
 
 impl ProcessEnv {
-    /// Reads `ASK_CONFIG`, `PI_CODING_AGENT_DIR`, `XDG_CONFIG_HOME` and `HOME`.
+    /// Reads `ASK_CONFIG`, `PI_CODING_AGENT_DIR`, `XDG_CONFIG_HOME` and `HOME`; on Windows
+    /// also `APPDATA`, and `USERPROFILE` when `HOME` is unset (no Unix-like shell set it).
     pub fn read() -> ProcessEnv {
+        let var = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty());
+        let home = var("HOME").or_else(|| {
+            if cfg!(windows) {
+                var("USERPROFILE")
+            } else {
+                None
+            }
+        });
         ProcessEnv {
             ask_config: std::env::var_os("ASK_CONFIG"),
             pi_agent_dir: std::env::var_os("PI_CODING_AGENT_DIR"),
             xdg_config_home: std::env::var_os("XDG_CONFIG_HOME"),
-            home: std::env::var_os("HOME").map(PathBuf::from),
+            home: home.map(PathBuf::from),
+            appdata: if cfg!(windows) { var("APPDATA") } else { None },
         }
     }
 
@@ -51,6 +65,7 @@ impl ProcessEnv {
             pi_agent_dir: self.pi_agent_dir.as_deref(),
             xdg_config_home: self.xdg_config_home.as_deref(),
             home: self.home.as_deref(),
+            appdata: self.appdata.as_deref(),
         }
     }
 }
@@ -88,7 +103,8 @@ impl ConfigPaths {
 
     /// Resolves the settings path: `explicit` (`--config`), then `ASK_CONFIG`, then
     /// `$PI_CODING_AGENT_DIR/extensions/ask-user.json` when `PI_CODING_AGENT_DIR` is set,
-    /// then the platform config folder: `$XDG_CONFIG_HOME/ask-user/config.json`, by default
+    /// then the platform config folder: `$XDG_CONFIG_HOME/ask-user/config.json`, else
+    /// `%APPDATA%\ask-user\config.json` when `APPDATA` is given (Windows), by default
     /// `~/.config/ask-user/config.json` (on macOS without `XDG_CONFIG_HOME`,
     /// `~/Library/Application Support/ask-user/config.json`). A leading `~/` expands to the
     /// home directory; relative paths are made absolute against the current directory.
@@ -131,6 +147,8 @@ impl ConfigPaths {
         }
         let base = if let Some(xdg) = non_empty(env.xdg_config_home) {
             absolute(&expand_tilde(xdg, home))?
+        } else if let Some(appdata) = non_empty(env.appdata) {
+            absolute(appdata)?
         } else {
             let home = home.ok_or(KeymapError::NoConfigPath)?;
             if cfg!(target_os = "macos") {
@@ -193,6 +211,7 @@ mod tests {
                 pi_agent_dir: pi.map(OsStr::new),
                 xdg_config_home: xdg.map(OsStr::new),
                 home: home.map(Path::new),
+                appdata: None,
             },
         )
     }
@@ -252,6 +271,46 @@ mod tests {
     fn the_platform_default_is_under_dot_config() {
         let p = resolve(None, None, None, None, Some("/h")).unwrap();
         assert_eq!(p.config, Path::new("/h/.config/ask-user/config.json"));
+    }
+
+    #[test]
+    fn appdata_replaces_the_home_default_only() {
+        let with = |explicit: Option<&str>, pi: Option<&str>, xdg: Option<&str>, appdata| {
+            ConfigPaths::resolve(
+                explicit.map(Path::new),
+                &ConfigEnv {
+                    pi_agent_dir: pi.map(OsStr::new),
+                    xdg_config_home: xdg.map(OsStr::new),
+                    home: Some(Path::new("/h")),
+                    appdata: Some(OsStr::new(appdata)),
+                    ..ConfigEnv::default()
+                },
+            )
+            .unwrap()
+        };
+        let p = with(None, None, None, "/appdata");
+        assert_eq!(p.config, Path::new("/appdata/ask-user/config.json"));
+        assert_eq!(p.legacy, None);
+        assert_eq!(
+            with(None, Some(""), None, "/appdata").config,
+            Path::new("/appdata/ask-user/config.json")
+        );
+        assert_eq!(
+            with(None, Some("/pi"), None, "/appdata").config,
+            Path::new("/pi/extensions/ask-user.json")
+        );
+        assert_eq!(
+            with(None, None, Some("/xdg"), "/appdata").config,
+            Path::new("/xdg/ask-user/config.json")
+        );
+        assert_eq!(
+            with(Some("/x.json"), None, None, "/appdata").config,
+            Path::new("/x.json")
+        );
+        // An empty APPDATA counts as unset.
+        let p = with(None, None, None, "");
+        assert!(p.config.ends_with("ask-user/config.json"));
+        assert!(!p.config.starts_with("/ask-user"));
     }
 
     #[test]

@@ -5,9 +5,11 @@
 #   bash tests/pi-e2e/run.sh 1 4        run scenarios 1 and 4
 #
 # Installs pi into tests/pi-e2e/.cache (gitignored, idempotent), installs tmux
-# with apt-get when missing, builds target/release/ask (unless ASK_BIN is set),
-# then drives pi in tmux (interactive), with -p (print) and --mode rpc, and
-# checks what the faux model received. Prints "N passed, N failed" last.
+# with apt-get when missing, runs .ci/npm-pack (the release binary and the npm
+# tarballs in target/npm/; the binary is skipped when ASK_BIN is set and scenario
+# 12, the npm install, is not selected), then drives pi in tmux (interactive),
+# with -p (print) and --mode rpc, and checks what the faux model received.
+# Prints "N passed, N failed" last.
 set -uo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -40,15 +42,25 @@ install_tmux() {
 	{ apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq tmux; } >&2 || die "could not install tmux"
 }
 
+# The one release build of the suite: .ci/npm-pack builds the binary and packs the npm
+# packages (scenario 12 installs those); every other scenario runs the packed binary.
 build_ask() {
 	if [ -n "${ASK_BIN:-}" ]; then
 		[ -x "$ASK_BIN" ] || die "ASK_BIN=$ASK_BIN is not executable"
-		return 0
+		needs_packages || return 0
 	fi
-	say "pi-e2e: building the ask binary (cargo build --release -p ask-user)"
-	(cd "$REPO" && env -u CARGO_TARGET_DIR cargo build --release -q -p ask-user >&2) || die "cargo build failed"
-	ASK_BIN="$REPO/target/release/ask"
+	say "pi-e2e: building and packing the ask binary (.ci/npm-pack)"
+	(cd "$REPO" && env -u CARGO_TARGET_DIR .ci/npm-pack >/dev/null) || die ".ci/npm-pack failed"
+	NPM_DIR="$REPO/target/npm"
+	ASK_BIN="${ASK_BIN:-$NPM_DIR/$(node -p 'process.platform + "-" + process.arch')/bin/ask}"
 }
+
+MAIN_PACKAGE=@ask-user/pi
+NPM_DIR=""
+# shellcheck source=npm-install.sh
+source "$HERE/npm-install.sh"
+needs_packages() { [ ${#SELECTED[@]} -eq 0 ] || [[ " ${SELECTED[*]} " == *" 12 "* ]]; }
+SELECTED=("$@")
 
 command -v node >/dev/null || die "node is required"
 install_pi
@@ -355,6 +367,8 @@ scenario_11() {
 	check 1 tool-answer db sqlite
 }
 
+# 12. pi install npm:@ask-user/pi from a local registry: scenario_12 in npm-install.sh.
+
 # --- main -------------------------------------------------------------------
 NAMES=(
 	"the shim type-checks against pi $PI_VERSION's .d.ts files"
@@ -369,9 +383,9 @@ NAMES=(
 	"RPC mode /ask:replay after a cancelled dialog"
 	"/answer: a timed-out extraction call is retried; no questions only notifies"
 	"inline: the model's text stays above the open form, a clean chat after, listed as ask-user"
+	"pi install npm:$MAIN_PACKAGE from the packed tarballs, no Rust on PATH: the form opens, the answer arrives"
 )
-SELECTED=("$@")
-[ ${#SELECTED[@]} -eq 0 ] && SELECTED=(0 1 2 3 4 5 6 7 8 9 10 11)
+[ ${#SELECTED[@]} -eq 0 ] && SELECTED=(0 1 2 3 4 5 6 7 8 9 10 11 12)
 
 passed=0
 failed=0

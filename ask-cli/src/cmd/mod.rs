@@ -2,6 +2,10 @@
 //! exit status (or a `CliError`); `main` turns that into the process exit.
 
 pub(crate) mod answer;
+#[cfg(unix)]
+pub(crate) mod completer;
+#[cfg(windows)]
+#[path = "completer_windows.rs"]
 pub(crate) mod completer;
 pub(crate) mod extract;
 pub(crate) mod render_result;

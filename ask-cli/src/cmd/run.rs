@@ -141,16 +141,9 @@ fn accessible(ui: &UiArgs) -> bool {
 
 /// The form in the accessible linear mode on the controlling terminal.
 fn linear(ui: &UiArgs, form: AskForm) -> CliResult {
-    let tty = std::fs::OpenOptions::new()
-        .read(true)
-        .write(true)
-        .open("/dev/tty");
-    let Ok(tty) = tty else {
+    let Ok((tty, output)) = term::open_lines() else {
         return non_interactive(ui, &form);
     };
-    let output = tty
-        .try_clone()
-        .map_err(|err| CliError::new(Exit::IoErr, format!("terminal error: {err}")))?;
     let result = crate::linear::tty::run(form, tty, output)
         .map_err(|err| CliError::new(Exit::IoErr, format!("terminal error: {err}")))?;
     finish(ui, &result)

@@ -83,11 +83,9 @@ fn register_signals(stop: &Arc<AtomicBool>) -> io::Result<()> {
     Ok(())
 }
 
-#[cfg(not(unix))]
+#[cfg(windows)]
+#[allow(clippy::unnecessary_wraps)] // the Unix variant's signature
 fn register_signals(stop: &Arc<AtomicBool>) -> io::Result<()> {
-    use signal_hook::consts::signal::{SIGINT, SIGTERM};
-    for signal in [SIGTERM, SIGINT] {
-        signal_hook::flag::register(signal, Arc::clone(stop))?;
-    }
+    crate::signals::stop_on_console_event(Arc::clone(stop));
     Ok(())
 }

@@ -35,6 +35,10 @@ use screen::Screen;
 pub(crate) use signals::Signals;
 pub(crate) use viewport::InlineHeight;
 
+/// The controlling terminal's device: `/dev/tty`, or the console's screen buffer on
+/// Windows (crossterm reads console input through `CONIN$` itself).
+const TTY_PATH: &str = if cfg!(windows) { "CONOUT$" } else { "/dev/tty" };
+
 /// How often the settings file and the completion index are checked.
 const TICK: Duration = Duration::from_millis(250);
 
@@ -59,9 +63,22 @@ impl Tty {
         OpenOptions::new()
             .read(true)
             .write(true)
-            .open("/dev/tty")
+            .open(TTY_PATH)
             .ok()
             .map(|file| Self { file })
+    }
+}
+
+/// The terminal for line-by-line use (the accessible mode): input and output
+/// handles of `/dev/tty`, or the console's input and screen buffers on Windows.
+pub(crate) fn open_lines() -> io::Result<(File, File)> {
+    let open = |path: &str| OpenOptions::new().read(true).write(true).open(path);
+    if cfg!(windows) {
+        Ok((open("CONIN$")?, open("CONOUT$")?))
+    } else {
+        let tty = open(TTY_PATH)?;
+        let output = tty.try_clone()?;
+        Ok((tty, output))
     }
 }
 

@@ -104,7 +104,10 @@ pub(crate) fn restore() {
 /// Switches every mode [`enter_modes`] switched back, on a fresh `/dev/tty`
 /// handle (the panic hook has no other).
 fn leave_modes() {
-    if let Ok(mut tty) = std::fs::OpenOptions::new().write(true).open("/dev/tty") {
+    if let Ok(mut tty) = std::fs::OpenOptions::new()
+        .write(true)
+        .open(super::TTY_PATH)
+    {
         let mut bytes = Vec::new();
         // A paint cut short (a panic mid-frame) leaves an update open and autowrap off.
         let _ = queue!(bytes, EndSynchronizedUpdate, EnableLineWrap);
