@@ -1,5 +1,7 @@
 //! A growing stack of lines with a focus row and a cursor: the layout building block.
 
+use ask_state::LineIndex;
+
 use crate::frame::{Line, Role, Span, Style};
 use crate::sanitize::sanitize;
 use crate::text::display_width;
@@ -81,6 +83,19 @@ impl Block {
     /// [`hanging`](Self::hanging) keeping only the rows `keep` asks for; the rows
     /// left out are counted in a marker row (the prefix goes on the first row shown).
     pub(crate) fn hanging_kept(&mut self, prefix: Vec<Span>, text: &str, style: Style, keep: Keep) {
+        self.hanging_indexed(prefix, text, style, keep, None);
+    }
+
+    /// [`hanging_kept`](Self::hanging_kept) for a text with a line index (a long text of
+    /// the form), so counting its hidden lines does not walk it.
+    pub(crate) fn hanging_indexed(
+        &mut self,
+        prefix: Vec<Span>,
+        text: &str,
+        style: Style,
+        keep: Keep,
+        index: Option<&LineIndex>,
+    ) {
         let prefix_w: usize = prefix.iter().map(|s| display_width(&s.text)).sum();
         let mut first = Some(prefix);
         // Text needs some room beside the prefix; otherwise the prefix gets its own row.
@@ -103,7 +118,7 @@ impl Block {
                 }
             })
         };
-        let Rows { rows, hidden } = lay_out(text, avail, keep);
+        let Rows { rows, hidden } = lay_out(text, avail, keep, index);
         let marker_row = |lead: Vec<Span>, up: bool| {
             let mut line = Line::new(lead);
             line.spans.extend(marker(hidden, up).spans);

@@ -2,13 +2,13 @@
 
 use std::ops::Range;
 
-use ask_state::{CompletionList, Editor};
+use ask_state::{CompletionList, Editor, count_newlines};
 
 use crate::block::Block;
 use crate::frame::{Line, Role, Span, Style};
 use crate::sanitize::{sanitize, sanitize_line};
 use crate::text::{display_width, wrap_chars};
-use crate::window::{floor_boundary, marker, newlines};
+use crate::window::{floor_boundary, marker};
 
 /// Most completion items shown at once.
 const MAX_COMPLETIONS: usize = 8;
@@ -181,14 +181,14 @@ fn window(text: &str, cursor: usize, width: usize, reach: usize) -> View {
     let hidden_above = if drop_top > 0 || first_piece.start > 0 {
         let top = rows.get(drop_top).map_or(0, |r| r.start);
         let line_start = text[..top].rfind('\n').map_or(0, |i| i + 1);
-        newlines(&text[..line_start]) + usize::from(top > line_start)
+        count_newlines(&text[..line_start]) + usize::from(top > line_start)
     } else {
         0
     };
     let hidden_below = if keep_end < rows.len() || last_piece.end < text.len() {
         let bottom = rows.get(keep_end - 1).map_or(text.len(), |r| r.end);
         let line_end = text[bottom..].find('\n').map_or(text.len(), |i| bottom + i);
-        newlines(&text[line_end..]) + usize::from(bottom < line_end)
+        count_newlines(&text[line_end..]) + usize::from(bottom < line_end)
     } else {
         0
     };

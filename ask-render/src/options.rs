@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 
 use ask_contract::{Question, QuestionType};
-use ask_state::{Editor, EditorTarget, Flow, QuestionDraft};
+use ask_state::{Editor, EditorTarget, Flow, FormText, QuestionDraft};
 
 use crate::block::Block;
 use crate::editor::editor_block;
@@ -20,6 +20,8 @@ pub(crate) const RECOMMENDED: &str = "(Recommended)";
 /// Builds the block of each cursor row (declared options, then `Type your own`) on demand,
 /// so a long list only pays for the rows it shows.
 pub(crate) struct OptionRows<'a> {
+    flow: &'a Flow,
+    question: usize,
     q: &'a Question,
     draft: &'a QuestionDraft,
     editor: Option<&'a Editor>,
@@ -38,6 +40,8 @@ impl<'a> OptionRows<'a> {
         (width, height): (usize, usize),
     ) -> Self {
         Self {
+            flow,
+            question: i,
             q,
             draft,
             editor: flow.editor().filter(|e| e.question == i),
@@ -104,7 +108,11 @@ impl<'a> OptionRows<'a> {
         block.hanging_kept(prefix, &label, label_style, keep);
         let pad = || vec![Span::raw(" ".repeat(indent))];
         if let Some(description) = option.and_then(|o| o.description.as_deref()) {
-            block.hanging_kept(pad(), description, Style::new(Role::Muted), keep);
+            let index = self.flow.line_index(FormText::Description {
+                question: self.question,
+                option: row,
+            });
+            block.hanging_indexed(pad(), description, Style::new(Role::Muted), keep, index);
         }
         let target = if is_custom {
             EditorTarget::Custom

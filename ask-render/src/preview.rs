@@ -5,17 +5,19 @@ use crate::block::Block;
 use crate::frame::{Line, Role, Span, Style};
 use crate::sanitize::{sanitize, sanitize_line};
 use crate::text::{wrap_line, wrap_line_upto};
-use crate::window::{byte_budget, ceil_boundary, floor_boundary, marker, newlines};
+use ask_state::{LineIndex, count_newlines};
+
+use crate::window::{byte_budget, ceil_boundary, floor_boundary, marker};
 
 /// Rows of source lines `line` (starting at byte `at`) on: (source line index, row
 /// text), at most `n`. A line longer than a screen can need is cut.
-fn rows_down(
-    text: &str,
-    mut line: usize,
-    mut at: usize,
+fn rows_down<'a>(
+    text: &'a str,
+    (mut line, mut at): (usize, usize),
     width: usize,
     n: usize,
-) -> Vec<(usize, &str)> {
+    index: Option<&LineIndex>,
+) -> Vec<(usize, &'a str)> {
     let budget = byte_budget(n, width);
     let mut out = Vec::new();
     while out.len() < n && at <= text.len() {
@@ -31,7 +33,11 @@ fn rows_down(
         );
         if raw.len() == look && look < rest.len() {
             // Cut by the budget: the rest of this line shows no more.
-            at = rest.find('\n').map_or(text.len() + 1, |i| at + i + 1);
+            at = match index {
+                Some(index) if line < index.newlines() => index.line_offset(text, line + 1),
+                Some(_) => text.len() + 1,
+                None => rest.find('\n').map_or(text.len() + 1, |i| at + i + 1),
+            };
         } else {
             at += raw.len() + 1;
         }
@@ -43,7 +49,12 @@ fn rows_down(
 
 /// The last `n` rows (top to bottom) of a text of `lines` source lines, with their
 /// source line indices. A line longer than a screen can need shows its end.
-fn rows_up(text: &str, lines: usize, width: usize, n: usize) -> Vec<(usize, &str)> {
+fn rows_up<'a>(
+    text: &'a str,
+    lines: usize,
+    (width, n): (usize, usize),
+    index: Option<&LineIndex>,
+) -> Vec<(usize, &'a str)> {
     let budget = byte_budget(n, width);
     let mut out: Vec<(usize, &str)> = Vec::new();
     let mut end = text.len();
@@ -60,7 +71,10 @@ fn rows_up(text: &str, lines: usize, width: usize, n: usize) -> Vec<(usize, &str
         rows.append(&mut out);
         out = rows;
         let line_start = if start == from && from > 0 {
-            before.rfind('\n').map_or(0, |i| i + 1)
+            index.map_or_else(
+                || before.rfind('\n').map_or(0, |i| i + 1),
+                |index| index.line_start(text, from),
+            )
         } else {
             start
         };
@@ -76,28 +90,38 @@ fn rows_up(text: &str, lines: usize, width: usize, n: usize) -> Vec<(usize, &str
 }
 
 /// Byte offset of source line `line` (the text length when there are fewer lines).
-fn line_offset(text: &str, line: usize) -> usize {
+fn line_offset(text: &str, line: usize, index: Option<&LineIndex>) -> usize {
     if line == 0 {
         return 0;
     }
-    text.match_indices('\n')
-        .nth(line - 1)
-        .map_or(text.len(), |(i, _)| i + 1)
+    match index {
+        Some(index) => index.line_offset(text, line),
+        None => text
+            .match_indices('\n')
+            .nth(line - 1)
+            .map_or(text.len(), |(i, _)| i + 1),
+    }
 }
 
 /// Rows the pane needs to show everything (title included), counted up to `cap`.
-pub(crate) fn pane_rows_needed(text: Option<&str>, width: usize, cap: usize) -> usize {
+pub(crate) fn pane_rows_needed(
+    text: Option<&str>,
+    index: Option<&LineIndex>,
+    width: usize,
+    cap: usize,
+) -> usize {
     1 + text.map_or(1, |t| {
-        rows_down(t, 0, 0, width.saturating_sub(2).max(1), cap).len()
+        rows_down(t, (0, 0), width.saturating_sub(2).max(1), cap, index).len()
     })
 }
 
 /// The pane at `width` columns in at most `max_rows` rows (at least two): the title
 /// `Preview · <label>`, then the text from source line `scroll` on. Hidden rows are
 /// counted in `↑ N more lines` / `↓ N more lines` markers, which take rows of their own.
+/// With the text's line `index`, a frame looks at one screen of the text.
 pub(crate) fn preview_pane(
     label: &str,
-    text: Option<&str>,
+    (text, index): (Option<&str>, Option<&LineIndex>),
     scroll: usize,
     width: usize,
     max_rows: usize,
@@ -121,7 +145,7 @@ pub(crate) fn preview_pane(
             ]));
         }
     };
-    let head = rows_down(text, 0, 0, inner, avail + 1);
+    let head = rows_down(text, (0, 0), inner, avail + 1, index);
     if head.len() <= avail {
         content(&mut block, &head);
         return block;
@@ -129,10 +153,11 @@ pub(crate) fn preview_pane(
     // Scrolled: the first row of the requested source line, clamped so the pane stays
     // full. Markers count source lines (what the author wrote and what pageUp/pageDown
     // step), a line cut by the pane edge counting as hidden.
-    let source_lines = newlines(text) + 1;
+    let source_lines = index.map_or_else(|| count_newlines(text), LineIndex::newlines) + 1;
     let visible = avail.saturating_sub(usize::from(scroll > 0) + 1).max(1);
     let from = if scroll < source_lines {
-        rows_down(text, scroll, line_offset(text, scroll), inner, visible + 1)
+        let at = line_offset(text, scroll, index);
+        rows_down(text, (scroll, at), inner, visible + 1, index)
     } else {
         Vec::new()
     };
@@ -150,7 +175,7 @@ pub(crate) fn preview_pane(
     }
     // At the end: no bottom marker; the top marker is needed since the text is taller.
     let visible = avail.saturating_sub(1).max(1);
-    let tail = rows_up(text, source_lines, inner, visible + 1);
+    let tail = rows_up(text, source_lines, (inner, visible + 1), index);
     let shown = tail
         .get(tail.len().saturating_sub(visible)..)
         .unwrap_or_default();
@@ -159,4 +184,38 @@ pub(crate) fn preview_pane(
     block.push(marker((first_shown + usize::from(cut_above)).max(1), true));
     content(&mut block, shown);
     block
+}
+
+#[cfg(test)]
+mod tests {
+    use ask_state::{LINE_INDEX_CHUNK, LineIndex};
+
+    use super::preview_pane;
+
+    fn texts(block: &crate::block::Block) -> Vec<String> {
+        block.lines.iter().map(crate::frame::Line::plain).collect()
+    }
+
+    /// Scrolling a preview past the index chunk shows the same rows and markers with
+    /// the line index as with scanning, at the top, in the middle and at the end.
+    #[test]
+    fn indexed_pane_agrees_with_scanning() {
+        let code: String = (0..LINE_INDEX_CHUNK / 8)
+            .map(|l| format!("let x{l} = {l};\n"))
+            .collect();
+        let long_lines = format!(
+            "{}\nshort\n{}",
+            "y".repeat(3 * LINE_INDEX_CHUNK),
+            "z ".repeat(LINE_INDEX_CHUNK)
+        );
+        for text in [code.as_str(), long_lines.as_str()] {
+            let index = LineIndex::new(text);
+            let lines = index.newlines() + 1;
+            for scroll in [0, 1, 2, lines / 2, lines - 3, lines - 1, lines + 5] {
+                let plain = preview_pane("A", (Some(text), None), scroll, 40, 12);
+                let indexed = preview_pane("A", (Some(text), Some(&index)), scroll, 40, 12);
+                assert_eq!(texts(&plain), texts(&indexed), "scroll {scroll}");
+            }
+        }
+    }
 }

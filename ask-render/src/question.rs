@@ -1,7 +1,7 @@
 //! A question tab: prompt, question note, option rows, editors and the preview pane.
 
 use ask_contract::{Question, QuestionType};
-use ask_state::{EditorTarget, Flow, QuestionDraft};
+use ask_state::{EditorTarget, Flow, FormText, LineIndex, QuestionDraft};
 
 /// The label of a question note, the same on the question screen, in its editor and on
 /// the review tab.
@@ -34,7 +34,13 @@ pub(crate) fn prompt_block(
 ) -> Block {
     let mut block = Block::new(width);
     let keep = Keep::tail(height);
-    block.hanging_kept(Vec::new(), &q.prompt, Style::new(Role::Text).bold(), keep);
+    block.hanging_indexed(
+        Vec::new(),
+        &q.prompt,
+        Style::new(Role::Text).bold(),
+        keep,
+        flow.line_index(FormText::Prompt(i)),
+    );
     let editing_note = flow
         .editor()
         .filter(|e| e.question == i && e.target == EditorTarget::QuestionNote);
@@ -73,19 +79,19 @@ pub(crate) fn options_area(
     if q.freeform {
         return freeform_block(flow, i, draft, width, height);
     }
-    let preview = (q.kind == QuestionType::Preview).then(|| preview_source(q, draft));
+    let preview = (q.kind == QuestionType::Preview).then(|| preview_source(flow, i, q, draft));
     match preview {
-        Some((label, text)) if width >= SIDE_BY_SIDE_MIN => {
+        Some((label, text, index)) if width >= SIDE_BY_SIDE_MIN => {
             let left_w = width / 3;
             let right_w = width - left_w - 3;
             let left = OptionRows::new(flow, i, q, draft, (left_w, height)).window(budget);
             let rows = budget.map_or(usize::MAX, |b| b.max(left.len()));
-            let right = preview_pane(label, text, draft.preview_scroll, right_w, rows);
+            let right = preview_pane(label, (text, index), draft.preview_scroll, right_w, rows);
             side_by_side(left, right, left_w, &Span::new(" │ ", Role::Border), width)
         }
-        Some((label, text)) => {
+        Some((label, text, index)) => {
             let cap = budget.map_or(usize::MAX, |b| b.saturating_add(8));
-            let pane_need = crate::preview::pane_rows_needed(text, width, cap);
+            let pane_need = crate::preview::pane_rows_needed(text, index, width, cap);
             let pane_min = pane_need.min(budget.map_or(pane_need, |b| (b / 3).max(4)));
             let opt_budget = budget.map(|b| b.saturating_sub(pane_min + 1).max(MIN_OPTION_ROWS));
             let mut block = OptionRows::new(flow, i, q, draft, (width, height)).window(opt_budget);
@@ -96,7 +102,7 @@ pub(crate) fn options_area(
             block.blank();
             block.append(preview_pane(
                 label,
-                text,
+                (text, index),
                 draft.preview_scroll,
                 width,
                 pane_rows,
@@ -107,11 +113,27 @@ pub(crate) fn options_area(
     }
 }
 
-/// The option whose preview shows: the one under the cursor, else the selected one.
-fn preview_source<'q>(q: &'q Question, draft: &QuestionDraft) -> (&'q str, Option<&'q str>) {
-    match draft.preview_index().and_then(|j| q.options.get(j)) {
-        Some(option) => (option.label.as_str(), option.preview.as_deref()),
-        None => (CUSTOM_LABEL, None),
+/// The option whose preview shows (the one under the cursor, else the selected one):
+/// its label, preview and the preview's line index.
+fn preview_source<'q>(
+    flow: &'q Flow,
+    i: usize,
+    q: &'q Question,
+    draft: &QuestionDraft,
+) -> (&'q str, Option<&'q str>, Option<&'q LineIndex>) {
+    let shown = draft
+        .preview_index()
+        .and_then(|j| q.options.get(j).map(|o| (j, o)));
+    match shown {
+        Some((j, option)) => (
+            option.label.as_str(),
+            option.preview.as_deref(),
+            flow.line_index(FormText::Preview {
+                question: i,
+                option: j,
+            }),
+        ),
+        None => (CUSTOM_LABEL, None, None),
     }
 }
 

@@ -1,7 +1,7 @@
 //! `render`: the whole screen of a flow, top rule to bottom rule.
 
 use ask_keymap::Action;
-use ask_state::{Flow, Tab};
+use ask_state::{Flow, FormText, Tab};
 
 use crate::block::Block;
 use crate::footer::{hints, join_wrapped, tab_strip};
@@ -63,11 +63,12 @@ pub fn render(flow: &Flow, options: &RenderOptions) -> Frame {
         body = settings_block(flow, width);
     } else {
         if let Some(title) = &flow.form().title {
-            top.hanging_kept(
+            top.hanging_indexed(
                 Vec::new(),
                 title,
                 Style::new(Role::Title).bold(),
                 Keep::tail(options.height),
+                flow.line_index(FormText::Title),
             );
         }
         top.push(tab_strip(flow, width));

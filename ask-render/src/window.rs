@@ -10,6 +10,8 @@
 
 use std::ops::Range;
 
+use ask_state::{LineIndex, count_newlines};
+
 use crate::frame::{Line, Role};
 use crate::text::{wrap_line, wrap_line_upto};
 
@@ -59,43 +61,12 @@ struct Row<'a> {
     text: &'a str,
     /// Byte offset of its source line in the text.
     line_start: usize,
+    /// Newlines before its source line ([`head`]) or from its start to the end of
+    /// the text ([`tail`]).
+    nl: usize,
     /// The first (`true`, false) or last (false, `true`) row of its source line.
     first: bool,
     last: bool,
-}
-
-/// Number of `\n` in `text`, at memory speed.
-pub(crate) fn newlines(text: &str) -> usize {
-    const LO: u64 = 0x0101_0101_0101_0101;
-    const HI7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-    const PAIRS: u64 = 0x00ff_00ff_00ff_00ff;
-    // Eight bytes a step (SWAR): a byte of `x` is zero exactly where the text has a
-    // newline, and the classic exact zero-byte test leaves 0x80 there. Each byte of
-    // `acc` counts its lane; it is summed before 255 steps can overflow it.
-    let sum = |acc: u64| {
-        let pairs = (acc & PAIRS) + ((acc >> 8) & PAIRS);
-        (pairs.wrapping_mul(0x0001_0001_0001_0001) >> 48) as usize
-    };
-    let mut words = text.as_bytes().chunks_exact(8);
-    let (mut total, mut acc, mut steps) = (0, 0u64, 0);
-    for word in &mut words {
-        let mut bytes = [0u8; 8];
-        bytes.copy_from_slice(word);
-        let x = u64::from_le_bytes(bytes) ^ (LO * u64::from(b'\n'));
-        acc += !((((x & HI7).wrapping_add(HI7)) | x) | HI7) >> 7;
-        steps += 1;
-        if steps == 255 {
-            total += sum(acc);
-            (acc, steps) = (0, 0);
-        }
-    }
-    total += sum(acc);
-    total += words
-        .remainder()
-        .iter()
-        .map(|b| usize::from(*b == b'\n'))
-        .sum::<usize>();
-    total
 }
 
 /// The marker line for `n` hidden source lines.
@@ -126,14 +97,20 @@ pub(crate) fn ceil_boundary(text: &str, at: usize) -> usize {
 /// Word-wraps `text` to `width` columns (newlines start rows) and keeps the rows
 /// `keep` asks for. Wrapping is that of [`wrap_line`] per source line; a source line
 /// longer than the bytes a screen can need is wrapped from the end that shows.
-pub(crate) fn lay_out(text: &str, width: usize, keep: Keep) -> Rows<'_> {
+/// With the text's `index`, counting the hidden lines looks at no more of the text.
+pub(crate) fn lay_out<'a>(
+    text: &'a str,
+    width: usize,
+    keep: Keep,
+    index: Option<&LineIndex>,
+) -> Rows<'a> {
     match keep {
         Keep::All => Rows {
             rows: all_rows(text, width),
             hidden: 0,
         },
-        Keep::Head(n) => head(text, width, n),
-        Keep::Tail(n) => tail(text, width, n),
+        Keep::Head(n) => head(text, width, n, index),
+        Keep::Tail(n) => tail(text, width, n, index),
     }
 }
 
@@ -158,7 +135,7 @@ pub(crate) fn byte_budget(n: usize, width: usize) -> usize {
 fn push_rows<'a>(
     out: &mut Vec<Row<'a>>,
     line: &'a str,
-    line_start: usize,
+    (line_start, nl): (usize, usize),
     cut: &Range<usize>,
     (width, max_rows): (usize, usize),
 ) {
@@ -169,16 +146,18 @@ fn push_rows<'a>(
         out.push(Row {
             text: &part[r],
             line_start,
+            nl,
             first: k == 0 && cut.start == 0,
             last: k == last && cut.end == line.len(),
         });
     }
 }
 
-fn head(text: &str, width: usize, n: usize) -> Rows<'_> {
+fn head<'a>(text: &'a str, width: usize, n: usize, index: Option<&LineIndex>) -> Rows<'a> {
     let budget = byte_budget(n, width);
     let mut rows: Vec<Row<'_>> = Vec::new();
     let mut pos = 0;
+    let mut nl = 0;
     loop {
         let rest = &text[pos..];
         let look = floor_boundary(rest, budget);
@@ -188,7 +167,7 @@ fn head(text: &str, width: usize, n: usize) -> Rows<'_> {
             None => (&rest[..look], false),
         };
         let room = n + 1 - rows.len();
-        push_rows(&mut rows, line, pos, &(0..line.len()), (width, room));
+        push_rows(&mut rows, line, (pos, nl), &(0..line.len()), (width, room));
         if !full {
             // Cut by the budget: the line goes on.
             if let Some(r) = rows.last_mut() {
@@ -199,6 +178,7 @@ fn head(text: &str, width: usize, n: usize) -> Rows<'_> {
             break;
         }
         pos += line.len() + 1;
+        nl += 1;
         if pos > text.len() {
             break;
         }
@@ -213,17 +193,19 @@ fn head(text: &str, width: usize, n: usize) -> Rows<'_> {
     let Some(last) = rows.last() else {
         return Rows::default();
     };
-    let line_end = text[last.line_start..]
-        .find('\n')
-        .map_or(text.len(), |i| last.line_start + i);
-    let hidden = newlines(&text[line_end..]) + usize::from(!last.last);
+    // The newlines from the last row's line on end the lines below it.
+    let after = index.map_or_else(
+        || count_newlines(&text[last.line_start..]),
+        |index| index.newlines().saturating_sub(last.nl),
+    );
+    let hidden = after + usize::from(!last.last);
     Rows {
         rows: rows.into_iter().map(|r| r.text).collect(),
         hidden: hidden.max(1),
     }
 }
 
-fn tail(text: &str, width: usize, n: usize) -> Rows<'_> {
+fn tail<'a>(text: &'a str, width: usize, n: usize, index: Option<&LineIndex>) -> Rows<'a> {
     let budget = byte_budget(n, width);
     // Rows of each source line, last line first.
     let mut lines: Vec<Vec<Row<'_>>> = Vec::new();
@@ -240,6 +222,8 @@ fn tail(text: &str, width: usize, n: usize) -> Rows<'_> {
         };
         let line_start = if full {
             start
+        } else if let Some(index) = index {
+            index.line_start(text, from)
         } else {
             before.rfind('\n').map_or(0, |i| i + 1)
         };
@@ -248,7 +232,7 @@ fn tail(text: &str, width: usize, n: usize) -> Rows<'_> {
         push_rows(
             &mut rows,
             line,
-            line_start,
+            (line_start, lines.len()),
             &(start - line_start..line.len()),
             (width, usize::MAX),
         );
@@ -275,7 +259,11 @@ fn tail(text: &str, width: usize, n: usize) -> Rows<'_> {
     let Some(first) = rows.first() else {
         return Rows::default();
     };
-    let hidden = newlines(&text[..first.line_start]) + usize::from(!first.first);
+    let above = index.map_or_else(
+        || count_newlines(&text[..first.line_start]),
+        |index| index.newlines().saturating_sub(first.nl),
+    );
+    let hidden = above + usize::from(!first.first);
     Rows {
         rows: rows.into_iter().map(|r| r.text).collect(),
         hidden: hidden.max(1),
@@ -288,26 +276,11 @@ mod tests {
     use crate::text::wrap;
 
     fn texts(text: &str, width: usize, keep: Keep) -> (Vec<String>, usize) {
-        let rows = lay_out(text, width, keep);
+        let rows = lay_out(text, width, keep, None);
         (
             rows.rows.iter().map(|r| (*r).to_owned()).collect(),
             rows.hidden,
         )
-    }
-
-    #[test]
-    fn newline_count_agrees_with_a_plain_count() {
-        let text: String = (0..20_000)
-            .map(|i| if i % 7 == 0 { '\n' } else { 'é' })
-            .collect();
-        for end in [0, 1, 31, 32, 33, 8160, 8161, 20_000, text.len()] {
-            let end = super::floor_boundary(&text, end);
-            let part = &text[..end];
-            assert_eq!(super::newlines(part), part.matches('\n').count(), "{end}");
-        }
-        for n in [0, 7, 8, 255 * 8, 255 * 8 + 1, 10_000] {
-            assert_eq!(super::newlines(&"\n".repeat(n)), n);
-        }
     }
 
     #[test]
@@ -376,5 +349,29 @@ mod tests {
         assert_eq!(rows.len(), 2);
         assert!(rows.iter().all(|r| r.ends_with("word")), "{rows:?}");
         assert_eq!(hidden, 1);
+    }
+
+    /// Texts past the index chunk, with lines longer and shorter than it: the line
+    /// index gives the very rows and counts a full scan gives.
+    #[test]
+    fn indexed_layout_agrees_with_scanning() {
+        let chunk = ask_state::LINE_INDEX_CHUNK;
+        let texts = [
+            format!("top\n{}bottom", "\n".repeat(3 * chunk)),
+            format!("{}\nlast line", "word ".repeat(chunk)),
+            format!("first line\n{}", "word ".repeat(chunk)),
+            format!("{}\n{}", "a".repeat(2 * chunk + 3), "b ".repeat(chunk)),
+            "line of text\n".repeat(chunk / 4),
+        ];
+        for text in &texts {
+            let index = ask_state::LineIndex::new(text);
+            for keep in [Keep::Head(6), Keep::Tail(6), Keep::Head(2), Keep::Tail(2)] {
+                let plain = lay_out(text, 30, keep, None);
+                let indexed = lay_out(text, 30, keep, Some(&index));
+                assert_eq!(plain.rows, indexed.rows, "{keep:?}");
+                assert_eq!(plain.hidden, indexed.hidden, "{keep:?}");
+                assert!(plain.hidden > 0, "{keep:?}");
+            }
+        }
     }
 }

@@ -4,6 +4,7 @@ use ask_contract::QuestionType;
 
 use crate::command::{Command, Effect, Outcome};
 use crate::flow::{EditorTarget, Flow, ReviewAction, Tab};
+use crate::lines::FormText;
 
 /// `current + delta`, clamped to `0..len` (0 when `len` is 0).
 pub(crate) fn step(current: usize, delta: i32, len: usize) -> usize {
@@ -207,11 +208,18 @@ impl Flow {
         let Some(draft) = self.drafts.get(i) else {
             return Outcome::Unchanged;
         };
-        let lines = draft
-            .preview_index()
-            .and_then(|j| q.options.get(j))
-            .and_then(|o| o.preview.as_deref())
-            .map_or(0, line_count);
+        let lines = draft.preview_index().map_or(0, |j| {
+            let text = q.options.get(j).and_then(|o| o.preview.as_deref());
+            let index = self.line_index(FormText::Preview {
+                question: i,
+                option: j,
+            });
+            match (text, index) {
+                (Some(text), Some(index)) => index.lines(text),
+                (Some(text), None) => text.lines().count(),
+                (None, _) => 0,
+            }
+        });
         let next = step(draft.preview_scroll, delta, lines);
         if next == draft.preview_scroll {
             return Outcome::Unchanged;
@@ -360,62 +368,5 @@ impl Flow {
             return Outcome::Changed;
         }
         self.finish(ReviewAction::Cancel)
-    }
-}
-
-/// `text.lines().count()` at memory speed (`lines` walks char by char),
-/// so a key on a 10 MB preview stays cheap.
-fn line_count(text: &str) -> usize {
-    const LO: u64 = 0x0101_0101_0101_0101;
-    const HI7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-    const PAIRS: u64 = 0x00ff_00ff_00ff_00ff;
-    // Eight bytes a step (SWAR): a byte of `x` is zero exactly where the text has a
-    // newline, and the classic exact zero-byte test leaves 0x80 there. Each byte of
-    // `acc` counts its lane; it is summed before 255 steps can overflow it.
-    let sum = |acc: u64| {
-        let pairs = (acc & PAIRS) + ((acc >> 8) & PAIRS);
-        (pairs.wrapping_mul(0x0001_0001_0001_0001) >> 48) as usize
-    };
-    let mut words = text.as_bytes().chunks_exact(8);
-    let (mut total, mut acc, mut steps) = (0, 0u64, 0);
-    for word in &mut words {
-        let mut bytes = [0u8; 8];
-        bytes.copy_from_slice(word);
-        let x = u64::from_le_bytes(bytes) ^ (LO * u64::from(b'\n'));
-        acc += !((((x & HI7).wrapping_add(HI7)) | x) | HI7) >> 7;
-        steps += 1;
-        if steps == 255 {
-            total += sum(acc);
-            (acc, steps) = (0, 0);
-        }
-    }
-    total += sum(acc);
-    total += words
-        .remainder()
-        .iter()
-        .map(|b| usize::from(*b == b'\n'))
-        .sum::<usize>();
-    total + usize::from(!text.is_empty() && !text.ends_with('\n'))
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn line_count_agrees_with_lines() {
-        let long = "ab\n".repeat(5000);
-        for text in [
-            "",
-            "a",
-            "a\n",
-            "a\nb",
-            "\n",
-            "\n\n",
-            "a\r\nb\r\n",
-            "x\n\ny",
-            &long,
-            &long[1..long.len() - 1],
-        ] {
-            assert_eq!(super::line_count(text), text.lines().count(), "{text:?}");
-        }
     }
 }

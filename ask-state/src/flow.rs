@@ -304,6 +304,8 @@ pub struct Flow {
     pub(crate) last_input_ms: u64,
     /// The countdown second last reported as a change.
     pub(crate) shown_countdown: Option<u64>,
+    /// Line indexes of the form's long texts.
+    pub(crate) lines: crate::lines::FormLines,
 }
 
 impl Flow {
@@ -311,6 +313,7 @@ impl Flow {
     pub fn new(form: AskForm, behaviour: Behaviour, keymap: Keymap, options: FlowOptions) -> Self {
         let drafts = QuestionDraft::fresh(&form, behaviour.present_single_as_multi);
         let settings_cursor = options.settings_only.then_some(0);
+        let lines = crate::lines::FormLines::new(&form);
         let mut flow = Self {
             form,
             behaviour,
@@ -331,6 +334,7 @@ impl Flow {
             notifications_enabled: true,
             last_input_ms: 0,
             shown_countdown: None,
+            lines,
         };
         flow.enter_tab();
         flow

@@ -8,6 +8,7 @@ mod editor;
 mod error;
 mod flow;
 mod keys;
+mod lines;
 mod result;
 mod scripted;
 mod settings;
@@ -22,6 +23,7 @@ pub use error::StateError;
 pub use flow::{
     Editor, EditorTarget, Flow, FlowOptions, QuestionDraft, ReviewAction, SettingsRow, Tab,
 };
+pub use lines::{FormText, LINE_INDEX_CHUNK, LineIndex, count_newlines};
 pub use scripted::scripted_result;
 pub use settings::RESET_WINDOW_MS;
 pub use snapshot::{EditorSnapshot, FlowSnapshot, QuestionSnapshot, SNAPSHOT_VERSION};
