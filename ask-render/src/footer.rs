@@ -167,56 +167,43 @@ pub(crate) fn hints(flow: &Flow) -> Vec<String> {
 }
 
 /// The tab strip: `☐`/`☒` answered markers, the active tab inverse and bracketed, a Review tab;
-/// when the tabs do not fit, a window around the active tab with `←`/`→` arrows.
+/// when the tabs do not fit, a window around the active tab with `‹ N more` / `N more ›`
+/// markers counting the tabs left out on each side. Only the tabs near the active one
+/// are measured, so the strip costs the same for 10 or 100,000 questions.
 pub(crate) fn tab_strip(flow: &Flow, width: usize) -> Line {
     let questions = &flow.form().questions;
+    let count = questions.len() + 1;
     let active = match flow.tab() {
         Tab::Question(i) => i,
         Tab::Review => questions.len(),
+    }
+    .min(count - 1);
+    let answered = |k: usize| {
+        flow.draft(k)
+            .is_some_and(ask_state::QuestionDraft::is_answered)
     };
-    // Widths first (no allocation); text only for the tabs that show.
-    let answered: Vec<bool> = (0..questions.len())
-        .map(|i| {
-            flow.draft(i)
-                .is_some_and(ask_state::QuestionDraft::is_answered)
-        })
-        .collect();
-    let label_of = |i: usize| -> Option<String> {
-        let label = &questions.get(i)?.label;
+    let label_of = |k: usize| -> Option<String> {
+        let label = &questions.get(k)?.label;
         Some(if display_width(&sanitize(label)) > MAX_TAB_LABEL {
             truncate(label, MAX_TAB_LABEL)
         } else {
             sanitize_line(label)
         })
     };
-    let mut widths: Vec<usize> = questions
-        .iter()
-        .map(|q| {
-            // Measured after sanitizing: a tab in a label becomes several spaces.
-            let w = display_width(&sanitize(&q.label));
-            4 + if w > MAX_TAB_LABEL {
-                display_width(&truncate(&q.label, MAX_TAB_LABEL))
-            } else {
-                w
-            }
-        })
-        .collect();
-    widths.push(display_width(" Review "));
+    // Measured after sanitizing: a tab in a label becomes several spaces.
+    let width_of =
+        |k: usize| label_of(k).map_or(display_width(" Review "), |l| 4 + display_width(&l));
     let tab = |k: usize| -> (String, Style) {
         let style = if k == active {
             Style::new(Role::Selected).bold().inverse()
-        } else if answered.get(k).copied().unwrap_or(false) {
+        } else if answered(k) {
             Style::new(Role::Success)
         } else {
             Style::new(Role::Muted)
         };
         let text = match label_of(k) {
             Some(label) => {
-                let marker = if answered.get(k).copied().unwrap_or(false) {
-                    '☒'
-                } else {
-                    '☐'
-                };
+                let marker = if answered(k) { '☒' } else { '☐' };
                 // The active tab is also bracketed, so it shows without colour or inverse.
                 let (open, close) = if k == active { ('[', ']') } else { (' ', ' ') };
                 let mut text = String::with_capacity(label.len() + 8);
@@ -232,38 +219,74 @@ pub(crate) fn tab_strip(flow: &Flow, width: usize) -> Line {
         };
         (text, style)
     };
-    let total: usize = widths.iter().sum();
-    let count = widths.len();
+    // A marker beside the bracketed active tab keeps a space from it (other tabs are
+    // padded with spaces of their own).
+    let left_marker = |n: usize, lo: usize| {
+        let gap = if lo == active { " " } else { "" };
+        format!("‹ {n} more{gap}")
+    };
+    let right_marker = |n: usize, hi: usize| {
+        let gap = if hi == active + 1 { " " } else { "" };
+        format!("{gap}… {n} more ›")
+    };
+    // Everything, when it fits (a tab is at least 5 columns: few are measured).
+    let mut fits = 0;
+    let mut all = true;
+    for k in 0..count {
+        fits += width_of(k);
+        if fits > width {
+            all = false;
+            break;
+        }
+    }
     let (mut lo, mut hi) = (0, count);
-    if total > width {
-        let room = width.saturating_sub(2);
-        lo = active;
-        hi = active + 1;
-        let mut used = widths.get(active).copied().unwrap_or(0);
-        let mut grew = true;
-        while grew {
-            grew = false;
-            if let Some(w) = widths.get(hi).filter(|w| used + **w <= room) {
-                used += w;
-                hi += 1;
-                grew = true;
+    if !all {
+        // A window around the active tab, grown one tab a side at a time into the room
+        // the markers leave (first sized for the widest counts, then for the real ones).
+        // Marker widths with their spaces, whatever tab they sit beside.
+        let left_w = |n: usize| display_width(&left_marker(n, active));
+        let right_w = |n: usize| display_width(&right_marker(n, active + 1));
+        let mut room = width.saturating_sub(left_w(count) + right_w(count));
+        for _ in 0..2 {
+            lo = active;
+            hi = active + 1;
+            let mut used = width_of(active);
+            let mut grew = true;
+            while grew {
+                grew = false;
+                if hi < count {
+                    let w = width_of(hi);
+                    if used + w <= room {
+                        used += w;
+                        hi += 1;
+                        grew = true;
+                    }
+                }
+                if lo > 0 {
+                    let w = width_of(lo - 1);
+                    if used + w <= room {
+                        used += w;
+                        lo -= 1;
+                        grew = true;
+                    }
+                }
             }
-            if lo > 0 && widths.get(lo - 1).is_some_and(|w| used + w <= room) {
-                used += widths.get(lo - 1).copied().unwrap_or(0);
-                lo -= 1;
-                grew = true;
-            }
+            let markers = if lo > 0 { left_w(lo) } else { 0 }
+                + if hi < count { right_w(count - hi) } else { 0 };
+            room = width.saturating_sub(markers);
         }
     }
     let mut line = Line::empty();
     if lo > 0 {
-        line.push(Span::new("←", Role::Muted));
+        line.push(Span::new(left_marker(lo, lo), Role::Muted));
     }
-    let right_arrow = hi < count;
-    let room = width.saturating_sub(display_width(&line.plain()) + usize::from(right_arrow));
+    let right = (hi < count).then(|| right_marker(count - hi, hi));
+    let room = width
+        .saturating_sub(display_width(&line.plain()) + right.as_deref().map_or(0, display_width));
     let mut used = 0;
-    for (k, w) in widths.into_iter().enumerate().take(hi).skip(lo) {
+    for k in lo..hi {
         let (text, style) = tab(k);
+        let w = display_width(&text);
         let left = room.saturating_sub(used);
         let (text, w) = if w <= left {
             (text, w)
@@ -275,8 +298,8 @@ pub(crate) fn tab_strip(flow: &Flow, width: usize) -> Line {
         used += w;
         line.push(Span::new(text, style));
     }
-    if right_arrow {
-        line.push(Span::new("→", Role::Muted));
+    if let Some(right) = right {
+        line.push(Span::new(right, Role::Muted));
     }
     line
 }

@@ -95,7 +95,18 @@ pub fn render(flow: &Flow, options: &RenderOptions) -> Frame {
                     body = options_area(flow, i, q, width, budget, text_rows);
                 }
             }
-            Tab::Review => body = review_block(flow, width, view),
+            Tab::Review => {
+                // The whole body fits under the head and above the footer.
+                let rows = if options.height == 0 {
+                    0
+                } else {
+                    options
+                        .height
+                        .saturating_sub(top.len() + footer.len())
+                        .max(1)
+                };
+                body = review_block(flow, width, rows);
+            }
         }
     }
     let footer_len = footer.len();

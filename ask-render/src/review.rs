@@ -1,6 +1,8 @@
 //! The review tab: every answer, the notes the highlighted action would send,
 //! the three actions and the double-press hint.
 
+use std::collections::VecDeque;
+
 use ask_contract::{Answer, Question};
 use ask_state::{Flow, ReviewAction};
 
@@ -30,6 +32,9 @@ fn marked_labels(q: &Question, answer: &Answer) -> String {
     out
 }
 
+/// Fewest rows the answer list gets, whatever the height.
+const MIN_LIST_ROWS: usize = 3;
+
 /// The review tab body.
 ///
 /// With Submit or Cancel highlighted, notes show only for answered questions (the
@@ -37,10 +42,13 @@ fn marked_labels(q: &Question, answer: &Answer) -> String {
 /// every question note and every option note shows, including notes on options
 /// that are not selected.
 ///
-/// Answers and notes sit above the focus row (the actions): a text taller than
-/// `height` rows keeps its last rows.
+/// With a `height` (0: no limit), the body fits it: the title, the hidden-notes
+/// line, the actions and the hint always show, and the answer list gets the rows
+/// left, laying out only the questions that show from
+/// [`Flow::review_scroll`] on (earlier ones fill the window at the end), with
+/// `↑ N more questions` / `↓ N more questions` markers for the rest. A long answer
+/// or note keeps its last rows.
 pub(crate) fn review_block(flow: &Flow, width: usize, height: usize) -> Block {
-    let keep = Keep::tail(height);
     let mut block = Block::new(width);
     let highlighted = flow.armed().unwrap_or_else(|| flow.review_cursor());
     let elaborate = highlighted == ReviewAction::Elaborate;
@@ -49,63 +57,149 @@ pub(crate) fn review_block(flow: &Flow, width: usize, height: usize) -> Block {
         Style::new(Role::Title).bold(),
     ));
     block.blank();
-    for (i, q) in flow.form().questions.iter().enumerate() {
-        let answer = flow.answer(i);
-        let label = vec![Span::new(
-            format!("{} ", crate::sanitize::sanitize_line(&q.label)),
-            Style::new(Role::Text).bold(),
-        )];
-        if let Some(a) = &answer {
-            let mut prefix = label;
-            prefix.push(Span::new("→ ", Role::Muted));
-            block.hanging_kept(
-                prefix,
-                &marked_labels(q, a),
-                Style::new(Role::Success),
-                keep,
-            );
-        } else {
-            let mut line = Line::new(label);
-            line.push(Span::new("→ unanswered", Role::Warning));
-            block.push(line);
+    let below = actions_block(flow, width, highlighted);
+    let count = flow.form().questions.len();
+    if height == 0 {
+        for i in 0..count {
+            block.append(entry(flow, i, width, Keep::All, elaborate));
         }
-        let Some(draft) = flow.draft(i) else {
-            continue;
-        };
-        if !(elaborate || answer.is_some()) {
-            continue;
+    } else {
+        let avail = height
+            .saturating_sub(block.len() + below.len())
+            .max(MIN_LIST_ROWS);
+        block.append(answer_window(flow, width, avail, elaborate));
+    }
+    block.append(below);
+    block
+}
+
+/// The answer list in `avail` rows: the questions from the review scroll on (or
+/// before it, to fill the window at the end), with markers for the others.
+fn answer_window(flow: &Flow, width: usize, avail: usize, elaborate: bool) -> Block {
+    let count = flow.form().questions.len();
+    let keep = Keep::tail(avail.saturating_sub(2).max(2));
+    let entry = |i: usize| entry(flow, i, width, keep, elaborate);
+    let start = flow.review_scroll().min(count.saturating_sub(1));
+    let mut shown: VecDeque<Block> = VecDeque::new();
+    let mut rows = 0;
+    // Forwards from the scroll position (room for the top marker when it shows).
+    let room = avail.saturating_sub(usize::from(start > 0));
+    let mut end = start;
+    while end < count {
+        let b = entry(end);
+        if rows + b.len() > room && end > start {
+            break;
         }
-        if let Some(note) = &draft.note {
-            block.hanging_kept(
-                vec![
-                    Span::raw("  "),
-                    Span::new(format!("{QUESTION_NOTE_LABEL} "), Role::Muted),
-                ],
-                note,
-                Style::new(Role::Note),
-                keep,
-            );
+        rows += b.len();
+        shown.push_back(b);
+        end += 1;
+    }
+    let mut first = start;
+    if end < count {
+        // Room for the bottom marker.
+        while rows + 1 > room && shown.len() > 1 {
+            rows -= shown.pop_back().map_or(0, |b| b.len());
+            end -= 1;
         }
-        for (j, note) in &draft.option_notes {
-            let selected = draft.selected.get(*j).copied().unwrap_or(false);
-            if !(selected || elaborate) {
-                continue;
+    } else {
+        // At the end: earlier questions fill the window.
+        while first > 0 {
+            let b = entry(first - 1);
+            if rows + b.len() + usize::from(first > 1) > avail {
+                break;
             }
-            let Some(option) = q.options.get(*j) else {
-                continue;
-            };
-            let mut prefix = vec![
-                Span::raw("  "),
-                Span::new(crate::sanitize::sanitize_line(&option.label), Role::Muted),
-            ];
-            if !selected {
-                prefix.push(Span::new(" (not selected)", Role::Dim));
-            }
-            prefix.push(Span::new(format!(" · {OPTION_NOTE_LABEL} "), Role::Muted));
-            block.hanging_kept(prefix, note, Style::new(Role::Note), keep);
+            rows += b.len();
+            shown.push_front(b);
+            first -= 1;
         }
     }
-    if !elaborate {
+    let mut block = Block::new(width);
+    let more = |n: usize, up: bool| {
+        let (arrow, key) = if up { ("↑", "PgUp") } else { ("↓", "PgDn") };
+        let noun = if n == 1 { "question" } else { "questions" };
+        Line::styled(format!("{arrow} {n} more {noun} ({key})"), Role::Muted)
+    };
+    if first > 0 {
+        block.push(more(first, true));
+    }
+    for b in shown {
+        block.append(b);
+    }
+    if end < count {
+        block.push(more(count - end, false));
+    }
+    block
+}
+
+/// One question of the review list: its answer (or `→ unanswered`) and the notes
+/// the highlighted action would send.
+fn entry(flow: &Flow, i: usize, width: usize, keep: Keep, elaborate: bool) -> Block {
+    let mut block = Block::new(width);
+    let Some(q) = flow.form().questions.get(i) else {
+        return block;
+    };
+    let answer = flow.answer(i);
+    let label = vec![Span::new(
+        format!("{} ", crate::sanitize::sanitize_line(&q.label)),
+        Style::new(Role::Text).bold(),
+    )];
+    if let Some(a) = &answer {
+        let mut prefix = label;
+        prefix.push(Span::new("→ ", Role::Muted));
+        block.hanging_kept(
+            prefix,
+            &marked_labels(q, a),
+            Style::new(Role::Success),
+            keep,
+        );
+    } else {
+        let mut line = Line::new(label);
+        line.push(Span::new("→ unanswered", Role::Warning));
+        block.push(line);
+    }
+    let Some(draft) = flow.draft(i) else {
+        return block;
+    };
+    if !(elaborate || answer.is_some()) {
+        return block;
+    }
+    if let Some(note) = &draft.note {
+        block.hanging_kept(
+            vec![
+                Span::raw("  "),
+                Span::new(format!("{QUESTION_NOTE_LABEL} "), Role::Muted),
+            ],
+            note,
+            Style::new(Role::Note),
+            keep,
+        );
+    }
+    for (j, note) in &draft.option_notes {
+        let selected = draft.selected.get(*j).copied().unwrap_or(false);
+        if !(selected || elaborate) {
+            continue;
+        }
+        let Some(option) = q.options.get(*j) else {
+            continue;
+        };
+        let mut prefix = vec![
+            Span::raw("  "),
+            Span::new(crate::sanitize::sanitize_line(&option.label), Role::Muted),
+        ];
+        if !selected {
+            prefix.push(Span::new(" (not selected)", Role::Dim));
+        }
+        prefix.push(Span::new(format!(" · {OPTION_NOTE_LABEL} "), Role::Muted));
+        block.hanging_kept(prefix, note, Style::new(Role::Note), keep);
+    }
+    block
+}
+
+/// Below the answer list: the hidden-notes line, the three actions (the highlighted
+/// one is the focus row) and the double-press hint.
+fn actions_block(flow: &Flow, width: usize, highlighted: ReviewAction) -> Block {
+    let mut block = Block::new(width);
+    if highlighted != ReviewAction::Elaborate {
         let hidden = hidden_notes(flow);
         if hidden > 0 {
             let noun = if hidden == 1 { "note" } else { "notes" };
@@ -145,9 +239,9 @@ pub(crate) fn review_block(flow: &Flow, width: usize, height: usize) -> Block {
 /// questions and notes on options that are not selected.
 fn hidden_notes(flow: &Flow) -> usize {
     (0..flow.form().questions.len())
-        .filter_map(|i| flow.draft(i).map(|d| (i, d)))
-        .map(|(i, d)| {
-            let answered = flow.answer(i).is_some();
+        .filter_map(|i| flow.draft(i))
+        .map(|d| {
+            let answered = d.is_answered();
             let question = usize::from(!answered && d.note.is_some());
             let options = d
                 .option_notes

@@ -79,6 +79,7 @@ impl Flow {
             Command::Cancel | Command::Dismiss => self.cancel_or_dismiss(),
             Command::Review(action) => self.trigger(action),
             Command::ScrollPreview(delta) => self.scroll_preview(delta),
+            Command::ScrollReview(delta) => self.scroll_review(delta),
             Command::Edit(edit) => self.edit(&edit),
             Command::EditorSubmit => self.editor_submit(),
             Command::EditorClose => self.editor_close(),
@@ -193,6 +194,18 @@ impl Flow {
                 Outcome::Changed
             }
         }
+    }
+
+    fn scroll_review(&mut self, delta: i32) -> Outcome {
+        if self.tab != Tab::Review {
+            return Outcome::Unchanged;
+        }
+        let next = step(self.review_scroll, delta, self.form.questions.len());
+        if next == self.review_scroll {
+            return Outcome::Unchanged;
+        }
+        self.review_scroll = next;
+        Outcome::Changed
     }
 
     fn scroll_preview(&mut self, delta: i32) -> Outcome {

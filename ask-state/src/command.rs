@@ -47,6 +47,9 @@ pub enum Command {
     Review(ReviewAction),
     /// Scroll the preview pane by this many lines.
     ScrollPreview(i32),
+    /// Scroll the review tab's answer list by this many questions (PageUp/PageDown on
+    /// the review tab; see [`Flow::review_scroll`](crate::Flow::review_scroll)).
+    ScrollReview(i32),
     /// An edit inside the open editor.
     Edit(EditCommand),
     /// Save the editor (confirm binding) and close it.

@@ -304,6 +304,8 @@ pub struct Flow {
     pub(crate) last_input_ms: u64,
     /// The countdown second last reported as a change.
     pub(crate) shown_countdown: Option<u64>,
+    /// First question of the review tab's answer list.
+    pub(crate) review_scroll: usize,
     /// Line indexes of the form's long texts.
     pub(crate) lines: crate::lines::FormLines,
 }
@@ -334,6 +336,7 @@ impl Flow {
             notifications_enabled: true,
             last_input_ms: 0,
             shown_countdown: None,
+            review_scroll: 0,
             lines,
         };
         flow.enter_tab();
@@ -383,6 +386,12 @@ impl Flow {
     /// The highlighted review action.
     pub fn review_cursor(&self) -> ReviewAction {
         self.review_cursor
+    }
+
+    /// The first question the review tab's answer list shows (PageUp/PageDown there
+    /// move it by ten; a renderer may show earlier ones to fill its window).
+    pub fn review_scroll(&self) -> usize {
+        self.review_scroll
     }
 
     /// The review action armed by a first digit press (double-press mode).

@@ -65,6 +65,8 @@ impl Flow {
         match (on_question, key.code()) {
             (true, KeyCode::PageUp) => Command::ScrollPreview(-10),
             (true, KeyCode::PageDown) => Command::ScrollPreview(10),
+            (false, KeyCode::PageUp) => Command::ScrollReview(-10),
+            (false, KeyCode::PageDown) => Command::ScrollReview(10),
             _ => Command::Noop,
         }
     }

@@ -2,6 +2,7 @@
 
 mod flows;
 mod huge;
+mod many;
 mod notes_review;
 mod properties;
 mod scripted;

@@ -2,6 +2,7 @@
 
 mod countdown;
 mod huge;
+mod many;
 mod props;
 mod sanitizer;
 mod screens;

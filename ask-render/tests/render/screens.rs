@@ -194,7 +194,7 @@ fn settings_overlay() {
 }
 
 #[test]
-fn tab_overflow_scrolls_with_arrows() {
+fn tab_overflow_windows_around_the_active_tab_with_counted_markers() {
     let mut f = flow(&many_tabs_form());
     press(&mut f, &["tab", "tab", "tab", "tab", "tab", "tab"]);
     snap_all("tab_overflow", &f, 20);
