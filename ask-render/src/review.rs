@@ -238,7 +238,7 @@ fn actions_block(flow: &Flow, width: usize, highlighted: ReviewAction) -> Block 
 /// Notes the Submit/Cancel preview leaves out: question notes of unanswered
 /// questions and notes on options that are not selected.
 fn hidden_notes(flow: &Flow) -> usize {
-    (0..flow.form().questions.len())
+    flow.questions_with_notes()
         .filter_map(|i| flow.draft(i))
         .map(|d| {
             let answered = d.is_answered();

@@ -196,18 +196,6 @@ impl Flow {
         }
     }
 
-    fn scroll_review(&mut self, delta: i32) -> Outcome {
-        if self.tab != Tab::Review {
-            return Outcome::Unchanged;
-        }
-        let next = step(self.review_scroll, delta, self.form.questions.len());
-        if next == self.review_scroll {
-            return Outcome::Unchanged;
-        }
-        self.review_scroll = next;
-        Outcome::Changed
-    }
-
     fn scroll_preview(&mut self, delta: i32) -> Outcome {
         let Tab::Question(i) = self.tab else {
             return Outcome::Unchanged;

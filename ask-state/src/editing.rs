@@ -112,6 +112,8 @@ impl Flow {
                 }
             },
         }
+        let noted = draft.has_notes();
+        self.mark_noted(editor.question, noted);
         text
     }
 

@@ -306,6 +306,9 @@ pub struct Flow {
     pub(crate) shown_countdown: Option<u64>,
     /// First question of the review tab's answer list.
     pub(crate) review_scroll: usize,
+    /// Questions with a question note or an option note, kept as notes are saved so
+    /// that nothing walks every draft on each key.
+    pub(crate) noted: std::collections::BTreeSet<usize>,
     /// Line indexes of the form's long texts.
     pub(crate) lines: crate::lines::FormLines,
 }
@@ -337,6 +340,7 @@ impl Flow {
             last_input_ms: 0,
             shown_countdown: None,
             review_scroll: 0,
+            noted: std::collections::BTreeSet::new(),
             lines,
         };
         flow.enter_tab();
@@ -386,12 +390,6 @@ impl Flow {
     /// The highlighted review action.
     pub fn review_cursor(&self) -> ReviewAction {
         self.review_cursor
-    }
-
-    /// The first question the review tab's answer list shows (PageUp/PageDown there
-    /// move it by ten; a renderer may show earlier ones to fill its window).
-    pub fn review_scroll(&self) -> usize {
-        self.review_scroll
     }
 
     /// The review action armed by a first digit press (double-press mode).
@@ -463,7 +461,7 @@ impl Flow {
 
     /// True when any question or option note exists.
     pub fn has_notes(&self) -> bool {
-        self.drafts.iter().any(QuestionDraft::has_notes)
+        !self.noted.is_empty()
     }
 
     /// True when dismissing would lose something: any answer, note, or editor text.

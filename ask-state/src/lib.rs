@@ -10,6 +10,7 @@ mod flow;
 mod keys;
 mod lines;
 mod result;
+mod review_list;
 mod scripted;
 mod settings;
 mod snapshot;

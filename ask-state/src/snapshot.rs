@@ -188,6 +188,13 @@ impl Flow {
             }
         };
         self.drafts = drafts;
+        self.noted = self
+            .drafts
+            .iter()
+            .enumerate()
+            .filter(|(_, d)| d.has_notes())
+            .map(|(i, _)| i)
+            .collect();
         self.tab = if snapshot.tab == self.drafts.len() {
             Tab::Review
         } else {

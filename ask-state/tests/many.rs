@@ -70,3 +70,38 @@ fn a_long_preview_scrolls_to_its_last_line_and_no_further() {
         assert_eq!(f.draft(0).map(|d| d.preview_scroll), Some(lines - 11));
     }
 }
+
+/// The questions with notes, as the flow keeps them, against every draft.
+fn noted(f: &Flow) -> Vec<usize> {
+    let listed: Vec<usize> = f.questions_with_notes().collect();
+    let walked: Vec<usize> = (0..f.form().questions.len())
+        .filter(|i| f.draft(*i).is_some_and(ask_state::QuestionDraft::has_notes))
+        .collect();
+    assert_eq!(listed, walked);
+    assert_eq!(f.has_notes(), !listed.is_empty());
+    listed
+}
+
+#[test]
+fn the_questions_with_notes_follow_saved_cleared_and_restored_notes() {
+    let questions: Vec<Value> = (0..4)
+        .map(|n| json!({"id": format!("q{n}"), "prompt": "?", "options": [{"value": "y", "label": "Y"}, {"value": "n", "label": "N"}]}))
+        .collect();
+    let mut f = flow(&json!({ "questions": questions }));
+    assert!(noted(&f).is_empty());
+    // An option note on q0 (n), a question note on q2 (shift+n).
+    for key in ["n", "x", "enter", "tab", "tab", "shift+n", "y", "enter"] {
+        press(&mut f, key);
+    }
+    assert_eq!(noted(&f), [0, 2]);
+    let snapshot = f.snapshot();
+    // Clearing the option note's text removes q0.
+    press(&mut f, "shift+tab");
+    press(&mut f, "shift+tab");
+    for key in ["n", "backspace", "enter"] {
+        press(&mut f, key);
+    }
+    assert_eq!(noted(&f), [2]);
+    f.restore(&snapshot).expect("the snapshot fits its own form");
+    assert_eq!(noted(&f), [0, 2]);
+}
