@@ -188,6 +188,8 @@ pub(crate) fn preview_pane(
 
 #[cfg(test)]
 mod tests {
+    use std::fmt::Write as _;
+
     use ask_state::{LINE_INDEX_CHUNK, LineIndex};
 
     use super::preview_pane;
@@ -200,9 +202,10 @@ mod tests {
     /// the line index as with scanning, at the top, in the middle and at the end.
     #[test]
     fn indexed_pane_agrees_with_scanning() {
-        let code: String = (0..LINE_INDEX_CHUNK / 8)
-            .map(|l| format!("let x{l} = {l};\n"))
-            .collect();
+        let code = (0..LINE_INDEX_CHUNK / 8).fold(String::new(), |mut s, l| {
+            let _ = writeln!(s, "let x{l} = {l};");
+            s
+        });
         let long_lines = format!(
             "{}\nshort\n{}",
             "y".repeat(3 * LINE_INDEX_CHUNK),

@@ -346,10 +346,11 @@ mod tests {
                 .rposition(|b| *b == b'\n')
                 .map_or(0, |i| i + 1);
             assert_eq!(index.line_start(&text, at), plain_start, "start at {at}");
-            let plain_before = text.as_bytes()[..at]
-                .iter()
-                .filter(|b| **b == b'\n')
-                .count();
+            let floor = (0..=at)
+                .rev()
+                .find(|e| text.is_char_boundary(*e))
+                .unwrap_or(0);
+            let plain_before = text[..floor].matches('\n').count();
             assert_eq!(
                 index.newlines_before(&text, at),
                 plain_before,

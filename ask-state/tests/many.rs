@@ -102,6 +102,7 @@ fn the_questions_with_notes_follow_saved_cleared_and_restored_notes() {
         press(&mut f, key);
     }
     assert_eq!(noted(&f), [2]);
-    f.restore(&snapshot).expect("the snapshot fits its own form");
+    f.restore(&snapshot)
+        .expect("the snapshot fits its own form");
     assert_eq!(noted(&f), [0, 2]);
 }
