@@ -251,13 +251,18 @@ pub(crate) struct UiArgs {
     pub(crate) layout: LayoutArgs,
     /// Accessible linear mode: one question at a time as plain lines, answers typed
     /// on a line (no cursor movement, no colours; for screen readers and dumb
-    /// terminals). On by itself when TERM=dumb. Type ? in it for help.
-    #[arg(long)]
+    /// terminals). Without --accessible or --no-accessible it is on when TERM=dumb or
+    /// the behaviour setting "accessible" is true. It never times out. Type ? in it for help.
+    #[arg(long, overrides_with = "no_accessible")]
     pub(crate) accessible: bool,
+    /// The full form even when TERM=dumb or the "accessible" setting is on.
+    #[arg(long, overrides_with = "accessible")]
+    pub(crate) no_accessible: bool,
     /// Close the form after SECS seconds without a key (every key restarts the clock; the
     /// last 60 s show a countdown). It ends as cancelled with details.timedOut, keeps what
     /// was answered and picks nothing for the user. 0 turns off the idleTimeoutSeconds
-    /// setting. Example: --timeout 300
+    /// setting. The accessible mode ignores it (and the setting): a screen-reader user
+    /// is never timed out. Example: --timeout 300
     #[arg(long, value_name = "SECS", value_parser = clap::value_parser!(u64).range(0..=ask_keymap::MAX_IDLE_TIMEOUT_SECONDS))]
     pub(crate) timeout: Option<u64>,
     /// Keep a draft of the answers, notes, editor text and tab in FILE while the form is
