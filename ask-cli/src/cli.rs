@@ -266,8 +266,9 @@ pub(crate) struct UiArgs {
     #[arg(long, value_name = "SECS", value_parser = clap::value_parser!(u64).range(0..=ask_keymap::MAX_IDLE_TIMEOUT_SECONDS))]
     pub(crate) timeout: Option<u64>,
     /// Keep a draft of the answers, notes, editor text and tab in FILE while the form is
-    /// open (saved at most every 500 ms and on every tab change; deleted when the form
-    /// ends normally, kept after a kill, a closed terminal or a crash).
+    /// open (saved at most every 500 ms and on every tab change, in the accessible mode
+    /// after every line; deleted when the form ends normally, kept after a kill, a closed
+    /// terminal or a crash). Both modes read and write the same drafts.
     #[arg(long, value_name = "FILE")]
     pub(crate) draft: Option<PathBuf>,
     /// Reopen the form with the --draft FILE restored when it was made for the same

@@ -170,3 +170,58 @@ fn no_accessible_opens_the_full_form_despite_the_setting() {
     assert_eq!(s.finish(), 1);
     s.assert_restored();
 }
+
+#[test]
+fn a_linear_draft_survives_sigkill_and_resumes_in_the_full_form() {
+    let keep = tempfile::tempdir().expect("temp dir");
+    let draft = keep.path().join("draft.json");
+    let args = format!("run -i p.json -o r.json --draft '{}'", draft.display());
+    let mut s = Session::start(PAYLOAD, &format!("{args} --accessible"), 80, 24);
+    s.wait_for("Question 1 of 2: Database");
+    s.send("2\r");
+    s.wait_for("Question 2 of 2: Features");
+    s.signal("KILL");
+    s.finish();
+    assert!(draft.exists(), "SIGKILL keeps the draft");
+
+    let mut s = Session::start(PAYLOAD, &format!("{args} --resume"), 80, 24);
+    s.wait_for("Which features?");
+    s.send(" ");
+    s.send("\t");
+    s.wait_for("Submit");
+    s.send("11");
+    assert_eq!(s.finish(), 0);
+    let answers = &s.result()["details"]["answers"];
+    assert_eq!(answers["db"]["values"], serde_json::json!(["sqlite"]));
+    assert_eq!(answers["features"]["values"], serde_json::json!(["auth"]));
+    assert!(!draft.exists(), "a normal end deletes the draft");
+}
+
+#[test]
+fn a_full_form_draft_resumes_in_the_linear_mode_and_submitting_deletes_it() {
+    let keep = tempfile::tempdir().expect("temp dir");
+    let draft = keep.path().join("draft.json");
+    let args = format!("run -i p.json -o r.json --draft '{}'", draft.display());
+    let mut s = Session::start(PAYLOAD, &args, 80, 24);
+    s.wait_for("Which database?");
+    s.send("2");
+    s.wait_for("Which features?");
+    // The tab change saved at once; give a loaded machine a moment.
+    std::thread::sleep(std::time::Duration::from_millis(600));
+    s.signal("KILL");
+    s.finish();
+    assert!(draft.exists(), "SIGKILL keeps the draft");
+
+    let mut s = Session::start(PAYLOAD, &format!("{args} --resume --accessible"), 80, 24);
+    s.wait_for("Your answers from the draft are back.");
+    s.wait_for("Question 2 of 2: Features");
+    s.send("3\r");
+    s.wait_for("Database: SQLite");
+    s.send("submit\r");
+    assert_eq!(s.finish(), 0);
+    let answers = &s.result()["details"]["answers"];
+    assert_eq!(answers["db"]["values"], serde_json::json!(["sqlite"]));
+    assert_eq!(answers["features"]["values"], serde_json::json!(["search"]));
+    assert!(!draft.exists(), "submitting deletes the draft");
+    assert!(!has_csi(&s.raw()));
+}

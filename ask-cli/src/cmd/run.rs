@@ -159,7 +159,11 @@ fn linear(ui: &UiArgs, form: AskForm) -> CliResult {
     let Ok((tty, output)) = term::open_lines() else {
         return non_interactive(ui, &form);
     };
-    let result = crate::linear::tty::run(form, tty, output)
+    let draft = ui.draft.clone().map(|path| crate::linear::tty::DraftArgs {
+        path,
+        resume: ui.resume,
+    });
+    let result = crate::linear::tty::run(form, draft, tty, output)
         .map_err(|err| CliError::new(Exit::IoErr, format!("terminal error: {err}")))?;
     finish(ui, &result)
 }
