@@ -157,7 +157,7 @@ pub(crate) enum Command {
     Replay(SessionRunArgs),
     /// Open the settings overlay on its own, or print where the settings live.
     #[command(
-        after_help = "Examples:\n  ask settings            # toggle behaviours in the terminal\n  ask settings --path     # print the absolute config path\n  ask settings --json     # print the resolved settings"
+        after_help = "Examples:\n  ask settings                # toggle behaviours in the terminal\n  ask settings --accessible   # the same as numbered plain lines\n  ask settings --path         # print the absolute config path\n  ask settings --json         # print the resolved settings"
     )]
     Settings(SettingsArgs),
     /// Print the transcript text of a tool result (for hosts that show it).
@@ -395,9 +395,12 @@ pub(crate) struct SettingsArgs {
     /// Inline or full screen.
     #[command(flatten)]
     pub(crate) layout: LayoutArgs,
-    /// Accessible linear mode: one question at a time as plain lines, answers typed
-    /// on a line (no cursor movement, no colours; for screen readers and dumb
-    /// terminals). On by itself when TERM=dumb. Type ? in it for help.
-    #[arg(long)]
+    /// The settings as numbered plain lines (type a number to switch one; no cursor
+    /// movement, no colours; for screen readers). Without --accessible or
+    /// --no-accessible it is on when TERM=dumb or the "accessible" setting is true.
+    #[arg(long, overrides_with = "no_accessible")]
     pub(crate) accessible: bool,
+    /// The settings overlay even when TERM=dumb or the "accessible" setting is on.
+    #[arg(long, overrides_with = "accessible")]
+    pub(crate) no_accessible: bool,
 }

@@ -225,3 +225,21 @@ fn a_full_form_draft_resumes_in_the_linear_mode_and_submitting_deletes_it() {
     assert!(!draft.exists(), "submitting deletes the draft");
     assert!(!has_csi(&s.raw()));
 }
+
+#[test]
+fn settings_on_a_dumb_terminal_are_numbered_lines_and_a_number_switches_one() {
+    let mut s = Session::start_with_env(PAYLOAD, "settings", 80, 24, &[("TERM", "dumb")]);
+    s.wait_for("Accessible linear mode (next form): off");
+    s.send("7\r");
+    s.wait_for("Accessible linear mode (next form): on.");
+    s.send("\r");
+    assert_eq!(s.finish(), 0);
+    assert!(
+        !has_csi(&s.raw()),
+        "{:?}",
+        String::from_utf8_lossy(&s.raw())
+    );
+    let saved: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(s.path("ask-user.json")).unwrap()).unwrap();
+    assert_eq!(saved["behaviour"]["accessible"], true);
+}

@@ -9,6 +9,7 @@
 //! the controlling terminal.
 
 mod draft;
+pub(crate) mod settings;
 pub(crate) mod tty;
 
 use std::collections::BTreeMap;
