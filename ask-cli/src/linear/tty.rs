@@ -71,9 +71,9 @@ pub(crate) fn run(
         };
         match flow.line(&line) {
             Step::Ask(text) => {
-                write!(output, "{text}")?;
+                // Saved before the reply shows: what the user sees next is on disk.
                 save(&mut saver, &flow, &mut output)?;
-                write!(output, "{}", flow.prompt())?;
+                write!(output, "{text}{}", flow.prompt())?;
             }
             Step::Done(text, result) => {
                 if let Some(saver) = &saver {
