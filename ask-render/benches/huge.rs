@@ -1,7 +1,7 @@
 //! The per-key budget on huge payloads: one key plus a full 120x40 frame costs at
 //! most 5 ms whatever the payload (up to 10 MB) holds: a prompt of newlines, one
-//! huge line, a huge description, a huge preview, many options, or an editor
-//! holding 1 MB of text.
+//! huge line, a huge description, a huge preview (at its top and scrolled to its
+//! middle), many options, or an editor holding 1 MB of text.
 
 use std::fmt::Write as _;
 
@@ -85,7 +85,12 @@ fn bench(c: &mut Criterion) {
                     {"value": "b", "label": "B", "preview": "fn b() {}"}]}]}),
     );
     let page = [Key::plain(KeyCode::PageDown), Key::plain(KeyCode::PageUp)];
+    let mut deep = preview.clone();
     key_and_frame(c, "key_frame_10mb_preview_scroll", preview, &page);
+    // Scrolled to the middle of its 150,000 lines: finding the shown line looks at one
+    // chunk of the line index, not at every line above it.
+    let _ = deep.apply(Command::ScrollPreview(75_000));
+    key_and_frame(c, "key_frame_10mb_preview_scroll_middle", deep, &page);
 
     let mut many = flow(&json!({"questions": [{"id": "q", "prompt": "Pick one",
         "options": options(10 * MB / 40)}]}));
