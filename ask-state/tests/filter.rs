@@ -12,13 +12,15 @@ use crate::support::{answers, behaviour, drive, flow, form, preview, single, two
 
 /// Alpha, Beta, Gamma, Delta, Epsilon (single), with descriptions on two.
 fn greek() -> AskForm {
-    form(&json!({"questions": [{"id": "g", "label": "Greek", "prompt": "Which letter?", "options": [
-        {"value": "a", "label": "Alpha"},
-        {"value": "b", "label": "Beta", "description": "second letter"},
-        {"value": "c", "label": "Gamma"},
-        {"value": "d", "label": "Delta", "description": "a river mouth"},
-        {"value": "e", "label": "Epsilon"}
-    ]}]}))
+    form(
+        &json!({"questions": [{"id": "g", "label": "Greek", "prompt": "Which letter?", "options": [
+            {"value": "a", "label": "Alpha"},
+            {"value": "b", "label": "Beta", "description": "second letter"},
+            {"value": "c", "label": "Gamma"},
+            {"value": "d", "label": "Delta", "description": "a river mouth"},
+            {"value": "e", "label": "Epsilon"}
+        ]}]}),
+    )
 }
 
 fn state(f: &Flow) -> String {
@@ -257,7 +259,10 @@ fn the_preview_follows_the_highlighted_option() {
     drive(&mut f, r#"/ "li""#);
     let draft = f.draft(0).expect("draft");
     assert_eq!(draft.preview_index(), Some(1), "List's preview shows");
-    assert_eq!(draft.preview_scroll, 0, "a new option's preview starts at its top");
+    assert_eq!(
+        draft.preview_scroll, 0,
+        "a new option's preview starts at its top"
+    );
     drive(&mut f, "backspace backspace \"g\"");
     assert_eq!(f.draft(0).and_then(|d| d.preview_index()), Some(0));
     drive(&mut f, r#""q""#);
@@ -273,7 +278,10 @@ fn pasted_text_goes_into_the_filter_line() {
     let mut f = flow(two(), behaviour());
     drive(&mut f, "tab /");
     let _ = f.apply(Command::Paste("Zu\nlu".into()));
-    assert_eq!(state(&f), r#"q1 filter="Zu" shows=3,+ cursor=3 selected=[]"#);
+    assert_eq!(
+        state(&f),
+        r#"q1 filter="Zu" shows=3,+ cursor=3 selected=[]"#
+    );
     assert!(f.editor().is_none());
 }
 
@@ -311,5 +319,8 @@ fn a_freeform_question_types_the_slash() {
     let mut f = flow(crate::support::freeform(), behaviour());
     drive(&mut f, r#""a/b""#);
     assert!(f.filter().is_none());
-    assert_eq!(f.editor().map(|e| e.buffer.text().to_owned()), Some("a/b".into()));
+    assert_eq!(
+        f.editor().map(|e| e.buffer.text().to_owned()),
+        Some("a/b".into())
+    );
 }
