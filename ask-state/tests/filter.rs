@@ -324,3 +324,19 @@ fn a_freeform_question_types_the_slash() {
         Some("a/b".into())
     );
 }
+
+#[test]
+fn drafts_leave_the_filter_out_and_a_restore_shows_every_option() {
+    let mut f = flow(greek(), behaviour());
+    drive(&mut f, r#"/ "del""#);
+    let snapshot = f.snapshot();
+    let json = serde_json::to_string(&snapshot).expect("serializes");
+    assert!(!json.contains("del\""), "no query in the draft: {json}");
+    let mut resumed = flow(greek(), behaviour());
+    drive(&mut resumed, r#"/ "gam""#);
+    resumed.restore(&snapshot).expect("same form");
+    assert_eq!(
+        state(&resumed),
+        "q0 filter=- shows=all cursor=4 selected=[]"
+    );
+}
