@@ -4,6 +4,8 @@
 //! query (`-` when closed), `shows` the declared numbers in display order (`+` is the
 //! "Type your own" row), `cursor` the declared number under the cursor.
 
+use std::fmt::Write as _;
+
 use ask_contract::AskForm;
 use ask_state::{Command, Flow, Tab};
 use serde_json::json;
@@ -22,6 +24,11 @@ fn greek() -> AskForm {
         ]}]}),
     )
 }
+
+/// (what it shows, form, key script, expected state line).
+type StateCase = (&'static str, fn() -> AskForm, &'static str, &'static str);
+/// (form, key script, the last question's answered values).
+type AnswerCase = (fn() -> AskForm, &'static str, serde_json::Value);
 
 fn state(f: &Flow) -> String {
     let tab = match f.tab() {
@@ -70,14 +77,14 @@ fn state(f: &Flow) -> String {
         out.push_str(" editor");
     }
     if let Some(hint) = f.hint() {
-        out.push_str(&format!(" hint={hint:?}"));
+        let _ = write!(out, " hint={hint:?}");
     }
     out
 }
 
 #[test]
 fn filter_scripts_give_the_expected_state() {
-    let cases: &[(&str, fn() -> AskForm, &str, &str)] = &[
+    let cases: &[StateCase] = &[
         (
             "slash opens an empty filter showing everything",
             single,
@@ -203,7 +210,7 @@ fn filter_scripts_give_the_expected_state() {
 
 #[test]
 fn enter_and_digits_answer_with_the_declared_options() {
-    let cases: &[(fn() -> AskForm, &str, serde_json::Value)] = &[
+    let cases: &[AnswerCase] = &[
         // Enter selects the highlighted (best) match and goes on.
         (single, r#"/ "sql" enter enter"#, json!(["sqlite"])),
         (single, r#"/ "sql" down enter enter"#, json!(["mysql"])),
@@ -226,7 +233,7 @@ fn enter_and_digits_answer_with_the_declared_options() {
         let answers = answers(&result);
         let last = answers
             .as_object()
-            .and_then(|a| a.values().last())
+            .and_then(|a| a.values().next_back())
             .expect("an answer");
         assert_eq!(last["values"], *values, "{script}");
     }
@@ -264,10 +271,13 @@ fn the_preview_follows_the_highlighted_option() {
         "a new option's preview starts at its top"
     );
     drive(&mut f, "backspace backspace \"g\"");
-    assert_eq!(f.draft(0).and_then(|d| d.preview_index()), Some(0));
+    assert_eq!(
+        f.draft(0).and_then(ask_state::QuestionDraft::preview_index),
+        Some(0)
+    );
     drive(&mut f, r#""q""#);
     assert_eq!(
-        f.draft(0).and_then(|d| d.preview_index()),
+        f.draft(0).and_then(ask_state::QuestionDraft::preview_index),
         None,
         "nothing matches: no option's preview"
     );
