@@ -3,6 +3,7 @@
 use std::ops::Range;
 
 use ask_state::OptionFilter;
+use unicode_segmentation::UnicodeSegmentation;
 
 use crate::frame::{Line, Role, Span, Style};
 use crate::sanitize::sanitize;
@@ -56,7 +57,8 @@ pub(crate) fn no_match_line() -> Line {
 }
 
 /// Appends `row` (a slice of `text`) to `line` in `style`, with the characters inside
-/// `marks` (byte ranges of `text`) as [`Role::Match`] spans. Each piece is sanitized.
+/// `marks` (byte ranges of `text`) as [`Role::Match`] spans. A grapheme is marked when any
+/// of its characters is, so a combining mark stays with its base. Each piece is sanitized.
 pub(crate) fn push_marked(
     line: &mut Line,
     text: &str,
@@ -64,34 +66,38 @@ pub(crate) fn push_marked(
     style: Style,
     marks: &[Range<usize>],
 ) {
-    let start = row.as_ptr().addr().wrapping_sub(text.as_ptr().addr());
-    if start > text.len() {
+    let base = row.as_ptr().addr().wrapping_sub(text.as_ptr().addr());
+    if base > text.len() {
         line.push(Span::new(sanitize(row).into_owned(), style));
         return;
     }
-    let end = start + row.len();
     let matched = Style {
         role: Role::Match,
         ..style
     };
-    let mut at = start;
-    let piece = |line: &mut Line, range: Range<usize>, style: Style| {
-        if let Some(part) = row.get(range.start - start..range.end - start) {
-            if !part.is_empty() {
-                line.push(Span::new(sanitize(part).into_owned(), style));
-            }
-        }
+    let marked = |from: usize, to: usize| {
+        marks
+            .iter()
+            .any(|m| m.start < base + to && base + from < m.end)
     };
-    for mark in marks {
-        let (lo, hi) = (mark.start.max(start), mark.end.min(end));
-        if lo >= hi {
-            continue;
+    let mut piece_start = 0;
+    let mut piece_marked = false;
+    for (at, g) in row.grapheme_indices(true) {
+        let now = marked(at, at + g.len());
+        if at > piece_start && now != piece_marked {
+            let part = &row[piece_start..at];
+            let s = if piece_marked { matched } else { style };
+            line.push(Span::new(sanitize(part).into_owned(), s));
+            piece_start = at;
         }
-        piece(line, at..lo, style);
-        piece(line, lo..hi, matched);
-        at = hi;
+        if at == piece_start {
+            piece_marked = now;
+        }
     }
-    piece(line, at..end, style);
+    if piece_start < row.len() {
+        let s = if piece_marked { matched } else { style };
+        line.push(Span::new(sanitize(&row[piece_start..]).into_owned(), s));
+    }
 }
 
 #[cfg(test)]
@@ -123,6 +129,26 @@ mod tests {
                 ("re".to_owned(), Role::Text),
                 ("SQ".to_owned(), Role::Match),
                 ("L db".to_owned(), Role::Text),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_combining_mark_stays_with_its_marked_base() {
+        let text = "cafe\u{301} bar";
+        let mut line = Line::empty();
+        push_marked(&mut line, text, text, Style::new(Role::Text), &[3..4]);
+        let pieces: Vec<(&str, Role)> = line
+            .spans
+            .iter()
+            .map(|s| (s.text.as_str(), s.style.role))
+            .collect();
+        assert_eq!(
+            pieces,
+            [
+                ("caf", Role::Text),
+                ("e\u{301}", Role::Match),
+                (" bar", Role::Text)
             ]
         );
     }
