@@ -102,6 +102,8 @@ pub(crate) fn push_marked(
 
 #[cfg(test)]
 mod tests {
+    use std::ops::Range;
+
     use super::{push_marked, tail};
     use crate::frame::{Line, Role, Style};
 
@@ -137,7 +139,8 @@ mod tests {
     fn a_combining_mark_stays_with_its_marked_base() {
         let text = "cafe\u{301} bar";
         let mut line = Line::empty();
-        push_marked(&mut line, text, text, Style::new(Role::Text), &[3..4]);
+        let marks = [Range { start: 3, end: 4 }];
+        push_marked(&mut line, text, text, Style::new(Role::Text), &marks);
         let pieces: Vec<(&str, Role)> = line
             .spans
             .iter()
