@@ -55,9 +55,9 @@ Scripted answers (--answers):
   type switch allows).
 
 Script steps (--script): key ids such as \"down\", \"space\", \"enter\", \"shift+tab\",
-\"ctrl+c\", \"n\", \"2\"; {\"text\": \"typed text\"}; {\"paste\": \"pasted text\"};
-{\"resize\": [cols, rows]}. A script that ends before the flow completes is a
-dismissal (exit 1).
+\"ctrl+c\", \"n\", \"2\", \"/\" (opens the filter); {\"text\": \"typed text\"};
+{\"paste\": \"pasted text\"}; {\"resize\": [cols, rows]}. A script that ends before
+the flow completes is a dismissal (exit 1).
 
 Exit codes: 0 completed, 1 cancelled, 2 invalid payload, 3 no terminal,
 65 answers or script that do not fit the form, 66 input not readable, 74 I/O error.";

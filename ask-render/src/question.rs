@@ -36,8 +36,8 @@ pub(crate) fn prompt_block(
     let keep = Keep::tail(height);
     block.hanging_indexed(
         Vec::new(),
-        &q.prompt,
-        Style::new(Role::Text).bold(),
+        (&q.prompt, Style::new(Role::Text).bold()),
+        &[],
         keep,
         flow.line_index(FormText::Prompt(i)),
     );
@@ -61,6 +61,9 @@ pub(crate) fn prompt_block(
         );
     }
     block.blank();
+    if let Some(filter) = flow.filter().filter(|f| f.question() == i) {
+        block.push(crate::filter::filter_line(filter, width));
+    }
     block
 }
 

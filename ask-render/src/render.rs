@@ -65,8 +65,8 @@ pub fn render(flow: &Flow, options: &RenderOptions) -> Frame {
         if let Some(title) = &flow.form().title {
             top.hanging_indexed(
                 Vec::new(),
-                title,
-                Style::new(Role::Title).bold(),
+                (title, Style::new(Role::Title).bold()),
+                &[],
                 Keep::tail(options.height),
                 flow.line_index(FormText::Title),
             );

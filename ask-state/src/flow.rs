@@ -304,6 +304,8 @@ pub struct Flow {
     pub(crate) last_input_ms: u64,
     /// The countdown second last reported as a change.
     pub(crate) shown_countdown: Option<u64>,
+    /// The open type-to-filter line of the current question.
+    pub(crate) filter: Option<crate::filter::OptionFilter>,
     /// First question of the review tab's answer list.
     pub(crate) review_scroll: usize,
     /// Questions with a question note or an option note, kept as notes are saved so
@@ -339,6 +341,7 @@ impl Flow {
             notifications_enabled: true,
             last_input_ms: 0,
             shown_countdown: None,
+            filter: None,
             review_scroll: 0,
             noted: std::collections::BTreeSet::new(),
             lines,
