@@ -5,6 +5,7 @@ mod crossterm_events;
 mod decoder;
 mod fixtures;
 mod import;
+mod key_order;
 mod peek;
 mod properties;
 mod settings_paths;
