@@ -56,7 +56,7 @@ impl ExtractStatus {
 }
 
 /// The printed status: typed, so its keys keep the documented order (`status` first) in
-/// every build, with or without serde_json's `preserve_order`.
+/// every build, with or without `serde_json`'s `preserve_order`.
 #[derive(Serialize)]
 #[serde(tag = "status", rename_all = "snake_case")]
 enum Printed<'a> {

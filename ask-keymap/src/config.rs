@@ -188,7 +188,7 @@ impl AskConfig {
 
 /// With serde the config is the settings file content, keys in the order the file is
 /// written (`schemaVersion`, `answer`, `behaviour`, `keymaps`, `notifications`), whether or
-/// not serde_json's `preserve_order` feature is on.
+/// not `serde_json`'s `preserve_order` feature is on.
 impl serde::Serialize for AskConfig {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         Node::Object(self.to_doc()).serialize(serializer)

@@ -2,7 +2,7 @@
 //!
 //! The store rewrites the user's file (a toggle saved, a schema upgraded) and must keep the
 //! user's key order and every unknown key. `serde_json::Map` keeps insertion order only with
-//! serde_json's `preserve_order` feature, which a library must not force on the programs
+//! `serde_json`'s `preserve_order` feature, which a library must not force on the programs
 //! that embed it; so the document lives in this small tree whose objects are `IndexMap`s.
 //! Reading the settings converts the parts it needs to `serde_json::Value`, where order does
 //! not matter.
@@ -65,7 +65,7 @@ pub(crate) fn to_map(obj: &Obj) -> serde_json::Map<String, Value> {
     obj.iter().map(|(k, v)| (k.clone(), v.to_value())).collect()
 }
 
-/// Keeps the order `value`'s objects iterate in (alphabetical unless serde_json's
+/// Keeps the order `value`'s objects iterate in (alphabetical unless `serde_json`'s
 /// `preserve_order` is on): for values whose order is not the user's.
 impl From<Value> for Node {
     fn from(value: Value) -> Node {

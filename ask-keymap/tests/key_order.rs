@@ -1,5 +1,5 @@
 //! The settings file keeps its key order: ours when we write it, the user's when we rewrite
-//! theirs, whether or not serde_json's `preserve_order` feature is on in the build.
+//! theirs, whether or not `serde_json`'s `preserve_order` feature is on in the build.
 
 use std::fs;
 

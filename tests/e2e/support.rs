@@ -123,7 +123,7 @@ pub(crate) const SMALL: &str = r#"{"title": "Setup", "questions": [
 ]}"#;
 
 /// The keys of the JSON object at `path` inside `text`, in the order the text has them.
-/// (`serde_json::Value` sorts keys here: nothing in the workspace turns on serde_json's
+/// (`serde_json::Value` sorts keys here: nothing in the workspace turns on `serde_json`'s
 /// `preserve_order`, so that what we print keeps its order without it.)
 pub(crate) fn keys_in_order(text: &[u8], path: &[&str]) -> Vec<String> {
     #[derive(serde::Deserialize)]
