@@ -9,5 +9,6 @@ mod key_order;
 mod peek;
 mod properties;
 mod settings_paths;
+mod special_files;
 mod store;
 mod write_through;
