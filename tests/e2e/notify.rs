@@ -134,3 +134,70 @@ fn a_command_channel_gets_the_text_in_its_environment_only() {
         "nothing ran from the payload"
     );
 }
+
+/// OSC 777 has `;`-separated fields: the payload's `;` become `,` so the label cannot add
+/// fields of its own, and the title and message are sanitized like OSC 9's.
+#[test]
+fn osc777_keeps_the_payload_inside_its_fields() {
+    let (_dir, path) = config(&serde_json::json!(["osc777"]), true);
+    let mut s = start(&path);
+    std::thread::sleep(Duration::from_millis(200));
+    let raw = s.raw();
+    let expected = format!("\x1b]777;notify;ask;{}\x07", MESSAGE.replace(';', ","));
+    assert_eq!(
+        count(&raw, expected.as_bytes()),
+        1,
+        "{:?}",
+        String::from_utf8_lossy(&raw)
+    );
+    assert_eq!(count(&raw, b"\x1b]52"), 0);
+    s.send("\x03");
+    assert_eq!(s.finish(), 1);
+}
+
+/// A notification command that hangs is killed after 5 s, and the form answers keys all
+/// the while.
+#[test]
+fn a_hanging_command_is_killed_and_never_blocks_the_form() {
+    let out = tempfile::tempdir().expect("temp dir");
+    let pid_file = out.path().join("pid");
+    let command = format!("echo $$ > '{}'; exec sleep 60", pid_file.display());
+    let (_dir, path) = config(
+        &serde_json::json!([{"type": "command", "command": command}]),
+        true,
+    );
+    let mut s = start(&path);
+    let started = Instant::now();
+    let pid = loop {
+        let text = std::fs::read_to_string(&pid_file).unwrap_or_default();
+        if let Ok(pid) = text.trim().parse::<u32>() {
+            break pid;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "the command never ran"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let alive = |pid: u32| {
+        std::fs::read_to_string(format!("/proc/{pid}/stat"))
+            .is_ok_and(|stat| !stat.contains(") Z "))
+    };
+    assert!(alive(pid), "the command runs while the form is open");
+    // The form is not blocked by the running command.
+    s.send("\x1b[B");
+    s.wait_for("Which database?");
+    while alive(pid) {
+        assert!(
+            started.elapsed() < Duration::from_secs(15),
+            "the hanging command was not killed after 5 s"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    assert!(
+        started.elapsed() >= Duration::from_secs(4),
+        "killed only after its timeout, not at once"
+    );
+    s.send("\x03");
+    assert_eq!(s.finish(), 1);
+}

@@ -183,3 +183,48 @@ fn a_signal_during_start_up_writes_the_cancelled_result() {
     assert_eq!(result["details"]["cancelled"], true, "{result}");
     s.assert_restored();
 }
+
+/// Under a host that runs `ask` in its own process group (as this test's `sh -c` does, and
+/// as pi does), Ctrl+Z must not stop it: nobody would resume it and the host would hang.
+#[test]
+fn ctrl_z_outside_a_job_control_shell_never_stops_the_form() {
+    let mut s = answered_first();
+    let pid = s.ask_pid();
+    s.send("\x1a");
+    std::thread::sleep(Duration::from_millis(300));
+    assert_ne!(process_state(pid), 'T', "ask was stopped");
+    s.send("1\r");
+    s.wait_for("Submit");
+    s.send("11");
+    assert_eq!(s.finish(), 0);
+    assert_eq!(
+        s.result()["details"]["answers"]["feat"]["values"][0],
+        "auth"
+    );
+}
+
+/// Run as a job of a job-control shell, Ctrl+Z suspends the form like SIGTSTP: the shell
+/// sees its job stopped with the terminal restored. (This test's shell then exits, so the
+/// kernel hangs up the orphaned job, which ends cancelled with the answers so far.)
+#[test]
+fn ctrl_z_in_a_job_control_shell_suspends_the_form() {
+    let mut s = Session::start_after("set -m", 0, crate::support::SMALL, RUN, 80, 24, &[]);
+    s.wait_for("Which database?");
+    s.send("2");
+    s.wait_for("Which features?");
+    s.send("\x1a");
+    // The shell reports a job stopped by SIGSTOP as 128 + 19.
+    assert_eq!(s.finish(), 128 + 19, "the shell saw the job stop");
+    s.assert_restored();
+    wait_until("the hung-up job writes its result", || {
+        std::fs::read_to_string(s.path("r.json"))
+            .is_ok_and(|r| r.ends_with('}') || r.ends_with("}\n"))
+    });
+    assert_cancelled_with_answer_only(&s);
+}
+
+fn assert_cancelled_with_answer_only(s: &Session) {
+    let result = s.result();
+    assert_eq!(result["details"]["cancelled"], true, "{result}");
+    assert_eq!(result["details"]["answers"]["db"]["values"][0], "sqlite");
+}

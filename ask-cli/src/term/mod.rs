@@ -118,6 +118,10 @@ pub(crate) fn run_ui(
         return Ok(Ended::Signal(session.cancelled()));
     }
     let reader = tty.file.try_clone()?;
+    // Ctrl+Z suspends only when a job-control shell can resume us, and only when no
+    // action is bound to it.
+    #[cfg(unix)]
+    let ctrl_z = signals::is_shell_job(&reader).then_some(Key::ctrl('z'));
     let Ok(mut screen) = Screen::enter(tty.file, matches!(layout, Layout::Inline(_))) else {
         return Ok(Ended::Unavailable);
     };
@@ -149,6 +153,11 @@ pub(crate) fn run_ui(
         if signals.take_stop() {
             screen.suspend();
             signals::stop_process();
+            // Continued only to be ended (a hung-up job gets SIGHUP with its SIGCONT):
+            // leave the terminal as the suspension left it.
+            if signals.terminated().is_some() {
+                return Ok(Ended::Signal(session.cancelled()));
+            }
             // Continued: SIGCONT is handled right here.
             let _ = signals.take_resume();
             screen.resume()?;
@@ -192,6 +201,11 @@ pub(crate) fn run_ui(
                 }
                 Input::Event(InputEvent::Key(key)) => {
                     assert!(Some(key) != panic_key, "ASK_TEST_PANIC_KEY {key} pressed");
+                    #[cfg(unix)]
+                    if Some(key) == ctrl_z && !is_bound(session.flow(), key) {
+                        signals::suspend_job();
+                        continue;
+                    }
                     if peek::toggles(session.flow(), key) {
                         peeking = !peeking;
                         dirty = true;
@@ -213,6 +227,14 @@ pub(crate) fn run_ui(
             last_tick = Instant::now();
         }
     }
+}
+
+/// True when some action of the keymap is bound to `key`.
+#[cfg(unix)]
+fn is_bound(flow: &ask_state::Flow, key: Key) -> bool {
+    ask_keymap::Action::ALL
+        .iter()
+        .any(|action| flow.keymap().keys(*action).contains(&key))
 }
 
 /// The terminal's size in (columns, rows), at least 1 x 1.

@@ -144,6 +144,27 @@ pub(crate) fn stop_process() {
     let _ = signal_hook::low_level::raise(signal_hook::consts::SIGSTOP);
 }
 
+/// True when Ctrl+Z may suspend the form: this process's group is the terminal's
+/// foreground job and was started by a parent outside it (a job-control shell, which
+/// resumes it with `fg`). Under a host that runs `ask` in its own group (pi, an editor),
+/// stopping would freeze the host waiting for us, so Ctrl+Z is then an ordinary key.
+#[cfg(unix)]
+pub(crate) fn is_shell_job(tty: impl std::os::fd::AsFd) -> bool {
+    use rustix::process::{getpgid, getpgrp, getppid};
+    let group = getpgrp();
+    let foreground = rustix::termios::tcgetpgrp(tty).is_ok_and(|fg| fg == group);
+    let parent_group = getppid().and_then(|parent| getpgid(Some(parent)).ok());
+    foreground && parent_group.is_some_and(|parent| parent != group)
+}
+
+/// Sends SIGTSTP to this process's group, as the terminal does for Ctrl+Z when it is not
+/// in raw mode: the handler then suspends the form like any SIGTSTP, and the rest of a
+/// pipeline stops with it.
+#[cfg(unix)]
+pub(crate) fn suspend_job() {
+    let _ = rustix::process::kill_current_process_group(rustix::process::Signal::TSTP);
+}
+
 #[cfg(unix)]
 mod unix {
     use std::os::unix::net::UnixStream;
