@@ -59,7 +59,11 @@ pub(crate) fn run_with_stdin(cmd: &Command, stdin: &str) -> Output {
         .spawn()
         .expect("spawn ask");
     let mut pipe = child.stdin.take().expect("stdin");
-    pipe.write_all(stdin.as_bytes()).expect("write stdin");
+    // A command that fails early (a usage error) may exit before reading its stdin.
+    match pipe.write_all(stdin.as_bytes()) {
+        Err(err) if err.kind() != std::io::ErrorKind::BrokenPipe => panic!("write stdin: {err}"),
+        _ => {}
+    }
     drop(pipe);
     child.wait_with_output().expect("wait ask")
 }
