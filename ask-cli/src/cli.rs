@@ -55,9 +55,9 @@ Scripted answers (--answers):
   type switch allows).
 
 Script steps (--script): key ids such as \"down\", \"space\", \"enter\", \"shift+tab\",
-\"ctrl+c\", \"n\", \"2\"; {\"text\": \"typed text\"}; {\"paste\": \"pasted text\"};
-{\"resize\": [cols, rows]}. A script that ends before the flow completes is a
-dismissal (exit 1).
+\"ctrl+c\", \"n\", \"2\", \"/\" (opens the filter); {\"text\": \"typed text\"};
+{\"paste\": \"pasted text\"}; {\"resize\": [cols, rows]}. A script that ends before
+the flow completes is a dismissal (exit 1).
 
 Exit codes: 0 completed, 1 cancelled, 2 invalid payload, 3 no terminal,
 65 answers or script that do not fit the form, 66 input not readable, 74 I/O error.";
@@ -157,7 +157,7 @@ pub(crate) enum Command {
     Replay(SessionRunArgs),
     /// Open the settings overlay on its own, or print where the settings live.
     #[command(
-        after_help = "Examples:\n  ask settings            # toggle behaviours in the terminal\n  ask settings --path     # print the absolute config path\n  ask settings --json     # print the resolved settings"
+        after_help = "Examples:\n  ask settings                # toggle behaviours in the terminal\n  ask settings --accessible   # the same as numbered plain lines\n  ask settings --path         # print the absolute config path\n  ask settings --json         # print the resolved settings"
     )]
     Settings(SettingsArgs),
     /// Print the transcript text of a tool result (for hosts that show it).
@@ -251,18 +251,24 @@ pub(crate) struct UiArgs {
     pub(crate) layout: LayoutArgs,
     /// Accessible linear mode: one question at a time as plain lines, answers typed
     /// on a line (no cursor movement, no colours; for screen readers and dumb
-    /// terminals). On by itself when TERM=dumb. Type ? in it for help.
-    #[arg(long)]
+    /// terminals). Without --accessible or --no-accessible it is on when TERM=dumb or
+    /// the behaviour setting "accessible" is true. It never times out. Type ? in it for help.
+    #[arg(long, overrides_with = "no_accessible")]
     pub(crate) accessible: bool,
+    /// The full form even when TERM=dumb or the "accessible" setting is on.
+    #[arg(long, overrides_with = "accessible")]
+    pub(crate) no_accessible: bool,
     /// Close the form after SECS seconds without a key (every key restarts the clock; the
     /// last 60 s show a countdown). It ends as cancelled with details.timedOut, keeps what
     /// was answered and picks nothing for the user. 0 turns off the idleTimeoutSeconds
-    /// setting. Example: --timeout 300
+    /// setting. The accessible mode ignores it (and the setting): a screen-reader user
+    /// is never timed out. Example: --timeout 300
     #[arg(long, value_name = "SECS", value_parser = clap::value_parser!(u64).range(0..=ask_keymap::MAX_IDLE_TIMEOUT_SECONDS))]
     pub(crate) timeout: Option<u64>,
     /// Keep a draft of the answers, notes, editor text and tab in FILE while the form is
-    /// open (saved at most every 500 ms and on every tab change; deleted when the form
-    /// ends normally, kept after a kill, a closed terminal or a crash).
+    /// open (saved at most every 500 ms and on every tab change, in the accessible mode
+    /// after every line; deleted when the form ends normally, kept after a kill, a closed
+    /// terminal or a crash). Both modes read and write the same drafts.
     #[arg(long, value_name = "FILE")]
     pub(crate) draft: Option<PathBuf>,
     /// Reopen the form with the --draft FILE restored when it was made for the same
@@ -389,9 +395,12 @@ pub(crate) struct SettingsArgs {
     /// Inline or full screen.
     #[command(flatten)]
     pub(crate) layout: LayoutArgs,
-    /// Accessible linear mode: one question at a time as plain lines, answers typed
-    /// on a line (no cursor movement, no colours; for screen readers and dumb
-    /// terminals). On by itself when TERM=dumb. Type ? in it for help.
-    #[arg(long)]
+    /// The settings as numbered plain lines (type a number to switch one; no cursor
+    /// movement, no colours; for screen readers). Without --accessible or
+    /// --no-accessible it is on when TERM=dumb or the "accessible" setting is true.
+    #[arg(long, overrides_with = "no_accessible")]
     pub(crate) accessible: bool,
+    /// The settings overlay even when TERM=dumb or the "accessible" setting is on.
+    #[arg(long, overrides_with = "accessible")]
+    pub(crate) no_accessible: bool,
 }

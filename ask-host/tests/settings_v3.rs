@@ -6,7 +6,7 @@ use std::fs;
 
 use ask_contract::{ParseOptions, parse_params};
 use ask_host::{Notice, Session, Settings};
-use ask_keymap::{AskConfig, ConfigEnv, ConfigPaths, Key, PI_ASK_FILE_NAME};
+use ask_keymap::{AskConfig, BehaviourSetting, ConfigEnv, ConfigPaths, Key, PI_ASK_FILE_NAME};
 use serde_json::{Value, json};
 
 fn form() -> ask_contract::AskForm {
@@ -35,11 +35,10 @@ fn the_reset_row_backs_up_the_file_writes_the_defaults_and_says_where() {
     fs::write(&path, custom.to_string()).unwrap();
     let mut s = Session::new(form(), Settings::open(&ConfigPaths::file(path.clone())));
     // Overlay, to the last row, press twice (well within 3 s).
+    let to_reset = vec!["down"; BehaviourSetting::ALL.len() + 1];
     keys(
         &mut s,
-        &[
-            "?", "down", "down", "down", "down", "down", "down", "down", "enter", "enter",
-        ],
+        &[&["?"], &to_reset[..], &["enter", "enter"]].concat(),
     );
     assert_eq!(read(&path), AskConfig::default().to_json());
     let backups: Vec<_> = fs::read_dir(dir.path())
@@ -73,11 +72,10 @@ fn the_notifications_toggle_is_saved_and_the_notification_comes_once() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("ask.json");
     let mut s = Session::new(form(), Settings::open(&ConfigPaths::file(path.clone())));
+    let to_notifications = vec!["down"; BehaviourSetting::ALL.len()];
     keys(
         &mut s,
-        &[
-            "?", "down", "down", "down", "down", "down", "down", "space", "esc",
-        ],
+        &[&["?"], &to_notifications[..], &["space", "esc"]].concat(),
     );
     assert_eq!(read(&path)["notifications"]["enabled"], false);
     let (settings, note) = s.take_waiting_notification().expect("first time");

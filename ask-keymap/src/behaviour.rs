@@ -33,6 +33,10 @@ pub struct Behaviour {
     /// Open the terminal form inline, under the text already on screen, instead
     /// of on the alternate screen (when neither `--inline` nor `--fullscreen` is given).
     pub inline: bool,
+    /// Ask in the accessible linear mode (plain lines, answers typed on a line; for
+    /// screen readers) instead of the full-screen form, as `ask run --accessible` does.
+    /// `--accessible` / `--no-accessible` override it for one run.
+    pub accessible: bool,
     /// End the flow as cancelled (`details.timedOut`) after this many seconds without a
     /// key; 0 means never (the default). `ask --timeout` overrides it for one run.
     pub idle_timeout_seconds: u64,
@@ -42,7 +46,7 @@ pub struct Behaviour {
 pub const MAX_IDLE_TIMEOUT_SECONDS: u64 = 7 * 24 * 60 * 60;
 
 impl Default for Behaviour {
-    /// Auto-submit and single-as-multi off, everything else on.
+    /// Auto-submit, single-as-multi and accessible off, everything else on.
     fn default() -> Self {
         Behaviour {
             auto_submit_when_answered_without_notes: false,
@@ -51,6 +55,7 @@ impl Default for Behaviour {
             present_single_as_multi: false,
             show_footer_hints: true,
             inline: true,
+            accessible: false,
             idle_timeout_seconds: 0,
         }
     }
@@ -81,17 +86,21 @@ pub enum BehaviourSetting {
     /// `inline`.
     #[serde(rename = "inline")]
     Inline,
+    /// `accessible`.
+    #[serde(rename = "accessible")]
+    Accessible,
 }
 
 impl BehaviourSetting {
     /// Every setting, in the order the settings overlay lists them.
-    pub const ALL: [BehaviourSetting; 6] = [
+    pub const ALL: [BehaviourSetting; 7] = [
         BehaviourSetting::AutoSubmit,
         BehaviourSetting::ConfirmDismiss,
         BehaviourSetting::DoublePress,
         BehaviourSetting::SingleAsMulti,
         BehaviourSetting::FooterHints,
         BehaviourSetting::Inline,
+        BehaviourSetting::Accessible,
     ];
 
     /// The label shown in the settings overlay.
@@ -103,6 +112,7 @@ impl BehaviourSetting {
             BehaviourSetting::SingleAsMulti => "Present single-select as multi-select",
             BehaviourSetting::FooterHints => "Show footer hints",
             BehaviourSetting::Inline => "Open the form inline",
+            BehaviourSetting::Accessible => "Accessible linear mode (next form)",
         }
     }
 
@@ -115,6 +125,7 @@ impl BehaviourSetting {
             BehaviourSetting::SingleAsMulti => "presentSingleAsMulti",
             BehaviourSetting::FooterHints => "showFooterHints",
             BehaviourSetting::Inline => "inline",
+            BehaviourSetting::Accessible => "accessible",
         }
     }
 }
@@ -129,6 +140,7 @@ impl Behaviour {
             BehaviourSetting::SingleAsMulti => self.present_single_as_multi,
             BehaviourSetting::FooterHints => self.show_footer_hints,
             BehaviourSetting::Inline => self.inline,
+            BehaviourSetting::Accessible => self.accessible,
         }
     }
 
@@ -156,6 +168,7 @@ impl Behaviour {
             BehaviourSetting::SingleAsMulti => &mut self.present_single_as_multi,
             BehaviourSetting::FooterHints => &mut self.show_footer_hints,
             BehaviourSetting::Inline => &mut self.inline,
+            BehaviourSetting::Accessible => &mut self.accessible,
         };
         *field = on;
     }
@@ -169,7 +182,7 @@ mod tests {
     fn get_set_round_trip() {
         let mut b = Behaviour::default();
         let defaults: Vec<bool> = BehaviourSetting::ALL.iter().map(|s| b.get(*s)).collect();
-        assert_eq!(defaults, [false, true, true, false, true, true]);
+        assert_eq!(defaults, [false, true, true, false, true, true, false]);
         for s in BehaviourSetting::ALL {
             let before = b.get(s);
             b.set(s, !before);
@@ -184,6 +197,7 @@ mod tests {
                 present_single_as_multi: true,
                 show_footer_hints: false,
                 inline: false,
+                accessible: true,
                 idle_timeout_seconds: 0,
             }
         );

@@ -85,6 +85,9 @@ pub enum Action {
     OptionNote,
     /// `main.questionNote`: edit the note of the current question (default `shift+n`).
     QuestionNote,
+    /// `main.filter`: open the type-to-filter line on a question's options (default `/`).
+    /// While it is open, keys that type text go into the filter.
+    Filter,
     /// `editor.submit`: commit the text as the free-form answer and advance (default `enter`).
     EditorSubmit,
     /// `editor.close`: commit the text and close the editor without advancing (default `esc`).
@@ -134,13 +137,18 @@ const T: Key = Key::char('t');
 const N: Key = Key::char('n');
 const SHIFT_N: Key = Key::new(KeyCode::Char('n'), Modifiers::SHIFT);
 const ALT_O: Key = Key::new(KeyCode::Char('o'), Modifiers::ALT);
+const SLASH: Key = Key::char('/');
+
+/// Actions added after schema version 3 shipped: a file without them keeps their defaults
+/// (minus any key the file already uses where it would clash).
+const ADDED_LATER: [Action; 2] = [Action::Peek, Action::Filter];
 
 /// One row of the action table: context, name in the file, default keys.
 struct Spec(Context, &'static str, &'static str, &'static [Key]);
 
 impl Action {
     /// Every action, in the order of the settings file (grouped by context).
-    pub const ALL: [Action; 29] = [
+    pub const ALL: [Action; 30] = [
         Action::Dismiss,
         Action::Settings,
         Action::Peek,
@@ -154,6 +162,7 @@ impl Action {
         Action::PreviousOption,
         Action::OptionNote,
         Action::QuestionNote,
+        Action::Filter,
         Action::EditorSubmit,
         Action::EditorClose,
         Action::EditorNextTab,
@@ -200,6 +209,7 @@ impl Action {
             PreviousOption => Spec(C::Main, "previousOption", "main.previousOption", &[UP]),
             OptionNote => Spec(C::Main, "optionNote", "main.optionNote", &[N]),
             QuestionNote => Spec(C::Main, "questionNote", "main.questionNote", &[SHIFT_N]),
+            Filter => Spec(C::Main, "filter", "main.filter", &[SLASH]),
             EditorSubmit => Spec(C::Editor, "submit", "editor.submit", &[ENTER]),
             EditorClose => Spec(C::Editor, "close", "editor.close", &[ESC]),
             EditorNextTab => Spec(
@@ -394,8 +404,9 @@ impl Keymap {
 
     /// Reads the `keymaps` section (schema version 3): an object of contexts, each an object
     /// mapping every action name of that context to a key id or an array of key ids. Every
-    /// context and action must be present (except `global.peek`, added later, which keeps its
-    /// default when missing); keys must parse, must not be reserved, and must not
+    /// context and action must be present (except `global.peek` and `main.filter`, added
+    /// later, which keep their defaults when missing, less any key the file binds where it
+    /// would clash); keys must parse, must not be reserved, and must not
     /// repeat within a context or between `global` and `main`, `editor` or `noteEditor`.
     /// Unknown names are ignored (see [`Keymap::unknown_names`]).
     pub fn from_json(value: &Value) -> Result<Keymap, KeymapError> {
@@ -405,6 +416,7 @@ impl Keymap {
             });
         };
         let mut keys = Vec::with_capacity(Action::ALL.len());
+        let mut missing = Vec::new();
         for action in Action::ALL {
             let context = action.context();
             let section =
@@ -419,9 +431,10 @@ impl Keymap {
                 });
             };
             let Some(raw) = section.get(action.config_name()) else {
-                if action == Action::Peek {
+                if ADDED_LATER.contains(&action) {
                     // Added after schema 3 shipped: files written before it keep the default.
-                    keys.push(action.default_keys().to_vec());
+                    missing.push(action);
+                    keys.push(Vec::new());
                     continue;
                 }
                 return Err(KeymapError::MissingAction {
@@ -431,7 +444,23 @@ impl Keymap {
             };
             keys.push(parse_keys(action, raw)?);
         }
-        let keymap = Keymap { keys };
+        let mut keymap = Keymap { keys };
+        for action in missing {
+            // A default key the file already binds where it would clash stays out.
+            let free: Vec<Key> = action
+                .default_keys()
+                .iter()
+                .filter(|k| {
+                    !Action::ALL.iter().any(|other| {
+                        clash(action.context(), other.context()) && keymap.keys(*other).contains(k)
+                    })
+                })
+                .copied()
+                .collect();
+            if let Some(slot) = keymap.keys.get_mut(action.index()) {
+                *slot = free;
+            }
+        }
         keymap.validate()?;
         Ok(keymap)
     }

@@ -3,6 +3,7 @@
 #[cfg(feature = "crossterm")]
 mod crossterm_events;
 mod decoder;
+mod filter;
 mod fixtures;
 mod import;
 mod key_order;

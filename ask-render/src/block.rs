@@ -1,5 +1,7 @@
 //! A growing stack of lines with a focus row and a cursor: the layout building block.
 
+use std::ops::Range;
+
 use crate::frame::{Line, Role, Span, Style};
 use crate::sanitize::sanitize;
 use crate::text::display_width;
@@ -81,6 +83,18 @@ impl Block {
     /// [`hanging`](Self::hanging) keeping only the rows `keep` asks for; the rows
     /// left out are counted in a marker row (the prefix goes on the first row shown).
     pub(crate) fn hanging_kept(&mut self, prefix: Vec<Span>, text: &str, style: Style, keep: Keep) {
+        self.hanging_marked(prefix, (text, style), &[], keep);
+    }
+
+    /// [`hanging_kept`](Self::hanging_kept) with the byte ranges `marks` of `text` (ascending,
+    /// on char boundaries) painted as filter matches.
+    pub(crate) fn hanging_marked(
+        &mut self,
+        prefix: Vec<Span>,
+        (text, style): (&str, Style),
+        marks: &[Range<usize>],
+        keep: Keep,
+    ) {
         let prefix_w: usize = prefix.iter().map(|s| display_width(&s.text)).sum();
         let mut first = Some(prefix);
         // Text needs some room beside the prefix; otherwise the prefix gets its own row.
@@ -115,7 +129,11 @@ impl Block {
         }
         for row in rows {
             let mut line = Line::new(lead());
-            line.push(Span::new(sanitize(row).into_owned(), style));
+            if marks.is_empty() {
+                line.push(Span::new(sanitize(row).into_owned(), style));
+            } else {
+                crate::filter::push_marked(&mut line, text, row, style, marks);
+            }
             self.push(line);
         }
         if hidden > 0 && matches!(keep, Keep::Head(_)) {

@@ -11,6 +11,9 @@ use crate::text::{display_width, truncate};
 /// Separator between hints (and the only place a hint line may break).
 const SEP: &str = " · ";
 
+/// Lists longer than this (more options than digits) show the `main.filter` hint.
+const LONG_LIST: usize = 9;
+
 /// Widest a tab label gets before it is cut.
 const MAX_TAB_LABEL: usize = 24;
 
@@ -63,7 +66,8 @@ fn add(out: &mut Vec<String>, flow: &Flow, actions: &[Action], what: &str) {
 
 /// The contextual hints for the current state, with the keys of the live keymap; a hint
 /// whose action is unbound is left out. On the main list they fit one 80-column line with
-/// the default keymap: arrows and Tab are left for the user to find, as in pi-ask.
+/// the default keymap (a list of more than nine options adds `/ filter` and takes two):
+/// arrows and Tab are left for the user to find, as in pi-ask.
 pub(crate) fn hints(flow: &Flow) -> Vec<String> {
     let mut out = Vec::new();
     if flow.settings_cursor().is_some() {
@@ -115,6 +119,10 @@ pub(crate) fn hints(flow: &Flow) -> Vec<String> {
         out.push("@ file".to_owned());
         return out;
     }
+    if let Some(filter) = flow.filter() {
+        filter_hints(flow, filter.question(), &mut out);
+        return out;
+    }
     match flow.tab() {
         Tab::Review => {
             add(&mut out, flow, &[Action::Confirm], "choose");
@@ -138,6 +146,9 @@ pub(crate) fn hints(flow: &Flow) -> Vec<String> {
                     QuestionType::Multi => add(&mut out, flow, &[Action::Toggle], "toggle"),
                     QuestionType::Single => add(&mut out, flow, &[Action::Confirm], "select"),
                     _ => {}
+                }
+                if q.options.len() > LONG_LIST {
+                    add(&mut out, flow, &[Action::Filter], "filter");
                 }
                 if on_option {
                     add(
@@ -164,6 +175,26 @@ pub(crate) fn hints(flow: &Flow) -> Vec<String> {
     add(&mut out, flow, &[Action::Settings], "settings");
     add(&mut out, flow, &[Action::Cancel, Action::Dismiss], "cancel");
     out
+}
+
+/// The hints while the filter line has the keyboard: typing filters, the arrows move,
+/// the select or toggle key acts, Esc closes the filter.
+fn filter_hints(flow: &Flow, i: usize, out: &mut Vec<String>) {
+    out.push("type to filter".to_owned());
+    add(
+        out,
+        flow,
+        &[Action::PreviousOption, Action::NextOption],
+        "move",
+    );
+    if flow.presented_type(i) == Some(QuestionType::Multi) {
+        add(out, flow, &[Action::Toggle], "toggle");
+        add(out, flow, &[Action::Confirm], "next");
+    } else {
+        add(out, flow, &[Action::Confirm], "select");
+    }
+    out.push("Esc close filter".to_owned());
+    add(out, flow, &[Action::Dismiss], "cancel");
 }
 
 /// The tab strip: `☐`/`☒` answered markers, the active tab inverse and bracketed, a Review tab;

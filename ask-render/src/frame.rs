@@ -38,11 +38,13 @@ pub enum Role {
     Editor,
     /// Saved notes.
     Note,
+    /// Characters that match the type-to-filter query.
+    Match,
 }
 
 impl Role {
     /// Every role, in declaration order.
-    pub const ALL: [Self; 12] = [
+    pub const ALL: [Self; 13] = [
         Self::Text,
         Self::Accent,
         Self::Muted,
@@ -55,6 +57,7 @@ impl Role {
         Self::Border,
         Self::Editor,
         Self::Note,
+        Self::Match,
     ];
 
     /// The lower-case name used in [`Frame::to_styled_text`].
@@ -72,6 +75,7 @@ impl Role {
             Self::Border => "border",
             Self::Editor => "editor",
             Self::Note => "note",
+            Self::Match => "match",
         }
     }
 }

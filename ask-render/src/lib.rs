@@ -3,6 +3,7 @@
 mod ansi;
 mod block;
 mod editor;
+mod filter;
 mod footer;
 mod frame;
 mod notification;

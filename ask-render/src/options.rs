@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 
 use ask_contract::{Question, QuestionType};
-use ask_state::{Editor, EditorTarget, Flow, QuestionDraft};
+use ask_state::{Editor, EditorTarget, Flow, OptionFilter, OptionMarks, QuestionDraft};
 
 use crate::block::Block;
 use crate::editor::editor_block;
@@ -23,6 +23,8 @@ pub(crate) struct OptionRows<'a> {
     q: &'a Question,
     draft: &'a QuestionDraft,
     editor: Option<&'a Editor>,
+    /// The open filter of this question: only its rows show, in its order.
+    filter: Option<&'a OptionFilter>,
     width: usize,
     /// Screen rows (0: no limit): no text of a row lays out more.
     height: usize,
@@ -41,14 +43,35 @@ impl<'a> OptionRows<'a> {
             q,
             draft,
             editor: flow.editor().filter(|e| e.question == i),
+            filter: flow.filter().filter(|f| f.question() == i),
             width,
             height,
             number_w: (q.options.len() + 1).to_string().len(),
         }
     }
 
+    /// Rows shown: the filter's matches, or every option, then the custom row.
     fn count(&self) -> usize {
-        self.q.options.len() + 1
+        self.filter
+            .map_or(self.q.options.len(), |f| f.matches().len())
+            + 1
+    }
+
+    /// The declared row shown at display position `k`.
+    fn row_at(&self, k: usize) -> usize {
+        match self.filter {
+            Some(f) => f.matches().get(k).copied().unwrap_or(self.q.options.len()),
+            None => k,
+        }
+    }
+
+    /// The display position of the cursor row (the first row when the filter hides it).
+    fn cursor_at(&self) -> usize {
+        let n = self.count();
+        match self.filter {
+            Some(f) => f.rows().position(|r| r == self.draft.cursor).unwrap_or(0),
+            None => self.draft.cursor.min(n - 1),
+        }
     }
 
     /// The block of one row: pointer, number, checkbox (multi), label (`✓` when chosen on
@@ -99,12 +122,17 @@ impl<'a> OptionRows<'a> {
         }
         // Everything here sits at or below the focus row: long texts keep their first rows.
         let keep = Keep::head(self.height);
+        let marks = match (self.filter, option) {
+            (Some(f), Some(o)) => f.option_marks(o),
+            _ => OptionMarks::default(),
+        };
         let mut block = Block::new(width);
         block.focus_next();
-        block.hanging_kept(prefix, &label, label_style, keep);
+        block.hanging_marked(prefix, (&label, label_style), &marks.label, keep);
         let pad = || vec![Span::raw(" ".repeat(indent))];
         if let Some(description) = option.and_then(|o| o.description.as_deref()) {
-            block.hanging_kept(pad(), description, Style::new(Role::Muted), keep);
+            let style = Style::new(Role::Muted);
+            block.hanging_marked(pad(), (description, style), &marks.description, keep);
         }
         let target = if is_custom {
             EditorTarget::Custom
@@ -146,14 +174,20 @@ impl<'a> OptionRows<'a> {
     /// considered are built.
     pub(crate) fn window(&self, budget: Option<usize>) -> Block {
         let n = self.count();
-        let cursor = self.draft.cursor.min(n - 1);
+        let cursor = self.cursor_at();
+        // With nothing matching, a line says so above the custom row.
+        let no_match = self.filter.is_some_and(|f| f.matches().is_empty());
+        let budget = budget.map(|b| b.saturating_sub(usize::from(no_match)).max(1));
         // Only the rows considered are built, so the map stays as small as the window.
         let mut built: HashMap<usize, Block> = HashMap::new();
         let height = |k: usize, built: &mut HashMap<usize, Block>| -> usize {
             if k >= n {
                 return 0;
             }
-            built.entry(k).or_insert_with(|| self.block(k)).len()
+            built
+                .entry(k)
+                .or_insert_with(|| self.block(self.row_at(k)))
+                .len()
         };
         let (mut lo, mut hi) = (0, n);
         if let Some(budget) = budget {
@@ -194,8 +228,13 @@ impl<'a> OptionRows<'a> {
         if lo > 0 {
             out.push(marker(format!("↑ {lo} more")));
         }
+        if no_match {
+            out.push(crate::filter::no_match_line());
+        }
         for k in lo..hi {
-            let mut block = built.remove(&k).unwrap_or_else(|| self.block(k));
+            let mut block = built
+                .remove(&k)
+                .unwrap_or_else(|| self.block(self.row_at(k)));
             if k != cursor {
                 block.focus = None;
                 block.cursor = None;

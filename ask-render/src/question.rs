@@ -55,6 +55,9 @@ pub(crate) fn prompt_block(
         );
     }
     block.blank();
+    if let Some(filter) = flow.filter().filter(|f| f.question() == i) {
+        block.push(crate::filter::filter_line(filter, width));
+    }
     block
 }
 

@@ -156,6 +156,23 @@ mod tests {
     }
 
     #[test]
+    fn filter_matches_map_to_bold_light_yellow() {
+        let frame = Frame::from_lines(vec![Line::new(vec![Span::new("pg", Role::Match)])]);
+        let text = frame.to_text(&Theme::default());
+        let span = &text.lines[0].spans[0];
+        assert_eq!(span.style.fg, Some(RColor::Indexed(11)));
+        assert!(span.style.add_modifier.contains(Modifier::BOLD));
+        let plain = frame.to_text(&Theme::plain());
+        assert_eq!(plain.lines[0].spans[0].style.fg, None);
+        assert!(
+            plain.lines[0].spans[0]
+                .style
+                .add_modifier
+                .contains(Modifier::BOLD)
+        );
+    }
+
+    #[test]
     fn widget_crops_around_the_focus_and_places_the_cursor() {
         let mut frame = rows(30);
         frame.focus_row = 20;

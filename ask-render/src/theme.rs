@@ -100,10 +100,11 @@ impl Look {
 /// | `Warning` | light yellow |
 /// | `Error` | light red |
 /// | `Note` | light magenta |
+/// | `Match` | light yellow, **bold** (characters matching the filter) |
 ///
 /// A span's own [`Style`] adds to its role's look: `bold` and `inverse` turn those
 /// on whatever the theme says. [`Theme::plain`] keeps emphasis but no colours, for
-/// `NO_COLOR`.
+/// `NO_COLOR` (so filter matches stay visible as bold).
 ///
 /// ```
 /// use ask_render::{Color, Look, Role, Style, Theme};
@@ -141,12 +142,13 @@ impl Default for Theme {
         theme.set(Role::Warning, Look::fg(Color::LightYellow));
         theme.set(Role::Error, Look::fg(Color::LightRed));
         theme.set(Role::Note, Look::fg(Color::LightMagenta));
+        theme.set(Role::Match, bold(Color::LightYellow));
         theme
     }
 }
 
 impl Theme {
-    /// No colours: only `Title` and `Selected` are bold (plus what spans ask for).
+    /// No colours: only `Title`, `Selected` and `Match` are bold (plus what spans ask for).
     pub fn plain() -> Self {
         let mut looks = [Look::default(); Role::ALL.len()];
         let bold = Look {
@@ -155,6 +157,7 @@ impl Theme {
         };
         looks[Role::Title as usize] = bold;
         looks[Role::Selected as usize] = bold;
+        looks[Role::Match as usize] = bold;
         Self { looks }
     }
 
@@ -191,11 +194,30 @@ mod tests {
             let bold = default.role(role).bold;
             assert_eq!(
                 bold,
-                matches!(role, Role::Title | Role::Selected),
+                matches!(role, Role::Title | Role::Selected | Role::Match),
                 "{role:?}"
             );
         }
         assert_eq!(default.role(Role::Accent).fg, Some(Color::LightCyan));
         assert!(default.look(Style::new(Role::Text).inverse()).inverse);
+    }
+
+    #[test]
+    fn filter_matches_are_bold_light_yellow_and_bold_without_colour() {
+        let look = Theme::default().role(Role::Match);
+        assert_eq!((look.fg, look.bold), (Some(Color::LightYellow), true));
+        assert!(Theme::plain().role(Role::Match).bold);
+        let frame = crate::Frame::from_lines(vec![crate::Line::new(vec![
+            crate::Span::raw("Po"),
+            crate::Span::new("stg", Role::Match),
+        ])]);
+        assert_eq!(
+            crate::to_ansi(&frame, &Theme::default()),
+            "Po\u{1b}[1;38;5;11mstg\u{1b}[0m"
+        );
+        assert_eq!(
+            crate::to_ansi(&frame, &Theme::plain()),
+            "Po\u{1b}[1mstg\u{1b}[0m"
+        );
     }
 }

@@ -81,7 +81,12 @@ impl Flow {
             Command::Edit(edit) => self.edit(&edit),
             Command::EditorSubmit => self.editor_submit(),
             Command::EditorClose => self.editor_close(),
+            Command::Paste(text) if self.filter_has_keyboard() => self.filter_insert(&text),
             Command::Paste(text) => self.paste(&text),
+            Command::OpenFilter => self.open_filter(),
+            Command::FilterInsert(text) => self.filter_insert(&text),
+            Command::FilterBackspace => self.filter_backspace(),
+            Command::CloseFilter => self.close_filter(),
             Command::OpenSettings => {
                 self.settings_cursor = Some(0);
                 Outcome::Changed
@@ -139,6 +144,8 @@ impl Flow {
     pub(crate) fn go_to(&mut self, index: usize) -> Outcome {
         self.save_and_close_editor();
         self.dismiss_warning = false;
+        // The filter belongs to one visit of a question.
+        self.filter = None;
         self.tab = if index < self.form.questions.len() {
             Tab::Question(index)
         } else {
@@ -176,7 +183,10 @@ impl Flow {
                 let Some(draft) = self.drafts.get(i) else {
                     return Outcome::Unchanged;
                 };
-                let next = step(draft.cursor, delta, rows);
+                let next = match self.filter_of(i) {
+                    Some(filter) => filter.step(draft.cursor, delta),
+                    None => step(draft.cursor, delta, rows),
+                };
                 if next == draft.cursor && self.editor.is_none() {
                     return Outcome::Unchanged;
                 }
@@ -302,12 +312,18 @@ impl Flow {
         if row >= options {
             return Outcome::Unchanged;
         }
-        if let Some(draft) = self.drafts.get_mut(i) {
+        // A digit picks its declared option even when the filter hides it; the cursor
+        // only goes where a row shows.
+        let hidden = self.filter_of(i).is_some_and(|f| !f.shows(row));
+        if let Some(draft) = self.drafts.get_mut(i).filter(|_| !hidden) {
             draft.cursor = row;
             draft.preview_scroll = 0;
         }
         if self.kind(i) == QuestionType::Multi {
             self.flip(i, row);
+            if hidden {
+                self.hidden_pick_hint(i, row);
+            }
             Outcome::Changed
         } else {
             // Single and preview (and any later single-select type).

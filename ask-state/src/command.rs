@@ -79,6 +79,14 @@ pub enum Command {
     SetNotice(Option<String>),
     /// The `notifications.enabled` setting changed outside the flow.
     ApplyNotifications(bool),
+    /// Open the type-to-filter line on the current question (`main.filter`).
+    OpenFilter,
+    /// Text typed or pasted into the open filter line.
+    FilterInsert(String),
+    /// Delete the last character of the filter query (closes the filter when empty).
+    FilterBackspace,
+    /// Clear and close the filter line.
+    CloseFilter,
     /// The current time in milliseconds from any fixed origin, from the host. The flow has
     /// no clock: hosts send this before each key and while [`Flow::reset_armed`](crate::Flow::reset_armed)
     /// so the reset row disarms after 3 s. It never disarms anything else.

@@ -304,6 +304,8 @@ pub struct Flow {
     pub(crate) last_input_ms: u64,
     /// The countdown second last reported as a change.
     pub(crate) shown_countdown: Option<u64>,
+    /// The open type-to-filter line of the current question.
+    pub(crate) filter: Option<crate::filter::OptionFilter>,
 }
 
 impl Flow {
@@ -331,6 +333,7 @@ impl Flow {
             notifications_enabled: true,
             last_input_ms: 0,
             shown_countdown: None,
+            filter: None,
         };
         flow.enter_tab();
         flow

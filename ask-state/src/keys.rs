@@ -41,6 +41,9 @@ impl Flow {
     }
 
     fn main_key(&self, key: Key, action: Option<Action>) -> Command {
+        if let Some(command) = self.filter_key(key, action) {
+            return command;
+        }
         let on_question = matches!(self.tab, Tab::Question(_));
         match action {
             Some(Action::Dismiss) => return Command::Dismiss,
@@ -57,6 +60,7 @@ impl Flow {
             Some(Action::ChangeQuestionType) if on_question => {
                 return Command::ChangeQuestionType;
             }
+            Some(Action::Filter) if on_question => return Command::OpenFilter,
             _ => {}
         }
         if let Some(d) = digit(key) {

@@ -6,6 +6,8 @@ mod completion;
 mod editing;
 mod editor;
 mod error;
+mod filter;
+mod filtering;
 mod flow;
 mod keys;
 mod result;
@@ -19,6 +21,7 @@ pub use command::{Command, Effect, Outcome};
 pub use completion::{Completion, CompletionList};
 pub use editor::{EditCommand, TextBuffer};
 pub use error::StateError;
+pub use filter::{OptionFilter, OptionMarks};
 pub use flow::{
     Editor, EditorTarget, Flow, FlowOptions, QuestionDraft, ReviewAction, SettingsRow, Tab,
 };

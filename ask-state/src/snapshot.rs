@@ -194,6 +194,8 @@ impl Flow {
             Tab::Question(snapshot.tab)
         };
         self.editor = editor;
+        // The filter line is not part of a draft: a restored form shows every option.
+        self.filter = None;
         Ok(())
     }
 }

@@ -1,5 +1,6 @@
 //! Integration tests for ask-state: one binary, modules per area.
 
+mod filter;
 mod flows;
 mod huge;
 mod notes_review;

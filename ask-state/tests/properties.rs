@@ -2,7 +2,7 @@
 
 use ask_contract::{AskForm, AskResult, QuestionType};
 use ask_keymap::{Behaviour, BehaviourSetting, Key};
-use ask_state::{Command, Flow, FlowOptions, ReviewAction};
+use ask_state::{Command, Flow, FlowOptions, ReviewAction, Tab};
 use proptest::prelude::*;
 use serde_json::{Value, json};
 
@@ -61,6 +61,9 @@ const KEYS: &[&str] = &[
     "home",
     "ctrl+u",
     "delete",
+    "/",
+    "o",
+    "x",
 ];
 
 fn key_script() -> impl Strategy<Value = Vec<Key>> {
@@ -113,6 +116,9 @@ fn check(flow: &Flow) {
             "notes only for existing options"
         );
     }
+    if let Some(filter) = flow.filter() {
+        check_filter(flow, filter);
+    }
     if let Some(editor) = flow.editor() {
         assert!(
             editor
@@ -123,6 +129,33 @@ fn check(flow: &Flow) {
     }
     for action in ReviewAction::ALL {
         check_result(form, &flow.result_for(action));
+    }
+}
+
+/// An open filter belongs to the current question, shows the cursor row, and shows
+/// exactly the options that match its query.
+fn check_filter(flow: &Flow, filter: &ask_state::OptionFilter) {
+    assert_eq!(flow.tab(), Tab::Question(filter.question()));
+    let q = &flow.form().questions[filter.question()];
+    assert!(!q.freeform && filter.total() == q.options.len());
+    let d = flow.draft(filter.question()).expect("a draft");
+    assert!(filter.shows(d.cursor), "the cursor is on a row shown");
+    let has_query = filter.query().chars().any(|c| !c.is_whitespace());
+    let mut seen = vec![false; q.options.len()];
+    for &j in filter.matches() {
+        assert!(!std::mem::replace(&mut seen[j], true), "each option once");
+    }
+    for (j, option) in q.options.iter().enumerate() {
+        let marks = filter.option_marks(option);
+        let matched = !marks.label.is_empty() || !marks.description.is_empty();
+        if has_query {
+            assert_eq!(seen[j], matched, "exactly the matching options show");
+        } else {
+            assert!(
+                seen[j] && !matched,
+                "an empty query shows all, marking none"
+            );
+        }
     }
 }
 

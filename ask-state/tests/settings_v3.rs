@@ -151,7 +151,10 @@ fn the_settings_cursor_stops_at_both_ends() {
 #[test]
 fn reset_needs_a_second_press_within_three_seconds_of_host_time() {
     let mut f = open_reset_row();
-    drive(&mut f, "clock:1000 ? ? down down down down down down down");
+    drive(
+        &mut f,
+        "clock:1000 ? ? down down down down down down down down",
+    );
     let (_, effects) = drive(&mut f, "clock:1000 enter");
     assert!(effects.is_empty());
     assert!(f.reset_armed());
@@ -176,7 +179,7 @@ fn reset_needs_a_second_press_within_three_seconds_of_host_time() {
 fn any_other_key_disarms_the_reset_and_the_reset_applies_defaults() {
     let tweaked = behaviour().with(BehaviourSetting::FooterHints, false);
     let mut f = flow(single(), tweaked).with_notifications_enabled(false);
-    drive(&mut f, "? down down down down down down down");
+    drive(&mut f, "? down down down down down down down down");
     let (_, effects) = drive(&mut f, "enter up down enter");
     assert!(effects.is_empty(), "up disarmed it: {effects:?}");
     let (_, effects) = drive(&mut f, "enter");
@@ -188,8 +191,8 @@ fn any_other_key_disarms_the_reset_and_the_reset_applies_defaults() {
 #[test]
 fn the_notifications_row_toggles_and_asks_to_persist() {
     let mut f = flow(single(), behaviour());
-    drive(&mut f, "? down down down down down down");
-    assert_eq!(f.settings_rows()[6], SettingsRow::Notifications);
+    drive(&mut f, "? down down down down down down down");
+    assert_eq!(f.settings_rows()[7], SettingsRow::Notifications);
     let (_, effects) = drive(&mut f, "space");
     assert_eq!(effects, [Effect::PersistNotifications(false)]);
     assert!(!f.notifications_enabled());

@@ -1,5 +1,6 @@
-//! `ask run --accessible` (and `TERM=dumb`) in a real pseudo-terminal: plain
-//! lines, no cursor addressing, and the same result as scripted answers.
+//! `ask run --accessible` (and `TERM=dumb`, and the `accessible` setting) in a real
+//! pseudo-terminal: plain lines, no cursor addressing, the same result as scripted
+//! answers, and no timeout.
 
 use crate::pty::Session;
 use crate::support::ask;
@@ -86,4 +87,159 @@ fn term_dumb_turns_it_on_and_a_signal_cancels_with_the_answers_so_far() {
         serde_json::json!(["pg"])
     );
     assert!(!has_csi(&s.raw()));
+}
+
+/// Writes the settings file `ask-user.json` (in the session folder, where `ASK_CONFIG`
+/// points) from the terminal before `ask` starts.
+fn with_settings(behaviour: &str) -> String {
+    format!("printf '%s' '{{\"schemaVersion\": 3, \"behaviour\": {behaviour}}}' > ask-user.json")
+}
+
+/// The scripted answers of [`answered`], as `ask run --answers` takes them.
+fn expected_result(s: &Session) -> serde_json::Value {
+    std::fs::write(
+        s.path("answers.json"),
+        r#"{"mode": "submit", "answers": {"db": {"values": ["sqlite"]},
+            "features": {"indices": [1, 3], "optionNotes": {"auth": "only for admins"}}}}"#,
+    )
+    .unwrap();
+    let out = ask(&["run", "--input"])
+        .arg(s.path("p.json"))
+        .arg("--answers")
+        .arg(s.path("answers.json"))
+        .output()
+        .unwrap();
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+#[test]
+fn the_accessible_setting_turns_it_on_and_the_idle_timeout_setting_is_ignored() {
+    let before = with_settings(r#"{"accessible": true, "idleTimeoutSeconds": 1}"#);
+    let s = Session::start_after(&before, 0, PAYLOAD, "run -i p.json -o r.json", 80, 24, &[]);
+    s.wait_for("Question 1 of 2: Database");
+    // Well past the 1 s idle timeout: the accessible mode waits for the user.
+    std::thread::sleep(std::time::Duration::from_millis(2500));
+    let (s, code) = answered(s);
+    assert_eq!(code, 0, "completed, not timed out");
+    assert!(
+        !has_csi(&s.raw()),
+        "{:?}",
+        String::from_utf8_lossy(&s.raw())
+    );
+    let result = s.result();
+    assert!(result["details"].get("timedOut").is_none(), "{result}");
+    assert_eq!(result, expected_result(&s));
+}
+
+#[test]
+fn accessible_with_timeout_waits_for_the_user_and_gives_the_normal_result() {
+    let s = Session::start(
+        PAYLOAD,
+        "run --accessible --timeout 1 -i p.json -o r.json",
+        80,
+        24,
+    );
+    s.wait_for("Question 1 of 2: Database");
+    std::thread::sleep(std::time::Duration::from_millis(2500));
+    let (s, code) = answered(s);
+    assert_eq!(code, 0, "completed, not timed out");
+    let result = s.result();
+    assert_eq!(result["details"]["cancelled"], false, "{result}");
+    assert!(result["details"].get("timedOut").is_none(), "{result}");
+    assert_eq!(result, expected_result(&s));
+}
+
+#[test]
+fn no_accessible_opens_the_full_form_despite_the_setting() {
+    let before = with_settings(r#"{"accessible": true}"#);
+    let mut s = Session::start_after(
+        &before,
+        0,
+        PAYLOAD,
+        "run --no-accessible -i p.json -o r.json",
+        80,
+        24,
+        &[],
+    );
+    s.wait_for("Type your own");
+    assert!(
+        has_csi(&s.raw()),
+        "the full form draws with escape sequences"
+    );
+    s.send("\x1b");
+    assert_eq!(s.finish(), 1);
+    s.assert_restored();
+}
+
+#[test]
+fn a_linear_draft_survives_sigkill_and_resumes_in_the_full_form() {
+    let keep = tempfile::tempdir().expect("temp dir");
+    let draft = keep.path().join("draft.json");
+    let args = format!("run -i p.json -o r.json --draft '{}'", draft.display());
+    let mut s = Session::start(PAYLOAD, &format!("{args} --accessible"), 80, 24);
+    s.wait_for("Question 1 of 2: Database");
+    s.send("2\r");
+    s.wait_for("Question 2 of 2: Features");
+    s.signal("KILL");
+    s.finish();
+    assert!(draft.exists(), "SIGKILL keeps the draft");
+
+    let mut s = Session::start(PAYLOAD, &format!("{args} --resume"), 80, 24);
+    s.wait_for("Which features?");
+    s.send(" ");
+    s.send("\t");
+    s.wait_for("Submit");
+    s.send("11");
+    assert_eq!(s.finish(), 0);
+    let answers = &s.result()["details"]["answers"];
+    assert_eq!(answers["db"]["values"], serde_json::json!(["sqlite"]));
+    assert_eq!(answers["features"]["values"], serde_json::json!(["auth"]));
+    assert!(!draft.exists(), "a normal end deletes the draft");
+}
+
+#[test]
+fn a_full_form_draft_resumes_in_the_linear_mode_and_submitting_deletes_it() {
+    let keep = tempfile::tempdir().expect("temp dir");
+    let draft = keep.path().join("draft.json");
+    let args = format!("run -i p.json -o r.json --draft '{}'", draft.display());
+    let mut s = Session::start(PAYLOAD, &args, 80, 24);
+    s.wait_for("Which database?");
+    s.send("2");
+    s.wait_for("Which features?");
+    // The tab change saved at once; give a loaded machine a moment.
+    std::thread::sleep(std::time::Duration::from_millis(600));
+    s.signal("KILL");
+    s.finish();
+    assert!(draft.exists(), "SIGKILL keeps the draft");
+
+    let mut s = Session::start(PAYLOAD, &format!("{args} --resume --accessible"), 80, 24);
+    s.wait_for("Your answers from the draft are back.");
+    s.wait_for("Question 2 of 2: Features");
+    s.send("3\r");
+    s.wait_for("Database: SQLite");
+    s.send("submit\r");
+    assert_eq!(s.finish(), 0);
+    let answers = &s.result()["details"]["answers"];
+    assert_eq!(answers["db"]["values"], serde_json::json!(["sqlite"]));
+    assert_eq!(answers["features"]["values"], serde_json::json!(["search"]));
+    assert!(!draft.exists(), "submitting deletes the draft");
+    assert!(!has_csi(&s.raw()));
+}
+
+#[test]
+fn settings_on_a_dumb_terminal_are_numbered_lines_and_a_number_switches_one() {
+    let mut s = Session::start_with_env(PAYLOAD, "settings", 80, 24, &[("TERM", "dumb")]);
+    s.wait_for("Accessible linear mode (next form): off");
+    s.send("7\r");
+    s.wait_for("Accessible linear mode (next form): on.");
+    s.send("\r");
+    assert_eq!(s.finish(), 0);
+    assert!(
+        !has_csi(&s.raw()),
+        "{:?}",
+        String::from_utf8_lossy(&s.raw())
+    );
+    let saved: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(s.path("ask-user.json")).unwrap()).unwrap();
+    assert_eq!(saved["behaviour"]["accessible"], true);
 }

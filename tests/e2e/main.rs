@@ -7,6 +7,7 @@ mod draft;
 mod examples;
 mod extract;
 mod files;
+mod filter;
 mod flow;
 mod inline;
 mod notify;

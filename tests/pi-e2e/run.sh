@@ -180,7 +180,9 @@ scenario_1() {
 	keys Enter
 	wait_requests 2 || return 1
 	check 1 tool-answer db sqlite && check 0 system-prompt "ask_user" && check 0 system-prompt "ask-user" &&
-		wait_pane "Database: SQLite" # the transcript line under the tool call
+		wait_pane "Database: SQLite" || return 1 # the transcript line under the tool call
+	# --no-session: pi gave no session folder, so the form kept no draft anywhere.
+	[ -z "$(find "$S" -name '*.ask-draft-*')" ] || { say "  a draft was written without a saved session"; return 1; }
 }
 
 # 2. An invalid payload returns the structured invalid-payload result without opening the UI.
@@ -239,6 +241,8 @@ scenario_4() {
 	wait_requests 2 || return 1
 	check 1 tool-cancelled || return 1
 	wait_pane "the question was cancelled" || return 1
+	# A cancel is a normal end: the form's draft is gone.
+	[ -z "$(draft_files)" ] || { say "  the draft outlived the cancel: $(draft_files)"; return 1; }
 	type_command "/ask:replay"
 	wait_pane "Which database should the service use?" || return 1
 	keys 1
@@ -369,6 +373,59 @@ scenario_11() {
 
 # 12. pi install npm:@ask-user/pi from a local registry: scenario_12 in npm-install.sh.
 
+# ask_pid: the pid of the ask binary this scenario's pi spawned (its executable is ASK_BIN and
+# it inherited the scenario's ASK_E2E_SCRIPT), found through /proc (no procps needed).
+ask_pid() {
+	local exe p
+	exe=$(readlink -f "$ASK_BIN")
+	for p in /proc/[0-9]*; do
+		[ "$(readlink "$p/exe" 2>/dev/null)" = "$exe" ] || continue
+		tr '\0' '\n' <"$p/environ" 2>/dev/null | grep -qxF "ASK_E2E_SCRIPT=$S/script.json" || continue
+		basename "$p"
+		return 0
+	done
+	return 1
+}
+# draft_files: the draft files beside the scenario's saved pi session file.
+draft_files() { find "$S/agent/sessions" -name '*.ask-draft-*.json' 2>/dev/null; }
+has_draft() { [ -n "$(draft_files)" ]; }
+
+# 13. Drafts in pi: the open form keeps a draft beside the session file, keyed by the tool call;
+#     SIGKILL of ask mid-answer keeps it; /ask:replay reopens the form with the answer restored.
+scenario_13() {
+	local call='{"toolCall":{"id":"toolu_draft 1/x","name":"ask_user","arguments":{"questions":[{"id":"db","label":"Database","prompt":"Which database should the service use?","options":[{"value":"postgres","label":"Postgres"},{"value":"sqlite","label":"SQLite"}]},{"id":"cache","label":"Cache","prompt":"Should the service cache reads?","options":[{"value":"yes","label":"Yes"},{"value":"no","label":"No"}]}]}}}'
+	new_scenario s13 "[$call, {\"text\": \"The form was interrupted.\"}, {\"text\": \"Thanks.\"}]"
+	start_tmux "Set up storage for the service"
+	wait_pane "Which database should the service use?" || return 1
+	keys 2
+	wait_pane "Should the service cache reads?" || return 1
+	wait_for "the draft file" has_draft || return 1
+	# Beside the session file, named after it and the (file-name-safe) tool-call id.
+	local draft session
+	draft=$(draft_files | head -1)
+	session=$(find "$S/agent/sessions" -name '*.jsonl' | head -1)
+	[ -n "$session" ] && [ "$(dirname "$draft")" = "$(dirname "$session")" ] &&
+		[[ "$(basename "$draft")" == "$(basename "$session" .jsonl).ask-draft-toolu_draft_1_x-"*.json ]] ||
+		{ say "  draft $draft does not sit beside session $session keyed by the tool call"; return 1; }
+	sleep 0.7 # the tab change was saved at once; a loaded machine gets a moment
+	local pid
+	pid=$(ask_pid) || { say "  no ask process under pi"; return 1; }
+	kill -KILL "$pid"
+	wait_requests 2 || return 1
+	wait_pane "The form was interrupted." || return 1
+	wait_pane "/ask:replay reopens the form with the answers given so far" || return 1
+	[ -f "$draft" ] || { say "  SIGKILL lost the draft"; return 1; }
+	type_command "/ask:replay"
+	# The form comes back on the second question, with the first one answered.
+	wait_pane "Should the service cache reads?" || return 1
+	keys 1
+	sleep 0.5
+	keys Enter
+	wait_requests 3 || return 1
+	check 2 user-message "SQLite" && check 2 user-message "Yes" || return 1
+	[ ! -e "$draft" ] || { say "  the draft was not deleted after the form was submitted"; return 1; }
+}
+
 # --- main -------------------------------------------------------------------
 NAMES=(
 	"the shim type-checks against pi $PI_VERSION's .d.ts files"
@@ -384,8 +441,9 @@ NAMES=(
 	"/answer: a timed-out extraction call is retried; no questions only notifies"
 	"inline: the model's text stays above the open form, a clean chat after, listed as ask-user"
 	"pi install npm:$MAIN_PACKAGE from the packed tarballs, no Rust on PATH: the form opens, the answer arrives"
+	"drafts: SIGKILL mid-answer keeps the draft beside the session; /ask:replay restores the answer"
 )
-[ ${#SELECTED[@]} -eq 0 ] && SELECTED=(0 1 2 3 4 5 6 7 8 9 10 11 12)
+[ ${#SELECTED[@]} -eq 0 ] && SELECTED=(0 1 2 3 4 5 6 7 8 9 10 11 12 13)
 
 passed=0
 failed=0

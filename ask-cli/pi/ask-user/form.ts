@@ -5,6 +5,7 @@
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { AskExit, type AskToolResult, EXIT, readResult, runCaptured, type Scratch } from "./binary";
 import { askThroughDialogs } from "./dialogs";
+import type { DraftFile } from "./session";
 import { handOffTerminal } from "./terminal";
 
 /** A finished flow: the tool result and the exit status it came with. */
@@ -21,6 +22,14 @@ export interface FormSource {
 	params?: unknown;
 	/** Forms from /answer extraction may hold freeform-only questions. */
 	allowFreeform?: boolean;
+	/** Where the terminal form keeps its draft (saved sessions only). */
+	draft?: DraftFile;
+}
+
+/** `--draft FILE [--resume]` for a form opened on the terminal. */
+function draftArgs(source: FormSource): string[] {
+	if (!source.draft) return [];
+	return ["--draft", source.draft.file, ...(source.draft.resume ? ["--resume"] : [])];
 }
 
 function isResultStatus(status: number | null): status is number {
@@ -81,9 +90,15 @@ export async function openForm(
 	}
 
 	const output = scratch.path(`result-${Date.now()}.json`);
-	const handOff = await handOffTerminal(ctx, bin, runArgs(source, output, ctx.cwd, []));
+	const handOff = await handOffTerminal(ctx, bin, runArgs(source, output, ctx.cwd, draftArgs(source)));
 	if (handOff.ran) {
 		if (!isResultStatus(handOff.status)) {
+			if (handOff.status === null && source.draft) {
+				// Killed (a signal): the draft keeps the answers for /ask:replay or /answer:again.
+				const again = source.allowFreeform ? "/answer:again" : "/ask:replay";
+				const why = handOff.stderr.trim() || "ask was killed by a signal";
+				throw new AskExit(null, `${why}; ${again} reopens the form with the answers given so far`);
+			}
 			throw new AskExit(handOff.status, handOff.stderr);
 		}
 		return { result: readResult(output, handOff.status, handOff.stderr), status: handOff.status };

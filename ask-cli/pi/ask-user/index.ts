@@ -15,7 +15,15 @@ import { extract, pickModel, readAnswerSettings } from "./answer";
 import { AskExit, type AskToolResult, EXIT, findAsk, missingBinaryMessage, runCaptured, Scratch } from "./binary";
 import { type FormSource, openForm, type Outcome, runHeadless } from "./form";
 import { handOffTerminal } from "./terminal";
-import { PAYLOAD_ENTRY, type PayloadSource, payloadEntry, writeBranch } from "./session";
+import {
+	draftFile,
+	draftKey,
+	latestDraftKey,
+	PAYLOAD_ENTRY,
+	type PayloadSource,
+	payloadEntry,
+	writeBranch,
+} from "./session";
 
 const QUESTIONS_SHAPE =
 	"Array of 1 or more questions. Each question: {id: string (unique), label?: string (short tab title), " +
@@ -128,7 +136,8 @@ export default function askUser(pi: ExtensionAPI) {
 				if (check.status === EXIT.invalid) return check.result;
 				pi.appendEntry(PAYLOAD_ENTRY, payloadEntry(params, "tool", toolCallId));
 				if (!ctx.hasUI) return check.result;
-				return (await openForm(ctx, bin, scratch, source, signal)).result;
+				const draft = draftFile(ctx, draftKey("tool", toolCallId), false);
+				return (await openForm(ctx, bin, scratch, { ...source, draft }, signal)).result;
 			} finally {
 				scratch.dispose();
 			}
@@ -210,7 +219,12 @@ export default function askUser(pi: ExtensionAPI) {
 				}
 				pi.appendEntry(PAYLOAD_ENTRY, payloadEntry(extraction.params, "answer-extraction", extraction.assistantEntryId));
 				const input = scratch.write("form.json", JSON.stringify(extraction.params));
-				const source: FormSource = { args: ["run", "--input", input], params: extraction.params, allowFreeform: true };
+				const source: FormSource = {
+					args: ["run", "--input", input],
+					params: extraction.params,
+					allowFreeform: true,
+					draft: draftFile(ctx, draftKey("answer-extraction", extraction.assistantEntryId), false),
+				};
 				deliver(ctx, await openForm(ctx, bin, scratch, source), "/answer");
 			}),
 	});
@@ -220,9 +234,11 @@ export default function askUser(pi: ExtensionAPI) {
 			description,
 			handler: async (_args, ctx: ExtensionCommandContext) =>
 				withBinary(ctx, `/${name}`, async (bin, scratch) => {
+					const key = latestDraftKey(ctx, payloadSource);
 					const source: FormSource = {
 						args: [subcommand, ...writeBranch(ctx, scratch)],
 						allowFreeform: payloadSource === "answer-extraction",
+						draft: key === undefined ? undefined : draftFile(ctx, key, true),
 					};
 					const outcome = await openForm(ctx, bin, scratch, source);
 					deliver(ctx, outcome, `/${name}`);

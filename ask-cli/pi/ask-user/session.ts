@@ -5,6 +5,9 @@
  * `/tree` (the saved file holds every branch; only the in-memory leaf says
  * which one is current).
  */
+import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import type { Scratch } from "./binary";
 
@@ -33,4 +36,56 @@ export function writeBranch(ctx: ExtensionContext, scratch: Scratch): string[] {
 	const file = scratch.write("branch.jsonl", `${lines.join("\n")}\n`);
 	const leaf = sm.getLeafId();
 	return leaf ? ["--session", file, "--leaf", leaf] : ["--session", file];
+}
+
+/** A form's draft file (`ask --draft FILE`), and whether to restore it (`--resume`). */
+export interface DraftFile {
+	file: string;
+	resume: boolean;
+}
+
+/** A file-name-safe form of `key` (a tool-call or entry id); a hash keeps changed keys distinct. */
+function safeKey(key: string): string {
+	const safe = key.replace(/[^A-Za-z0-9_-]/g, "_").slice(0, 96);
+	if (safe === key) return safe;
+	return `${safe}-${createHash("sha256").update(key).digest("hex").slice(0, 12)}`;
+}
+
+/**
+ * The draft of the form keyed by `key` (the tool-call id for ask_user, `answer-<assistant
+ * entry id>` for /answer): `<session>.ask-draft-<key>.json` beside pi's session file, so
+ * a form interrupted by a kill, a closed terminal or a crash comes back with its answers
+ * through /ask:replay or /answer:again. None for a session pi does not save
+ * (`--no-session`): then nothing is written. The binary deletes the file when the form
+ * ends normally. `resume` only when the file is there, so a form answered normally
+ * reopens without a "not restored" notice.
+ */
+export function draftFile(ctx: ExtensionContext, key: string, resume: boolean): DraftFile | undefined {
+	const session = ctx.sessionManager.getSessionFile();
+	if (!session || !key) return undefined;
+	const file = join(dirname(session), `${basename(session, ".jsonl")}.ask-draft-${safeKey(key)}.json`);
+	return { file, resume: resume && existsSync(file) };
+}
+
+/** The draft key of a form stored from `source` with `sourceEntryId`. */
+export function draftKey(source: PayloadSource, sourceEntryId: string): string {
+	if (!sourceEntryId) return "";
+	return source === "tool" ? sourceEntryId : `answer-${sourceEntryId}`;
+}
+
+/**
+ * The draft key of the form `ask replay|answer-again` reopens: the newest `ask:payload`
+ * entry from `source` on the current branch (the binary takes the newest one that still
+ * validates; the shim only stores valid ones).
+ */
+export function latestDraftKey(ctx: ExtensionContext, source: PayloadSource): string | undefined {
+	const branch = ctx.sessionManager.getBranch();
+	for (let i = branch.length - 1; i >= 0; i--) {
+		const entry = branch[i] as { type?: string; customType?: string; data?: unknown };
+		if (entry.type !== "custom" || entry.customType !== PAYLOAD_ENTRY) continue;
+		const data = entry.data as { source?: unknown; sourceEntryId?: unknown } | undefined;
+		if (data?.source !== source) continue;
+		return typeof data.sourceEntryId === "string" ? draftKey(source, data.sourceEntryId) : undefined;
+	}
+	return undefined;
 }

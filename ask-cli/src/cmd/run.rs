@@ -88,7 +88,13 @@ impl<'a> FormRunner<'a> {
 /// Opens the UI on the controlling terminal, or falls back to the
 /// non-interactive result when there is none.
 pub(crate) fn interactive(ui: &UiArgs, form: AskForm, root: PathBuf) -> CliResult {
-    if accessible(ui) {
+    let setting = || {
+        config::load_read_only(ui.config.as_deref())
+            .config()
+            .behaviour
+            .accessible
+    };
+    if accessible(ui, is_dumb_terminal(), setting) {
         return linear(ui, form);
     }
     // First of all, so a signal during start-up ends with the cancelled result.
@@ -133,10 +139,19 @@ pub(crate) fn interactive(ui: &UiArgs, form: AskForm, root: PathBuf) -> CliResul
     finish(ui, &result)
 }
 
-/// The accessible linear mode is asked for (`--accessible`) or the terminal
-/// cannot do more (`TERM=dumb`).
-fn accessible(ui: &UiArgs) -> bool {
-    ui.accessible || std::env::var_os("TERM").is_some_and(|t| t == "dumb")
+/// Whether the form runs in the accessible linear mode: `--accessible` or
+/// `--no-accessible` decide; without either, a terminal that cannot do more
+/// (`TERM=dumb`), else the `accessible` behaviour setting (read only when needed).
+fn accessible(ui: &UiArgs, dumb_terminal: bool, setting: impl FnOnce() -> bool) -> bool {
+    if ui.accessible || ui.no_accessible {
+        return ui.accessible;
+    }
+    dumb_terminal || setting()
+}
+
+/// `TERM=dumb`: a terminal without cursor addressing.
+fn is_dumb_terminal() -> bool {
+    std::env::var_os("TERM").is_some_and(|t| t == "dumb")
 }
 
 /// The form in the accessible linear mode on the controlling terminal.
@@ -144,7 +159,11 @@ fn linear(ui: &UiArgs, form: AskForm) -> CliResult {
     let Ok((tty, output)) = term::open_lines() else {
         return non_interactive(ui, &form);
     };
-    let result = crate::linear::tty::run(form, tty, output)
+    let draft = ui.draft.clone().map(|path| crate::linear::tty::DraftArgs {
+        path,
+        resume: ui.resume,
+    });
+    let result = crate::linear::tty::run(form, draft, tty, output)
         .map_err(|err| CliError::new(Exit::IoErr, format!("terminal error: {err}")))?;
     finish(ui, &result)
 }
@@ -199,5 +218,49 @@ pub(crate) fn exit_for(result: &AskResult) -> Exit {
         Exit::Cancelled
     } else {
         Exit::Completed
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use super::accessible;
+    use crate::cli::{Cli, Command};
+
+    /// The mode `ask run ARGS` picks on a terminal that is (or not) dumb with the
+    /// setting on or off.
+    fn mode(args: &[&str], dumb: bool, setting: bool) -> bool {
+        let cli = Cli::try_parse_from(["ask", "run"].iter().chain(args)).expect("valid flags");
+        let Command::Run(run) = cli.command else {
+            unreachable!("parsed as run")
+        };
+        accessible(&run.ui, dumb, || setting)
+    }
+
+    #[test]
+    fn the_flag_wins_then_term_dumb_then_the_setting() {
+        for (dumb, setting) in [(false, false), (true, false), (false, true), (true, true)] {
+            assert!(mode(&["--accessible"], dumb, setting));
+            assert!(!mode(&["--no-accessible"], dumb, setting));
+            assert_eq!(mode(&[], dumb, setting), dumb || setting);
+        }
+        // The last of the two flags counts, so a wrapper's default can be overridden.
+        assert!(mode(&["--no-accessible", "--accessible"], false, false));
+        assert!(!mode(&["--accessible", "--no-accessible"], true, true));
+    }
+
+    #[test]
+    fn the_setting_is_not_read_when_a_flag_or_term_decides() {
+        let cli = Cli::try_parse_from(["ask", "run", "--no-accessible"]).expect("valid flags");
+        let Command::Run(run) = cli.command else {
+            unreachable!("parsed as run")
+        };
+        assert!(!accessible(&run.ui, true, || unreachable!("setting read")));
+        let cli = Cli::try_parse_from(["ask", "run"]).expect("valid flags");
+        let Command::Run(run) = cli.command else {
+            unreachable!("parsed as run")
+        };
+        assert!(accessible(&run.ui, true, || unreachable!("setting read")));
     }
 }

@@ -33,6 +33,18 @@ pub(crate) fn settings(args: &SettingsArgs) -> CliResult {
         write_text(None, "settings", &json)?;
         return Ok(Exit::Completed);
     }
+    if accessible(args) {
+        let Ok((tty, output)) = term::open_lines() else {
+            return Err(CliError::new(
+                Exit::NoTerminal,
+                "the settings list needs a terminal; use --path or --json without one",
+            ));
+        };
+        let loaded = config::load(args.config.as_deref());
+        crate::linear::settings::run(loaded, tty, output)
+            .map_err(|err| CliError::new(Exit::IoErr, format!("terminal error: {err}")))?;
+        return Ok(Exit::Completed);
+    }
     let signals = term::Signals::install();
     let Some(tty) = Tty::open() else {
         return Err(CliError::new(
@@ -64,4 +76,17 @@ pub(crate) fn settings(args: &SettingsArgs) -> CliResult {
             ));
         }
     })
+}
+
+/// The settings as numbered plain lines instead of the overlay: `--accessible`, or
+/// without `--accessible`/`--no-accessible`, `TERM=dumb` or the `accessible` setting.
+fn accessible(args: &SettingsArgs) -> bool {
+    if args.accessible || args.no_accessible {
+        return args.accessible;
+    }
+    std::env::var_os("TERM").is_some_and(|t| t == "dumb")
+        || config::load_read_only(args.config.as_deref())
+            .config()
+            .behaviour
+            .accessible
 }

@@ -8,6 +8,8 @@
 //! `ask run --answers`, so both routes agree by construction. [`tty`] runs it on
 //! the controlling terminal.
 
+mod draft;
+pub(crate) mod settings;
 pub(crate) mod tty;
 
 use std::collections::BTreeMap;
@@ -36,6 +38,9 @@ struct Draft {
     custom: Option<String>,
     note: Option<String>,
     option_notes: BTreeMap<usize, String>,
+    /// Answered as multi-select although declared single or preview (only from a
+    /// draft of the full form, whose type switch allows it).
+    as_multi: bool,
 }
 
 /// What the caller does after a line.
@@ -153,7 +158,7 @@ impl Linear {
             let Some(text) = non_empty(rest) else {
                 return Err("Type your answer after o, like: o use both".into());
             };
-            if q.kind != QuestionType::Multi {
+            if q.kind != QuestionType::Multi && !draft.as_multi {
                 draft.selected.clear();
             }
             draft.custom = Some(text);
@@ -171,7 +176,7 @@ impl Linear {
                 picked.push(j);
             }
         }
-        if q.kind != QuestionType::Multi {
+        if q.kind != QuestionType::Multi && !draft.as_multi {
             if picked.len() > 1 {
                 return Err("Pick one option on this question.".into());
             }
@@ -212,9 +217,11 @@ impl Linear {
     fn question_text(&self, i: usize, q: &Question) -> String {
         let mut out = String::new();
         let n = self.form.questions.len();
+        let draft = &self.drafts[i];
         let kind = match (q.freeform, q.kind) {
             (true, _) => "type your answer",
             (_, QuestionType::Multi) => "choose any",
+            _ if draft.as_multi => "choose any, as you switched it to multi-select",
             _ => "choose one",
         };
         let _ = writeln!(
@@ -224,7 +231,6 @@ impl Linear {
             clean(&q.label)
         );
         let _ = writeln!(out, "{}", clean(&q.prompt));
-        let draft = &self.drafts[i];
         for (j, option) in q.options.iter().enumerate() {
             let mut row = format!("{}. {}", j + 1, clean(&option.label));
             if option.recommended {
@@ -303,6 +309,9 @@ impl Linear {
             }
             if let Some(custom) = &d.custom {
                 entry.insert("customText".into(), json!(custom));
+            }
+            if d.as_multi && q.kind != QuestionType::Multi {
+                entry.insert("presentedType".into(), json!("multi"));
             }
             if let Some(note) = &d.note {
                 entry.insert("note".into(), json!(note));

@@ -124,3 +124,102 @@ fn cancel_keeps_the_answers_and_payload_text_is_sanitized() {
         "{text:?}"
     );
 }
+
+/// A flow after typing `lines` (none may end it).
+fn after(lines: &[&str]) -> Linear {
+    let mut flow = Linear::new(form());
+    for line in lines {
+        assert!(
+            matches!(flow.line(line), Step::Ask(_)),
+            "{line} ended the flow"
+        );
+    }
+    flow
+}
+
+/// The full form's flow on the same payload.
+fn full_flow() -> ask_state::Flow {
+    ask_state::Flow::new(
+        form(),
+        ask_keymap::Behaviour::default(),
+        ask_keymap::Keymap::default(),
+        ask_state::FlowOptions::default(),
+    )
+}
+
+/// The submitted result of `flow`.
+fn submitted(mut flow: Linear) -> AskResult {
+    let Step::Done(_, result) = flow.line("submit") else {
+        unreachable!("submit on the review ends the flow")
+    };
+    *result
+}
+
+#[test]
+fn a_draft_comes_back_at_the_same_question_with_the_same_answers() {
+    let lines = ["2", "n 1 only for admins", "q later maybe", "1,3"];
+    let mut restored = Linear::new(form());
+    restored.restore(&after(&lines).snapshot()).unwrap();
+    assert!(restored.start().contains("Question 3 of 3: Layout"));
+    assert!(matches!(restored.line("1"), Step::Ask(_)));
+    assert_eq!(
+        submitted(restored),
+        submitted(after(&[&lines[..], &["1"]].concat()))
+    );
+}
+
+#[test]
+fn a_linear_draft_opens_in_the_full_form_with_the_same_result_and_back() {
+    let typed = after(&["2", "n 1 only for admins", "1,3", "o both"]);
+    let mut full = full_flow();
+    full.restore(&typed.snapshot()).unwrap();
+    assert_eq!(
+        full.result_for(ask_state::ReviewAction::Submit),
+        submitted(after(&["2", "n 1 only for admins", "1,3", "o both"]))
+    );
+
+    // The full form's draft, with a single question switched to multi and text left
+    // in an open editor, comes back in the linear mode as the full form would keep it.
+    let mut snapshot = full.snapshot();
+    snapshot.questions[0].selected = vec![0, 1];
+    snapshot.questions[0].presented = ask_contract::QuestionType::Multi;
+    snapshot.tab = 1;
+    snapshot.editor = Some(ask_state::EditorSnapshot {
+        question: 1,
+        target: "questionNote".into(),
+        option: None,
+        text: " which is cheaper? ".into(),
+    });
+    let mut linear = Linear::new(form());
+    linear.restore(&snapshot).unwrap();
+    assert!(linear.start().contains("(choose any)"));
+    let mut switched = snapshot.clone();
+    switched.editor = None;
+    switched.questions[1].note = Some("which is cheaper?".into());
+    full.restore(&switched).unwrap();
+    assert_eq!(
+        linear.cancelled(),
+        full.result_for(ask_state::ReviewAction::Cancel)
+    );
+    let first = linear.line("b");
+    let Step::Ask(text) = first else {
+        unreachable!("b goes back")
+    };
+    assert!(
+        text.contains("1. PostgreSQL (Recommended) (selected)"),
+        "{text}"
+    );
+    assert!(text.contains("2. SQLite (selected)"), "{text}");
+}
+
+#[test]
+fn a_draft_of_other_questions_is_refused_and_changes_nothing() {
+    let typed = after(&["2"]);
+    let mut snapshot = typed.snapshot();
+    snapshot.form.pop();
+    let mut fresh = Linear::new(form());
+    let err = fresh.restore(&snapshot).unwrap_err();
+    assert!(err.contains("other questions"), "{err}");
+    assert!(fresh.start().contains("Question 1 of 3"));
+    assert_eq!(fresh.cancelled(), Linear::new(form()).cancelled());
+}

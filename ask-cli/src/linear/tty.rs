@@ -1,28 +1,57 @@
 //! The linear mode on the controlling terminal: cooked-mode lines in, plain
 //! lines out. The terminal's modes are never changed, so there is nothing to
 //! restore; a signal or the end of input ends the flow as cancelled with the
-//! answers given so far.
+//! answers given so far. With `--draft FILE` the answers are saved after every
+//! line and the file is deleted when the user submits, elaborates or cancels.
 
 use std::io::{self, BufRead, BufReader, Write};
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::time::Duration;
 
 use ask_contract::{AskForm, AskResult};
+use ask_state::FlowSnapshot;
 
 use super::{Linear, Step};
+
+/// `--draft FILE [--resume]`.
+pub(crate) struct DraftArgs {
+    /// The draft file (the same format as the full form's).
+    pub(crate) path: PathBuf,
+    /// Restore it first when it fits the form.
+    pub(crate) resume: bool,
+}
 
 /// Asks `form` line by line on `input`/`output` until the user submits,
 /// elaborates or cancels, input ends, or a terminating signal arrives.
 pub(crate) fn run(
     form: AskForm,
+    draft: Option<DraftArgs>,
     input: impl io::Read + Send + 'static,
     mut output: impl Write,
 ) -> io::Result<AskResult> {
     let stop = Arc::new(AtomicBool::new(false));
     register_signals(&stop)?;
     let mut flow = Linear::new(form);
+    let mut saver = draft.map(|d| {
+        if d.resume {
+            let said = match restore(&mut flow, &d.path) {
+                Ok(()) => "Your answers from the draft are back.".to_owned(),
+                Err(why) => format!(
+                    "Draft {} not restored: {why}; starting fresh.",
+                    d.path.display()
+                ),
+            };
+            let _ = writeln!(output, "{said}");
+        }
+        Saver {
+            path: d.path,
+            last: None,
+        }
+    });
+    save(&mut saver, &flow, &mut output)?;
     write!(output, "{}{}", flow.start(), flow.prompt())?;
     output.flush()?;
     let lines = spawn_reader(input);
@@ -34,15 +63,22 @@ pub(crate) fn run(
         let line = match lines.recv_timeout(Duration::from_millis(50)) {
             Ok(Ok(line)) => line,
             Err(mpsc::RecvTimeoutError::Timeout) => continue,
-            // End of input (Ctrl+D, a closed terminal) or a read error.
+            // End of input (Ctrl+D, a closed terminal) or a read error: the draft stays.
             Ok(Err(_)) | Err(mpsc::RecvTimeoutError::Disconnected) => {
                 writeln!(output, "\nCancelled.")?;
                 return Ok(flow.cancelled());
             }
         };
         match flow.line(&line) {
-            Step::Ask(text) => write!(output, "{text}{}", flow.prompt())?,
+            Step::Ask(text) => {
+                // Saved before the reply shows: what the user sees next is on disk.
+                save(&mut saver, &flow, &mut output)?;
+                write!(output, "{text}{}", flow.prompt())?;
+            }
             Step::Done(text, result) => {
+                if let Some(saver) = &saver {
+                    let _ = std::fs::remove_file(&saver.path);
+                }
                 write!(output, "{text}")?;
                 output.flush()?;
                 return Ok(*result);
@@ -50,6 +86,42 @@ pub(crate) fn run(
         }
         output.flush()?;
     }
+}
+
+/// The draft file being kept, and what it holds.
+struct Saver {
+    path: PathBuf,
+    last: Option<Vec<u8>>,
+}
+
+/// Writes the draft atomically when it changed. A failure is said once, then
+/// no more drafts are kept (the form itself goes on).
+fn save(saver: &mut Option<Saver>, flow: &Linear, output: &mut impl Write) -> io::Result<()> {
+    let Some(s) = saver.as_mut() else {
+        return Ok(());
+    };
+    let Ok(bytes) = serde_json::to_vec_pretty(&flow.snapshot()) else {
+        return Ok(());
+    };
+    if s.last.as_ref() == Some(&bytes) {
+        return Ok(());
+    }
+    match ask_keymap::write_atomic(&s.path, &bytes) {
+        Ok(()) => s.last = Some(bytes),
+        Err(err) => {
+            writeln!(output, "Draft not saved to {}: {err}.", s.path.display())?;
+            *saver = None;
+        }
+    }
+    Ok(())
+}
+
+/// Reads a draft and restores it into `flow`; `Err` says why not.
+fn restore(flow: &mut Linear, path: &std::path::Path) -> Result<(), String> {
+    let text = std::fs::read(path).map_err(|e| e.to_string())?;
+    let snapshot: FlowSnapshot =
+        serde_json::from_slice(&text).map_err(|e| format!("not a draft file ({e})"))?;
+    flow.restore(&snapshot)
 }
 
 /// Lines from `input` on a thread, so signals are noticed while it blocks.

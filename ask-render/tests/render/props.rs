@@ -96,6 +96,8 @@ const KEYS: &[&str] = &[
     "shift+enter",
     "@",
     "home",
+    "/",
+    "o",
 ];
 
 proptest! {

@@ -1,0 +1,141 @@
+//! `ask settings` in the accessible mode: the overlay's toggles as numbered plain
+//! lines; typing a number switches that setting and saves it at once, as the overlay
+//! does (the same host session drives both, so the file is written the same way).
+
+use std::fmt::Write as _;
+use std::io::{self, BufRead, BufReader, Write};
+
+use ask_host::{Session, Settings};
+use ask_state::{Command, SettingsRow};
+
+/// The rows a number can switch: every toggle of the overlay (not the reset row,
+/// which needs the overlay's double press).
+fn toggles(session: &Session) -> Vec<SettingsRow> {
+    session
+        .flow()
+        .settings_rows()
+        .into_iter()
+        .filter(|row| *row != SettingsRow::Reset)
+        .collect()
+}
+
+fn on_off(on: bool) -> &'static str {
+    if on { "on" } else { "off" }
+}
+
+/// The list of settings with their numbers and values.
+fn listing(session: &Session) -> String {
+    let mut out = String::new();
+    for (i, row) in toggles(session).iter().enumerate() {
+        let value = session.flow().settings_value(*row).unwrap_or(false);
+        let _ = writeln!(out, "{}. {}: {}", i + 1, row.label(), on_off(value));
+    }
+    out.push_str("Type a number to switch that setting (saved at once), l to list them again, or an empty line to finish.\n");
+    out
+}
+
+/// Switches the setting numbered `line`; the text says what happened.
+fn switch(session: &mut Session, line: &str) -> String {
+    let rows = toggles(session);
+    let Some(row) = line
+        .parse::<usize>()
+        .ok()
+        .and_then(|n| n.checked_sub(1))
+        .and_then(|i| rows.get(i).map(|row| (i, *row)))
+    else {
+        return format!(
+            "{line:?} is not a setting number; use 1 to {}.\n",
+            rows.len()
+        );
+    };
+    let (index, row) = row;
+    let at = session.flow().settings_cursor().unwrap_or(0);
+    let delta = i32::try_from(index).unwrap_or(0) - i32::try_from(at).unwrap_or(0);
+    session.command(Command::SettingsMove(delta));
+    let notices = session.notices().len();
+    session.command(Command::SettingsToggle);
+    let value = session.flow().settings_value(row).unwrap_or(false);
+    let mut out = format!("{}: {}.\n", row.label(), on_off(value));
+    for notice in &session.notices()[notices..] {
+        let _ = writeln!(out, "{notice}");
+    }
+    out
+}
+
+/// Runs the settings list on `input`/`output` until an empty line, `q` or the end of input.
+pub(crate) fn run(
+    settings: Settings,
+    input: impl io::Read,
+    mut output: impl Write,
+) -> io::Result<()> {
+    if let Some(path) = settings.path() {
+        writeln!(output, "Settings file: {}", path.display())?;
+    }
+    let mut session = Session::settings_overlay(settings);
+    for notice in session.notices() {
+        writeln!(output, "{notice}")?;
+    }
+    write!(output, "{}> ", listing(&session))?;
+    output.flush()?;
+    for line in BufReader::new(input).lines() {
+        let line = line?;
+        let line = line.trim();
+        if line.is_empty() || line.eq_ignore_ascii_case("q") {
+            break;
+        }
+        let text = if line.eq_ignore_ascii_case("l") || line == "?" {
+            listing(&session)
+        } else {
+            switch(&mut session, line)
+        };
+        write!(output, "{text}> ")?;
+        output.flush()?;
+    }
+    writeln!(output, "Done.")?;
+    output.flush()
+}
+
+#[cfg(test)]
+mod tests {
+    use ask_keymap::{AskConfig, ConfigPaths};
+
+    use super::*;
+
+    #[test]
+    fn a_number_switches_and_saves_that_setting() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("ask.json");
+        let settings = Settings::open(&ConfigPaths::file(path.clone()));
+        let mut out = Vec::new();
+        run(settings, &b"7\n8\n99\nl\n\n"[..], &mut out).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        assert!(
+            out.contains("7. Accessible linear mode (next form): off"),
+            "{out}"
+        );
+        assert!(
+            out.contains("Accessible linear mode (next form): on."),
+            "{out}"
+        );
+        assert!(
+            out.contains("\"99\" is not a setting number; use 1 to 8."),
+            "{out}"
+        );
+        assert!(
+            out.contains("7. Accessible linear mode (next form): on"),
+            "{out}"
+        );
+        assert!(out.contains("Notifications: off."), "{out}");
+        assert!(!out.contains('\x1b'), "plain lines only: {out:?}");
+        let saved: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+        assert_eq!(saved["behaviour"]["accessible"], true);
+        assert_eq!(saved["notifications"]["enabled"], false);
+        let mut expected = AskConfig::default().to_json();
+        expected["behaviour"]["accessible"] = true.into();
+        assert_eq!(
+            saved["behaviour"], expected["behaviour"],
+            "nothing else changed"
+        );
+    }
+}
