@@ -6,7 +6,7 @@
 //! with a fixed key script and prints the frame after each key, then the result.
 //! A real host would read keys from its own input instead of the script.
 
-use ask_contract::{ParseOptions, parse_params_str};
+use ask_contract::{AskResult, ParseOptions, parse_params_str};
 use ask_host::{Session, Settings};
 use ask_keymap::{AskConfig, Key};
 use ask_render::{Theme, to_ansi};
@@ -14,8 +14,9 @@ use ask_render::{Theme, to_ansi};
 /// The keys this example presses: pick, move on, pick two, ... then submit.
 const SCRIPT: &[&str] = &["1", "space", "down", "space", "enter", "2", "2", "1", "1"];
 
-/// Runs the script; returns the frames printed and the result JSON.
-fn run(theme: &Theme) -> Result<(Vec<String>, serde_json::Value), Box<dyn std::error::Error>> {
+/// Runs the script; returns the frames printed and the result (which serializes to the
+/// contract's JSON, fields in their documented order).
+fn run(theme: &Theme) -> Result<(Vec<String>, AskResult), Box<dyn std::error::Error>> {
     let form = parse_params_str(ask_examples::PAYLOAD, ParseOptions::default())?;
     let mut session = Session::new(form, Settings::in_memory(AskConfig::default()));
     session.resize(80, 24);
@@ -25,7 +26,7 @@ fn run(theme: &Theme) -> Result<(Vec<String>, serde_json::Value), Box<dyn std::e
         frames.push(to_ansi(&session.frame(), theme));
     }
     let result = session.result_or_cancelled();
-    Ok((frames, serde_json::to_value(result)?))
+    Ok((frames, result))
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -46,6 +47,7 @@ mod tests {
     #[test]
     fn frames_are_coloured_text_and_the_script_submits() {
         let (frames, result) = run(&Theme::default()).unwrap();
+        let result = serde_json::to_value(result).unwrap();
         assert!(frames[0].contains("Where should the search index live?"));
         // Only SGR sequences: every escape starts a `...m` colour code.
         assert!(frames[0].contains("\u{1b}[38;5;14m"), "accent colour");

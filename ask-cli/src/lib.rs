@@ -11,7 +11,6 @@ mod notify;
 #[cfg(windows)]
 mod process;
 mod script;
-#[cfg(windows)]
 mod signals;
 mod term;
 

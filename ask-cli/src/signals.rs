@@ -1,6 +1,5 @@
-//! Windows only (the Unix loops register signal-hook flags themselves).
-//! Termination requests while `ask` waits (the UI's event loop, a completer
-//! run): recorded in a flag the waiting loop checks, so it can kill what it
+//! Termination requests while `ask` waits (the completer run on every platform; on
+//! Windows also the UI's event loop): recorded in a flag the waiting loop checks, so it can kill what it
 //! started, write the cancelled result and restore the terminal on its normal
 //! path.
 //!

@@ -24,7 +24,7 @@ pub use result::{
     ElaborationItem, ElaborationTarget, ErrorKind, Mode, NextAction, PayloadError, QuestionDetail,
     QuestionState, QuestionStatus, QuestionSummary, TextContent,
 };
-pub use schema::json_schema;
+pub use schema::{JSON_SCHEMA, json_schema};
 pub use text::{
     CANCELLED_TEXT, ELABORATION_INSTRUCTION, EMPTY_SUBMIT_TEXT, PRESENTED_AS_MULTI_NOTE,
     PRESENTED_AS_SINGLE_NOTE, TIMED_OUT_TEXT, elaborate_text, invalid_payload_text,

@@ -1,6 +1,6 @@
 //! Finding what `/answer` and the replay commands need on a branch.
 
-use ask_contract::{AskForm, Issue, ParseOptions, parse_params};
+use ask_contract::{AskForm, AskParams, Issue, ParseOptions, parse_params};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -61,8 +61,8 @@ pub struct StoredPayload {
     pub source_entry_id: Option<String>,
     /// The validated form.
     pub form: AskForm,
-    /// The form as normalized payload JSON.
-    pub params: Value,
+    /// The form as normalized payload.
+    pub params: AskParams,
 }
 
 /// The latest assistant message on `branch` (root first, as from
@@ -141,7 +141,7 @@ pub fn latest_payload(branch: &[&Entry], source: Source) -> Result<StoredPayload
     })
 }
 
-fn revalidate(data: &Value, source: Source) -> Result<(AskForm, Value), Vec<Issue>> {
+fn revalidate(data: &Value, source: Source) -> Result<(AskForm, AskParams), Vec<Issue>> {
     match data.get("version") {
         None | Some(Value::Null) => {}
         Some(v) if v.as_u64() == Some(1) => {}
@@ -154,6 +154,6 @@ fn revalidate(data: &Value, source: Source) -> Result<(AskForm, Value), Vec<Issu
     }
     let params = data.get("params").unwrap_or(&Value::Null);
     let form = parse_params(params, source.parse_options()).map_err(|e| e.issues().to_vec())?;
-    let params = form.to_params_json();
+    let params = form.to_params();
     Ok((form, params))
 }

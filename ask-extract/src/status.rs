@@ -1,8 +1,8 @@
 //! One step of extraction on a session, as `ask extract` prints it.
 
-use ask_contract::AskForm;
+use ask_contract::{AskForm, AskParams};
 use serde::{Serialize, Serializer};
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::error::ExtractError;
 use crate::lookup::latest_assistant_message;
@@ -31,8 +31,8 @@ pub enum ExtractStatus {
         assistant_entry_id: String,
         /// The validated form, ready for the UI.
         form: AskForm,
-        /// The form as normalized payload JSON (what the shim stores).
-        params: Value,
+        /// The form as normalized payload (what the shim stores).
+        params: AskParams,
     },
     /// The message asks the user nothing.
     NoQuestions {
@@ -48,45 +48,73 @@ pub enum ExtractStatus {
 }
 
 impl ExtractStatus {
-    /// The status as the JSON object `ask extract` prints.
+    /// The status as the JSON object `ask extract` prints, for lookups. Its keys follow
+    /// `serde_json`'s map order; serialize the status itself for the printed order.
     pub fn to_json(&self) -> Value {
-        match self {
-            Self::Request {
-                assistant_entry_id,
-                request,
-            } => json!({
-                "status": "request",
-                "assistantEntryId": assistant_entry_id,
-                "attempt": request.attempt,
-                "request": {
-                    "systemPrompt": request.system_prompt,
-                    "userText": request.user_text,
-                },
-            }),
-            Self::Form {
-                assistant_entry_id,
-                params,
-                ..
-            } => json!({
-                "status": "form",
-                "assistantEntryId": assistant_entry_id,
-                "params": params,
-            }),
-            Self::NoQuestions { assistant_entry_id } => json!({
-                "status": "no_questions",
-                "assistantEntryId": assistant_entry_id,
-            }),
-            Self::Failed { error } => json!({
-                "status": "failed",
-                "error": error.to_string(),
-            }),
-        }
+        serde_json::to_value(self).unwrap_or(Value::Null)
     }
+}
+
+/// The printed status: typed, so its keys keep the documented order (`status` first) in
+/// every build, with or without `serde_json`'s `preserve_order`.
+#[derive(Serialize)]
+#[serde(tag = "status", rename_all = "snake_case")]
+enum Printed<'a> {
+    #[serde(rename_all = "camelCase")]
+    Request {
+        assistant_entry_id: &'a str,
+        attempt: u32,
+        request: PrintedRequest<'a>,
+    },
+    #[serde(rename_all = "camelCase")]
+    Form {
+        assistant_entry_id: &'a str,
+        params: &'a AskParams,
+    },
+    #[serde(rename_all = "camelCase")]
+    NoQuestions {
+        assistant_entry_id: &'a str,
+    },
+    Failed {
+        error: String,
+    },
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct PrintedRequest<'a> {
+    system_prompt: &'a str,
+    user_text: &'a str,
 }
 
 impl Serialize for ExtractStatus {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        self.to_json().serialize(serializer)
+        let printed = match self {
+            Self::Request {
+                assistant_entry_id,
+                request,
+            } => Printed::Request {
+                assistant_entry_id,
+                attempt: request.attempt,
+                request: PrintedRequest {
+                    system_prompt: &request.system_prompt,
+                    user_text: &request.user_text,
+                },
+            },
+            Self::Form {
+                assistant_entry_id,
+                params,
+                ..
+            } => Printed::Form {
+                assistant_entry_id,
+                params,
+            },
+            Self::NoQuestions { assistant_entry_id } => Printed::NoQuestions { assistant_entry_id },
+            Self::Failed { error } => Printed::Failed {
+                error: error.to_string(),
+            },
+        };
+        printed.serialize(serializer)
     }
 }
 

@@ -1,6 +1,6 @@
 //! The retry policy of `/answer` extraction as a pure step function.
 
-use ask_contract::{AskForm, ParseOptions, parse_params};
+use ask_contract::{AskForm, AskParams, ParseOptions, parse_params};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -32,9 +32,9 @@ pub enum Decision {
     Form {
         /// The validated form.
         form: AskForm,
-        /// The form as normalized payload JSON, as stored in `ask:payload`
-        /// entries and printed by `ask extract`.
-        params: Value,
+        /// The form as normalized payload, as stored in `ask:payload` entries and printed
+        /// by `ask extract` (serializes with its fields in the contract's order).
+        params: AskParams,
     },
     /// The model found no questions (`{"questions": []}`); not an error.
     NoQuestions,
@@ -123,7 +123,7 @@ fn request(user_text: String, attempt: u32) -> ModelRequest {
 }
 
 fn form_decision(form: AskForm) -> Decision {
-    let params = form.to_params_json();
+    let params = form.to_params();
     Decision::Form { form, params }
 }
 
@@ -235,7 +235,7 @@ mod tests {
             panic!("expected a form");
         };
         assert_eq!(form.questions.len(), 1);
-        assert_eq!(params["questions"][0]["label"], "Q1");
+        assert_eq!(params.questions[0].label.as_deref(), Some("Q1"));
     }
 
     #[test]

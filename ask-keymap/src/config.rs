@@ -1,8 +1,9 @@
 //! The settings file schema (version 3) and its defaults; migrations live in `migrate.rs`.
 
-use serde_json::{Map, Value, json};
+use serde_json::Value;
 
 use crate::behaviour::MAX_IDLE_TIMEOUT_SECONDS;
+use crate::doc::{Node, Obj, obj, to_map};
 use crate::keymap::describe;
 use crate::migrate::{v1_to_v2, v2_to_v3};
 use crate::{Behaviour, BehaviourSetting, Keymap, Notifications};
@@ -90,16 +91,16 @@ impl std::fmt::Display for Unsupported {
 /// Brings a document to the current schema. Returns the migrated object and the version it
 /// had (`SCHEMA_VERSION` when nothing changed). Migrations keep every user value and only add
 /// defaults where fields are absent.
-pub(crate) fn migrate(value: &Value) -> Result<(Map<String, Value>, u64), Unsupported> {
+pub(crate) fn migrate(value: &Node) -> Result<(Obj, u64), Unsupported> {
     let Some(obj) = value.as_object() else {
-        return Err(Unsupported::NotObject(describe(value)));
+        return Err(Unsupported::NotObject(describe(&value.to_value())));
     };
-    let version = match obj.get("schemaVersion") {
+    let version = match obj.get("schemaVersion").map(Node::to_value) {
         None => 1,
         Some(v) => match v.as_u64() {
             Some(n @ 1..=SCHEMA_VERSION) => n,
             Some(n) if n > SCHEMA_VERSION => return Err(Unsupported::FutureVersion(n)),
-            _ => return Err(Unsupported::BadVersion(describe(v))),
+            _ => return Err(Unsupported::BadVersion(describe(&v))),
         },
     };
     let mut doc = obj.clone();
@@ -115,41 +116,58 @@ pub(crate) fn migrate(value: &Value) -> Result<(Map<String, Value>, u64), Unsupp
     Ok((doc, version))
 }
 
-pub(crate) fn answer_to_json(answer: &AnswerSettings) -> Value {
-    let models: Vec<Value> = answer
+pub(crate) fn answer_to_json(answer: &AnswerSettings) -> Node {
+    let models: Vec<Node> = answer
         .extraction_models
         .iter()
-        .map(|m| json!({"provider": m.provider, "id": m.id}))
+        .map(|m| {
+            Node::object([
+                ("provider", Node::from(m.provider.as_str())),
+                ("id", Node::from(m.id.as_str())),
+            ])
+        })
         .collect();
-    json!({
-        "extractionModels": models,
-        "extractionTimeoutMs": answer.extraction_timeout_ms,
-        "extractionRetries": answer.extraction_retries,
-    })
+    Node::object([
+        ("extractionModels", Node::from(models)),
+        (
+            "extractionTimeoutMs",
+            Node::from(answer.extraction_timeout_ms),
+        ),
+        (
+            "extractionRetries",
+            Node::from(u64::from(answer.extraction_retries)),
+        ),
+    ])
 }
 
-pub(crate) fn behaviour_to_json(behaviour: Behaviour) -> Value {
-    let mut obj = Map::new();
+pub(crate) fn behaviour_to_json(behaviour: Behaviour) -> Node {
+    let mut obj = Obj::new();
     for s in BehaviourSetting::ALL {
-        obj.insert(s.config_name().to_owned(), Value::Bool(behaviour.get(s)));
+        obj.insert(s.config_name().to_owned(), Node::Bool(behaviour.get(s)));
     }
     obj.insert(
         IDLE_TIMEOUT_NAME.to_owned(),
-        Value::from(behaviour.idle_timeout_seconds),
+        Node::from(behaviour.idle_timeout_seconds),
     );
-    Value::Object(obj)
+    Node::Object(obj)
 }
 
 impl AskConfig {
-    /// The settings file content (schema version 3).
+    /// The settings file content (schema version 3). Serializing the config itself gives the
+    /// same content with its keys in the file's documented order.
     pub fn to_json(&self) -> Value {
-        json!({
-            "schemaVersion": SCHEMA_VERSION,
-            "answer": answer_to_json(&self.answer),
-            "behaviour": behaviour_to_json(self.behaviour),
-            "keymaps": self.keymap.to_json(),
-            "notifications": self.notifications.to_json(),
-        })
+        Value::Object(to_map(&self.to_doc()))
+    }
+
+    /// The settings file content, in the order the file is written.
+    pub(crate) fn to_doc(&self) -> Obj {
+        obj([
+            ("schemaVersion", Node::from(SCHEMA_VERSION)),
+            ("answer", answer_to_json(&self.answer)),
+            ("behaviour", behaviour_to_json(self.behaviour)),
+            ("keymaps", self.keymap.to_node()),
+            ("notifications", self.notifications.to_node()),
+        ])
     }
 
     /// Reads a settings document of any supported version, never failing: version 1 is
@@ -158,7 +176,7 @@ impl AskConfig {
     /// A document that is not an object or has an unsupported `schemaVersion` gives the
     /// defaults with a notice.
     pub fn from_json(value: &Value) -> (AskConfig, Vec<String>) {
-        match migrate(value) {
+        match migrate(&Node::from(value.clone())) {
             Ok((doc, _)) => read_doc(&doc),
             Err(why) => (
                 AskConfig::default(),
@@ -168,8 +186,18 @@ impl AskConfig {
     }
 }
 
+/// With serde the config is the settings file content, keys in the order the file is
+/// written (`schemaVersion`, `answer`, `behaviour`, `keymaps`, `notifications`), whether or
+/// not `serde_json`'s `preserve_order` feature is on.
+impl serde::Serialize for AskConfig {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        Node::Object(self.to_doc()).serialize(serializer)
+    }
+}
+
 /// Reads a migrated (current-version) document.
-pub(crate) fn read_doc(doc: &Map<String, Value>) -> (AskConfig, Vec<String>) {
+pub(crate) fn read_doc(doc: &Obj) -> (AskConfig, Vec<String>) {
+    let doc = to_map(doc);
     let mut notices = Vec::new();
     let answer = doc
         .get("answer")
@@ -361,6 +389,11 @@ fn read_keymap(value: &Value, notices: &mut Vec<String>) -> Keymap {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::{Map, json};
+
+    fn migrate(value: &Value) -> Result<(Map<String, Value>, u64), Unsupported> {
+        super::migrate(&Node::from(value.clone())).map(|(doc, from)| (to_map(&doc), from))
+    }
 
     #[test]
     fn defaults_round_trip() {
@@ -377,7 +410,7 @@ mod tests {
         assert_eq!(from, 1);
         assert_eq!(
             Value::Object(doc),
-            json!({"schemaVersion": 3, "answer": answer_to_json(&AnswerSettings::default()),
+            json!({"schemaVersion": 3, "answer": answer_to_json(&AnswerSettings::default()).to_value(),
                    "behaviour": {"showFooterHints": false}, "extra": 7,
                    "notifications": {"enabled": true, "channels": ["bell"]}})
         );

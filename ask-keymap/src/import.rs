@@ -2,9 +2,8 @@
 
 use std::path::PathBuf;
 
-use serde_json::Value;
-
 use crate::config::read_doc;
+use crate::doc::Node;
 use crate::{ConfigStore, KeymapError};
 
 impl ConfigStore {
@@ -26,7 +25,7 @@ impl ConfigStore {
                 .map_err(|e| e.to_string())
                 .and_then(|bytes| bytes.ok_or_else(|| "it is gone".to_owned()))
                 .and_then(|bytes| {
-                    serde_json::from_slice::<Value>(&bytes)
+                    serde_json::from_slice::<Node>(&bytes)
                         .map_err(|e| format!("it is not valid JSON ({e})"))
                 })
                 .and_then(|value| crate::pi_ask::import(&value));

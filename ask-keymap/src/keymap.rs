@@ -1,7 +1,8 @@
 //! The configurable actions, grouped by the context they apply in, and their bindings.
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 
+use crate::doc::{Node, Obj};
 use crate::{Key, KeyCode, KeymapError, Modifiers};
 
 /// Where an action applies: the part of the UI that has the keyboard.
@@ -489,21 +490,28 @@ impl Keymap {
     }
 
     /// The `keymaps` section: every context with every action mapped to an array of key ids.
+    /// Serializing the keymap gives the same content with contexts and actions in the
+    /// documented order.
     pub fn to_json(&self) -> Value {
-        let mut obj = Map::new();
+        self.to_node().to_value()
+    }
+
+    /// The `keymaps` section in the order the settings file is written.
+    pub(crate) fn to_node(&self) -> Node {
+        let mut obj = Obj::new();
         for context in Context::ALL {
-            let mut section = Map::new();
+            let mut section = Obj::new();
             for action in context.actions() {
-                let ids: Vec<Value> = self
+                let ids: Vec<Node> = self
                     .keys(action)
                     .iter()
-                    .map(|k| Value::String(k.to_string()))
+                    .map(|k| Node::String(k.to_string()))
                     .collect();
-                section.insert(action.config_name().to_owned(), Value::Array(ids));
+                section.insert(action.config_name().to_owned(), Node::Array(ids));
             }
-            obj.insert(context.config_name().to_owned(), Value::Object(section));
+            obj.insert(context.config_name().to_owned(), Node::Object(section));
         }
-        Value::Object(obj)
+        Node::Object(obj)
     }
 
     fn validate(&self) -> Result<(), KeymapError> {
@@ -616,7 +624,7 @@ mod tests;
 /// exactly like [`Keymap::from_json`].
 impl serde::Serialize for Keymap {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        self.to_json().serialize(serializer)
+        self.to_node().serialize(serializer)
     }
 }
 

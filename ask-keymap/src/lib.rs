@@ -5,6 +5,7 @@ mod behaviour;
 mod config;
 mod csi;
 mod decode;
+mod doc;
 mod error;
 #[cfg(feature = "crossterm")]
 mod from_crossterm;

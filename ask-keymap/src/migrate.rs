@@ -2,18 +2,17 @@
 //! to 3 (context keymaps and notifications), and the shared conversion of flat six-action
 //! keymaps into contexts that the pi-ask import also uses.
 
-use serde_json::{Map, Value, json};
-
 #[cfg(test)]
 use crate::Keymap;
 use crate::config::answer_to_json;
+use crate::doc::{Node, Obj};
 use crate::keymap::Context;
 use crate::{Action, AnswerSettings, Key, Notifications};
 
 /// Version 2 added the `answer` section.
-pub(crate) fn v1_to_v2(old: Map<String, Value>) -> Map<String, Value> {
-    let mut doc = Map::new();
-    doc.insert("schemaVersion".to_owned(), json!(2));
+pub(crate) fn v1_to_v2(old: Obj) -> Obj {
+    let mut doc = Obj::new();
+    doc.insert("schemaVersion".to_owned(), Node::from(2));
     let answer = old
         .get("answer")
         .cloned()
@@ -29,16 +28,16 @@ pub(crate) fn v1_to_v2(old: Map<String, Value>) -> Map<String, Value> {
 
 /// Version 3 turned the flat keymap into contexts and added `notifications`. Every other
 /// field is kept as it was.
-pub(crate) fn v2_to_v3(mut doc: Map<String, Value>) -> Map<String, Value> {
-    doc.insert("schemaVersion".to_owned(), json!(3));
-    if let Some(Value::Object(flat)) = doc.get("keymaps") {
+pub(crate) fn v2_to_v3(mut doc: Obj) -> Obj {
+    doc.insert("schemaVersion".to_owned(), Node::from(3));
+    if let Some(Node::Object(flat)) = doc.get("keymaps") {
         let contexts = flat_to_contexts(flat);
         doc.insert("keymaps".to_owned(), contexts);
     }
     if !doc.contains_key("notifications") {
         doc.insert(
             "notifications".to_owned(),
-            Notifications::default().to_json(),
+            Notifications::default().to_node(),
         );
     }
     doc
@@ -67,8 +66,8 @@ const FLAT_TARGETS: [(&str, &[Action]); 6] = [
 /// The user's values are copied verbatim (validation happens when the keymap is read); a
 /// default key that one of them now uses is left out of the new action, so custom bindings
 /// never make the migrated keymap invalid.
-pub(crate) fn flat_to_contexts(flat: &Map<String, Value>) -> Value {
-    let mut custom: Vec<(Action, Value)> = Vec::new();
+pub(crate) fn flat_to_contexts(flat: &Obj) -> Node {
+    let mut custom: Vec<(Action, Node)> = Vec::new();
     for (name, targets) in FLAT_TARGETS {
         if let Some(value) = flat.get(name) {
             for action in targets {
@@ -82,12 +81,12 @@ pub(crate) fn flat_to_contexts(flat: &Map<String, Value>) -> Value {
 /// Reads a context keymap, keeping the given actions' values verbatim and giving every
 /// action that is absent its default keys minus those a kept value uses in a context that
 /// clashes with it.
-pub(crate) fn complete_contexts(value: &Map<String, Value>) -> Value {
-    let mut custom: Vec<(Action, Value)> = Vec::new();
+pub(crate) fn complete_contexts(value: &Obj) -> Node {
+    let mut custom: Vec<(Action, Node)> = Vec::new();
     for action in Action::ALL {
         let found = value
             .get(action.context().config_name())
-            .and_then(Value::as_object)
+            .and_then(Node::as_object)
             .and_then(|section| section.get(action.config_name()));
         if let Some(v) = found {
             custom.push((action, v.clone()));
@@ -96,7 +95,7 @@ pub(crate) fn complete_contexts(value: &Map<String, Value>) -> Value {
     fill_contexts(&custom)
 }
 
-fn fill_contexts(custom: &[(Action, Value)]) -> Value {
+fn fill_contexts(custom: &[(Action, Node)]) -> Node {
     let used = |context: Context| -> Vec<Key> {
         custom
             .iter()
@@ -104,27 +103,27 @@ fn fill_contexts(custom: &[(Action, Value)]) -> Value {
             .flat_map(|(_, v)| keys_of(v))
             .collect()
     };
-    let mut out = Map::new();
+    let mut out = Obj::new();
     for context in Context::ALL {
         let taken = used(context);
-        let mut section = Map::new();
+        let mut section = Obj::new();
         for action in context.actions() {
             let value = if let Some((_, v)) = custom.iter().find(|(a, _)| *a == action) {
                 v.clone()
             } else {
-                let keys: Vec<Value> = action
+                let keys: Vec<Node> = action
                     .default_keys()
                     .iter()
                     .filter(|k| !taken.contains(k))
-                    .map(|k| Value::String(k.to_string()))
+                    .map(|k| Node::String(k.to_string()))
                     .collect();
-                Value::Array(keys)
+                Node::Array(keys)
             };
             section.insert(action.config_name().to_owned(), value);
         }
-        out.insert(context.config_name().to_owned(), Value::Object(section));
+        out.insert(context.config_name().to_owned(), Node::Object(section));
     }
-    Value::Object(out)
+    Node::Object(out)
 }
 
 fn clashes(a: Context, b: Context) -> bool {
@@ -133,13 +132,15 @@ fn clashes(a: Context, b: Context) -> bool {
         || (b == Context::Global && a.includes_global())
 }
 
-fn keys_of(value: &Value) -> Vec<Key> {
+fn keys_of(value: &Node) -> Vec<Key> {
     match value {
-        Value::String(s) => s.parse().ok().into_iter().collect(),
-        Value::Array(items) => items
+        Node::String(s) => s.parse().ok().into_iter().collect(),
+        Node::Array(items) => items
             .iter()
-            .filter_map(Value::as_str)
-            .filter_map(|s| s.parse().ok())
+            .filter_map(|item| match item {
+                Node::String(s) => s.parse().ok(),
+                _ => None,
+            })
             .collect(),
         _ => Vec::new(),
     }
@@ -148,15 +149,16 @@ fn keys_of(value: &Value) -> Vec<Key> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::{Value, json};
 
     #[test]
     fn v2_keymap_spreads_into_contexts() {
         let flat = json!({"cancel": "q", "dismiss": "ctrl+d", "toggle": "t",
                           "confirm": "ctrl+s", "optionNote": "o", "questionNote": "shift+o"});
-        let Value::Object(flat) = flat else {
+        let Node::Object(flat) = Node::from(flat) else {
             unreachable!()
         };
-        let v = flat_to_contexts(&flat);
+        let v: Value = flat_to_contexts(&flat).to_value();
         assert_eq!(v["global"]["dismiss"], "ctrl+d");
         assert_eq!(v["global"]["settings"], json!(["?"]));
         for (ctx, name) in [

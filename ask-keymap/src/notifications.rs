@@ -1,7 +1,8 @@
 //! The `notifications` section: whether and how the user is told a question is waiting.
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
+use crate::doc::Node;
 use crate::keymap::describe;
 
 /// One way of delivering a notification.
@@ -22,11 +23,19 @@ pub enum Channel {
 impl Channel {
     /// The channel as it appears in the settings file.
     pub fn to_json(&self) -> Value {
+        self.to_node().to_value()
+    }
+
+    /// The channel as it is written, keys in order.
+    pub(crate) fn to_node(&self) -> Node {
         match self {
-            Channel::Bell => json!("bell"),
-            Channel::Osc9 => json!("osc9"),
-            Channel::Osc777 => json!("osc777"),
-            Channel::Command(command) => json!({"type": "command", "command": command}),
+            Channel::Bell => Node::from("bell"),
+            Channel::Osc9 => Node::from("osc9"),
+            Channel::Osc777 => Node::from("osc777"),
+            Channel::Command(command) => Node::object([
+                ("type", Node::from("command")),
+                ("command", Node::from(command.as_str())),
+            ]),
         }
     }
 
@@ -88,8 +97,16 @@ impl Default for Notifications {
 impl Notifications {
     /// The section as it appears in the settings file.
     pub fn to_json(&self) -> Value {
-        let channels: Vec<Value> = self.channels.iter().map(Channel::to_json).collect();
-        json!({"enabled": self.enabled, "channels": channels})
+        self.to_node().to_value()
+    }
+
+    /// The section as it is written, keys in order.
+    pub(crate) fn to_node(&self) -> Node {
+        let channels: Vec<Node> = self.channels.iter().map(Channel::to_node).collect();
+        Node::object([
+            ("enabled", Node::from(self.enabled)),
+            ("channels", Node::from(channels)),
+        ])
     }
 
     /// Reads the section, never failing: a bad `enabled` keeps the default, invalid channels
@@ -144,6 +161,7 @@ impl Notifications {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     #[test]
     fn channels_read_and_write() {

@@ -1,9 +1,8 @@
 //! Importing the settings of pi-ask (the pi extension this project re-implements) into a
 //! new settings file. The pi-ask file itself is only read.
 
-use serde_json::{Map, Value, json};
-
 use crate::SCHEMA_VERSION;
+use crate::doc::{Node, Obj};
 use crate::keymap::describe;
 use crate::migrate::{complete_contexts, flat_to_contexts};
 
@@ -19,27 +18,27 @@ const PI_ASK_MAX_VERSION: u64 = 5;
 /// are (values are validated when the result is read, like any settings file); flat keymaps
 /// (pi-ask 1-3) are spread into contexts like a version 2 file of ours, and context keymaps
 /// (pi-ask 4-5) get defaults for the actions they lack.
-pub(crate) fn import(value: &Value) -> Result<Map<String, Value>, String> {
+pub(crate) fn import(value: &Node) -> Result<Obj, String> {
     let Some(obj) = value.as_object() else {
         return Err(format!(
             "it should be a JSON object, found {}",
-            describe(value)
+            describe(&value.to_value())
         ));
     };
-    let version = match obj.get("schemaVersion") {
+    let version = match obj.get("schemaVersion").map(Node::to_value) {
         None => 1,
         Some(v) => match v.as_u64() {
             Some(n @ 1..=PI_ASK_MAX_VERSION) => n,
             _ => {
                 return Err(format!(
                     "its schemaVersion is {}, not a pi-ask version this ask can import (1 to {PI_ASK_MAX_VERSION})",
-                    describe(v)
+                    describe(&v)
                 ));
             }
         },
     };
-    let mut doc = Map::new();
-    doc.insert("schemaVersion".to_owned(), json!(SCHEMA_VERSION));
+    let mut doc = Obj::new();
+    doc.insert("schemaVersion".to_owned(), Node::from(SCHEMA_VERSION));
     for section in ["answer", "behaviour", "notifications"] {
         if let Some(v) = obj.get(section) {
             doc.insert(section.to_owned(), v.clone());
@@ -47,8 +46,8 @@ pub(crate) fn import(value: &Value) -> Result<Map<String, Value>, String> {
     }
     if let Some(keymaps) = obj.get("keymaps") {
         let converted = match keymaps {
-            Value::Object(map) if version <= 3 => flat_to_contexts(map),
-            Value::Object(map) => complete_contexts(map),
+            Node::Object(map) if version <= 3 => flat_to_contexts(map),
+            Node::Object(map) => complete_contexts(map),
             other => other.clone(),
         };
         doc.insert("keymaps".to_owned(), converted);

@@ -5,10 +5,9 @@ use std::fs;
 use std::io::ErrorKind;
 use std::path::PathBuf;
 
-use serde_json::{Map, Value};
-
 use crate::atomic::backup_path;
 use crate::config::read_doc;
+use crate::doc::{Node, Obj};
 use crate::store::parse_bytes;
 use crate::{AskConfig, ConfigStore, KeymapError};
 
@@ -17,12 +16,12 @@ impl ConfigStore {
     /// [`ConfigStore::save_behaviour`] does for the behaviour section).
     pub fn save_notifications_enabled(&mut self, enabled: bool) -> Result<(), KeymapError> {
         let mut doc = self.current_doc()?;
-        if let Some(Value::Object(section)) = doc.get_mut("notifications") {
-            section.insert("enabled".to_owned(), Value::Bool(enabled));
+        if let Some(Node::Object(section)) = doc.get_mut("notifications") {
+            section.insert("enabled".to_owned(), Node::Bool(enabled));
         } else {
             let mut n = self.config.notifications.clone();
             n.enabled = enabled;
-            doc.insert("notifications".to_owned(), n.to_json());
+            doc.insert("notifications".to_owned(), n.to_node());
         }
         let (written, _) = read_doc(&doc);
         self.write_doc(doc)?;
@@ -46,18 +45,14 @@ impl ConfigStore {
             Err(e) => return Err(KeymapError::io("read", &path, e)),
         };
         let config = AskConfig::default();
-        let doc = match config.to_json() {
-            Value::Object(doc) => doc,
-            _ => Map::new(),
-        };
-        self.write_doc(doc)?;
+        self.write_doc(config.to_doc())?;
         self.config = config;
         self.stale = false;
         Ok(backup)
     }
 
     /// The document on disk when it parses, else the last good one.
-    fn current_doc(&self) -> Result<Map<String, Value>, KeymapError> {
+    fn current_doc(&self) -> Result<Obj, KeymapError> {
         let on_disk = match fs::read(self.path()) {
             Ok(bytes) => parse_bytes(&bytes).ok().map(|(doc, _)| doc),
             Err(e) if e.kind() == ErrorKind::NotFound => None,

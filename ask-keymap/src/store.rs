@@ -4,12 +4,11 @@ use std::fs;
 use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
 
-use serde_json::{Map, Value};
-
 use crate::atomic::{backup_path, remove_stale_temp_files, write_atomic};
 use crate::config::{
     IDLE_TIMEOUT_NAME, SCHEMA_VERSION, Unsupported, behaviour_to_json, migrate, read_doc,
 };
+use crate::doc::{Node, Obj};
 use crate::paths::absolute;
 use crate::read::read_settings;
 use crate::{AskConfig, Behaviour, BehaviourSetting, ConfigPaths, KeymapError};
@@ -56,7 +55,7 @@ pub struct ConfigChange {
 pub struct ConfigStore {
     path: PathBuf,
     /// The last good document (current schema), kept so writes preserve unknown content.
-    pub(crate) doc: Map<String, Value>,
+    pub(crate) doc: Obj,
     pub(crate) config: AskConfig,
     /// The bytes last read or written, to tell whether the file changed.
     pub(crate) seen: Option<Vec<u8>>,
@@ -79,12 +78,14 @@ impl std::fmt::Display for Broken {
     }
 }
 
-pub(crate) fn parse_bytes(bytes: &[u8]) -> Result<(Map<String, Value>, u64), Broken> {
-    let value: Value = serde_json::from_slice(bytes).map_err(Broken::NotJson)?;
+/// The document in the file, brought to the current schema, in the user's key order.
+pub(crate) fn parse_bytes(bytes: &[u8]) -> Result<(Obj, u64), Broken> {
+    let value: Node = serde_json::from_slice(bytes).map_err(Broken::NotJson)?;
     migrate(&value).map_err(Broken::Unsupported)
 }
 
-pub(crate) fn render(doc: &Map<String, Value>) -> Vec<u8> {
+/// The file content of a document: pretty JSON in the document's key order.
+pub(crate) fn render(doc: &Obj) -> Vec<u8> {
     let mut bytes = serde_json::to_vec_pretty(doc).unwrap_or_default();
     bytes.push(b'\n');
     bytes
@@ -134,7 +135,7 @@ impl ConfigStore {
         }
         let mut store = ConfigStore {
             path,
-            doc: Map::new(),
+            doc: Obj::new(),
             config: AskConfig::default(),
             seen: None,
             stale: false,
@@ -207,15 +208,12 @@ impl ConfigStore {
 
     fn write_defaults(&mut self) -> Result<(), KeymapError> {
         self.config = AskConfig::default();
-        let doc = match self.config.to_json() {
-            Value::Object(doc) => doc,
-            _ => Map::new(),
-        };
+        let doc = self.config.to_doc();
         self.write_doc(doc)
     }
 
     /// Writes a whole document (creating the folder) and remembers it as the last good one.
-    pub(crate) fn write_doc(&mut self, doc: Map<String, Value>) -> Result<(), KeymapError> {
+    pub(crate) fn write_doc(&mut self, doc: Obj) -> Result<(), KeymapError> {
         if let Some(dir) = self.path.parent() {
             fs::create_dir_all(dir)
                 .map_err(|e| KeymapError::io("create the folder of", &self.path, e))?;
@@ -245,14 +243,14 @@ impl ConfigStore {
             .and_then(|bytes| parse_bytes(&bytes).ok().map(|(doc, _)| doc));
         let mut doc = on_disk.unwrap_or_else(|| self.doc.clone());
         match doc.get_mut("behaviour") {
-            Some(Value::Object(section)) => {
+            Some(Node::Object(section)) => {
                 for s in BehaviourSetting::ALL {
-                    section.insert(s.config_name().to_owned(), Value::Bool(behaviour.get(s)));
+                    section.insert(s.config_name().to_owned(), Node::Bool(behaviour.get(s)));
                 }
                 if behaviour.idle_timeout_seconds > 0 || section.contains_key(IDLE_TIMEOUT_NAME) {
                     section.insert(
                         IDLE_TIMEOUT_NAME.to_owned(),
-                        Value::from(behaviour.idle_timeout_seconds),
+                        Node::from(behaviour.idle_timeout_seconds),
                     );
                 }
             }

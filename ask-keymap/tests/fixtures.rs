@@ -35,7 +35,7 @@ fn describe_open(fixture: &Path) -> String {
     for notice in &loaded.notices {
         writeln!(out, "  - {}", redact(notice)).unwrap();
     }
-    let config = serde_json::to_string_pretty(&loaded.config.to_json()).unwrap();
+    let config = serde_json::to_string_pretty(&loaded.config).unwrap();
     writeln!(out, "config:\n{config}").unwrap();
 
     let after = fs::read(&path).unwrap();

@@ -41,20 +41,15 @@ fn describe_import(fixture: &Path) -> String {
     for notice in &loaded.notices {
         writeln!(out, "  - {}", shown(notice)).unwrap();
     }
-    let written: serde_json::Value =
-        serde_json::from_slice(&fs::read(store.path()).unwrap()).unwrap();
+    // The file as written, byte for byte (key order included).
+    let written = fs::read_to_string(store.path()).unwrap();
     writeln!(
         out,
         "config:\n{}",
-        serde_json::to_string_pretty(&loaded.config.to_json()).unwrap()
+        serde_json::to_string_pretty(&loaded.config).unwrap()
     )
     .unwrap();
-    writeln!(
-        out,
-        "file written:\n{}",
-        serde_json::to_string_pretty(&written).unwrap()
-    )
-    .unwrap();
+    writeln!(out, "file written:\n{}", written.trim_end()).unwrap();
 
     // The next open finds our file: no second import, no notice, same settings.
     let (_, again) = ConfigStore::open_paths(&paths).unwrap();

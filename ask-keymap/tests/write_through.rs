@@ -10,30 +10,14 @@ use std::process::{Command, Stdio};
 
 use ask_keymap::write_atomic;
 
-fn mkfifo(path: &Path) {
-    let status = Command::new("mkfifo")
-        .arg(path)
-        .status()
-        .expect("run mkfifo");
-    assert!(status.success(), "mkfifo {}", path.display());
-}
+use crate::special_files::{make_null_device, mkfifo, read_fifo};
 
 #[test]
 fn a_fifo_is_written_through_and_stays_a_fifo() {
     let dir = tempfile::tempdir().unwrap();
     let fifo = dir.path().join("out.fifo");
     mkfifo(&fifo);
-    let reader = {
-        let fifo = fifo.clone();
-        std::thread::spawn(move || {
-            let mut text = String::new();
-            fs::File::open(&fifo)
-                .unwrap()
-                .read_to_string(&mut text)
-                .unwrap();
-            text
-        })
-    };
+    let reader = read_fifo(&fifo);
     write_atomic(&fifo, b"{\"ok\":true}\n").unwrap();
     // Checked before joining: a replaced FIFO would leave the reader waiting forever.
     assert!(fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo());
@@ -52,10 +36,7 @@ fn a_symlink_to_a_fifo_is_written_through() {
     let link = dir.path().join("link");
     mkfifo(&fifo);
     std::os::unix::fs::symlink("out.fifo", &link).unwrap();
-    let reader = {
-        let fifo = fifo.clone();
-        std::thread::spawn(move || fs::read(&fifo).unwrap())
-    };
+    let reader = read_fifo(&fifo);
     write_atomic(&link, b"through").unwrap();
     assert!(
         fs::symlink_metadata(&link)
@@ -64,33 +45,15 @@ fn a_symlink_to_a_fifo_is_written_through() {
             .is_symlink()
     );
     assert!(fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo());
-    assert_eq!(reader.join().unwrap(), b"through");
+    assert_eq!(reader.join().unwrap(), "through");
 }
 
 #[test]
 fn a_character_device_made_with_mknod_stays_a_device() {
     let dir = tempfile::tempdir().unwrap();
     let dev = dir.path().join("null");
-    // Only root may make device nodes (and some containers refuse even root).
-    let made = Command::new("mknod")
-        .args(["-m", "666"])
-        .arg(&dev)
-        .args(["c", "1", "3"])
-        .stderr(Stdio::piped())
-        .output();
-    match made {
-        Ok(out) if out.status.success() => {}
-        Ok(out) => {
-            println!(
-                "skipped: mknod could not make a character device here (needs root): {}",
-                String::from_utf8_lossy(&out.stderr).trim()
-            );
-            return;
-        }
-        Err(err) => {
-            println!("skipped: mknod is not available: {err}");
-            return;
-        }
+    if !make_null_device(&dev) {
+        return;
     }
     let before = fs::symlink_metadata(&dev).unwrap();
     write_atomic(&dev, b"discarded").unwrap();

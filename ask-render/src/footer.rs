@@ -45,20 +45,36 @@ pub(crate) fn join_wrapped(items: &[String], width: usize) -> Vec<String> {
     rows
 }
 
-/// Labels of several actions joined with `/` (unbound ones left out), sanitized.
-fn keys_of(flow: &Flow, actions: &[Action]) -> String {
-    let km = flow.keymap();
-    let labels: Vec<String> = actions
-        .iter()
-        .map(|a| km.label(*a))
-        .filter(|l| !l.is_empty())
-        .collect();
-    sanitize_line(&labels.join("/"))
+/// What the hints are built from: the flow, and whether to name one key per hint.
+#[derive(Clone, Copy)]
+struct Cx<'a> {
+    flow: &'a Flow,
+    /// One key per hint (`Esc cancel` rather than `Esc/Ctrl+C cancel`), for when the
+    /// full hints would not fit one row.
+    compact: bool,
+}
+
+/// Labels of several actions joined with `/` (unbound ones left out), sanitized; when
+/// compact, only the first key of the first bound action.
+fn keys_of(cx: Cx<'_>, actions: &[Action]) -> String {
+    let km = cx.flow.keymap();
+    let mut labels = actions.iter().filter_map(|a| {
+        let label = if cx.compact {
+            km.first_label(*a)
+        } else {
+            km.label(*a)
+        };
+        (!label.is_empty()).then_some(label)
+    });
+    if cx.compact {
+        return sanitize_line(&labels.next().unwrap_or_default());
+    }
+    sanitize_line(&labels.collect::<Vec<_>>().join("/"))
 }
 
 /// Pushes `<keys> <what>` when any of `actions` is bound.
-fn add(out: &mut Vec<String>, flow: &Flow, actions: &[Action], what: &str) {
-    let keys = keys_of(flow, actions);
+fn add(out: &mut Vec<String>, cx: Cx<'_>, actions: &[Action], what: &str) {
+    let keys = keys_of(cx, actions);
     if !keys.is_empty() {
         out.push(format!("{keys} {what}"));
     }
@@ -66,19 +82,21 @@ fn add(out: &mut Vec<String>, flow: &Flow, actions: &[Action], what: &str) {
 
 /// The contextual hints for the current state, with the keys of the live keymap; a hint
 /// whose action is unbound is left out. On the main list they fit one 80-column line with
-/// the default keymap (a list of more than nine options adds `/ filter` and takes two):
+/// the default keymap (a list of more than nine options adds `/ filter`, and then names one
+/// key per hint to stay on one line, see [`hint_rows`]):
 /// arrows and Tab are left for the user to find, as in pi-ask.
-pub(crate) fn hints(flow: &Flow) -> Vec<String> {
+pub(crate) fn hints(flow: &Flow, compact: bool) -> Vec<String> {
+    let cx = Cx { flow, compact };
     let mut out = Vec::new();
     if flow.settings_cursor().is_some() {
         add(
             &mut out,
-            flow,
+            cx,
             &[Action::SettingsPrevious, Action::SettingsNext],
             "move",
         );
-        add(&mut out, flow, &[Action::SettingsToggle], "toggle");
-        add(&mut out, flow, &[Action::SettingsClose], "close");
+        add(&mut out, cx, &[Action::SettingsToggle], "toggle");
+        add(&mut out, cx, &[Action::SettingsClose], "close");
         return out;
     }
     if let Some(editor) = flow.editor() {
@@ -94,38 +112,38 @@ pub(crate) fn hints(flow: &Flow) -> Vec<String> {
             .is_some_and(|c| !c.items.is_empty())
         {
             out.push("↑↓ choose".to_owned());
-            let keys = keys_of(flow, &[submit]);
+            let keys = keys_of(cx, &[submit]);
             out.push(if keys.is_empty() {
                 "Tab insert".to_owned()
             } else {
                 format!("Tab/{keys} insert")
             });
-            add(&mut out, flow, &[close], "close list");
+            add(&mut out, cx, &[close], "close list");
             return out;
         }
-        add(&mut out, flow, &[submit], "save");
+        add(&mut out, cx, &[submit], "save");
         out.push("Shift+Enter newline".to_owned());
-        add(&mut out, flow, &[close], "done");
+        add(&mut out, cx, &[close], "done");
         if editor.buffer.is_empty() {
             let moves: &[Action] = if custom {
                 &[Action::EditorPreviousOption, Action::EditorNextOption]
             } else {
                 &[Action::NotePreviousOption, Action::NoteNextOption]
             };
-            add(&mut out, flow, moves, "move");
-            add(&mut out, flow, &[Action::Settings], "settings");
+            add(&mut out, cx, moves, "move");
+            add(&mut out, cx, &[Action::Settings], "settings");
         }
-        add(&mut out, flow, &[Action::Dismiss], "dismiss");
+        add(&mut out, cx, &[Action::Dismiss], "dismiss");
         out.push("@ file".to_owned());
         return out;
     }
     if let Some(filter) = flow.filter() {
-        filter_hints(flow, filter.question(), &mut out);
+        filter_hints(cx, filter.question(), &mut out);
         return out;
     }
     match flow.tab() {
         Tab::Review => {
-            add(&mut out, flow, &[Action::Confirm], "choose");
+            add(&mut out, cx, &[Action::Confirm], "choose");
             out.push(if flow.behaviour().double_press_review_shortcuts {
                 "1-3 twice".to_owned()
             } else {
@@ -139,62 +157,77 @@ pub(crate) fn hints(flow: &Flow) -> Vec<String> {
             let kind = flow.presented_type(i).unwrap_or(q.kind);
             let on_option = flow.draft(i).is_some_and(|d| d.cursor < q.options.len());
             if q.freeform {
-                add(&mut out, flow, &[Action::Confirm], "edit");
-                add(&mut out, flow, &[Action::QuestionNote], "note");
+                add(&mut out, cx, &[Action::Confirm], "edit");
+                add(&mut out, cx, &[Action::QuestionNote], "note");
             } else {
                 match kind {
-                    QuestionType::Multi => add(&mut out, flow, &[Action::Toggle], "toggle"),
-                    QuestionType::Single => add(&mut out, flow, &[Action::Confirm], "select"),
+                    QuestionType::Multi => add(&mut out, cx, &[Action::Toggle], "toggle"),
+                    QuestionType::Single => add(&mut out, cx, &[Action::Confirm], "select"),
                     _ => {}
                 }
                 if q.options.len() > LONG_LIST {
-                    add(&mut out, flow, &[Action::Filter], "filter");
+                    add(&mut out, cx, &[Action::Filter], "filter");
                 }
                 if on_option {
                     add(
                         &mut out,
-                        flow,
+                        cx,
                         &[Action::OptionNote, Action::QuestionNote],
                         "notes",
                     );
                 } else {
-                    add(&mut out, flow, &[Action::QuestionNote], "note");
+                    add(&mut out, cx, &[Action::QuestionNote], "note");
                 }
                 let other = match (kind, q.kind) {
                     (QuestionType::Multi, QuestionType::Preview) => "preview",
                     (QuestionType::Multi, _) => "single",
                     _ => "multi",
                 };
-                add(&mut out, flow, &[Action::ChangeQuestionType], other);
+                add(&mut out, cx, &[Action::ChangeQuestionType], other);
                 if kind == QuestionType::Preview {
                     out.push("PgUp/PgDn scroll".to_owned());
                 }
             }
         }
     }
-    add(&mut out, flow, &[Action::Settings], "settings");
-    add(&mut out, flow, &[Action::Cancel, Action::Dismiss], "cancel");
+    add(&mut out, cx, &[Action::Settings], "settings");
+    add(&mut out, cx, &[Action::Cancel, Action::Dismiss], "cancel");
     out
 }
 
 /// The hints while the filter line has the keyboard: typing filters, the arrows move,
 /// the select or toggle key acts, Esc closes the filter.
-fn filter_hints(flow: &Flow, i: usize, out: &mut Vec<String>) {
+fn filter_hints(cx: Cx<'_>, i: usize, out: &mut Vec<String>) {
     out.push("type to filter".to_owned());
     add(
         out,
-        flow,
+        cx,
         &[Action::PreviousOption, Action::NextOption],
         "move",
     );
-    if flow.presented_type(i) == Some(QuestionType::Multi) {
-        add(out, flow, &[Action::Toggle], "toggle");
-        add(out, flow, &[Action::Confirm], "next");
+    if cx.flow.presented_type(i) == Some(QuestionType::Multi) {
+        add(out, cx, &[Action::Toggle], "toggle");
+        add(out, cx, &[Action::Confirm], "next");
     } else {
-        add(out, flow, &[Action::Confirm], "select");
+        add(out, cx, &[Action::Confirm], "select");
     }
     out.push("Esc close filter".to_owned());
-    add(out, flow, &[Action::Dismiss], "cancel");
+    add(out, cx, &[Action::Dismiss], "cancel");
+}
+
+/// The footer's hint rows at `width`: the full hints, or, when they need more rows, the
+/// compact ones (one key per hint) if those need fewer.
+pub(crate) fn hint_rows(flow: &Flow, width: usize) -> Vec<String> {
+    let full = join_wrapped(&hints(flow, false), width);
+    if full.len() <= 1 {
+        return full;
+    }
+    let compact = join_wrapped(&hints(flow, true), width);
+    if compact.len() < full.len() {
+        compact
+    } else {
+        full
+    }
 }
 
 /// The tab strip: `☐`/`☒` answered markers, the active tab inverse and bracketed, a Review tab;

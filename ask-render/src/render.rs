@@ -4,7 +4,7 @@ use ask_keymap::Action;
 use ask_state::{Flow, FormText, Tab};
 
 use crate::block::Block;
-use crate::footer::{hints, join_wrapped, tab_strip};
+use crate::footer::{hint_rows, tab_strip};
 use crate::frame::{Frame, Line, Role, Style};
 use crate::question::{options_area, prompt_block};
 use crate::review::review_block;
@@ -215,7 +215,7 @@ fn footer_block(flow: &Flow, width: usize) -> Block {
         footer.hanging(Vec::new(), &text, Style::new(Role::Warning).bold());
     }
     if flow.behaviour().show_footer_hints {
-        for row in join_wrapped(&hints(flow), width) {
+        for row in hint_rows(flow, width) {
             footer.push(Line::styled(row, Role::Muted));
         }
     }

@@ -41,16 +41,19 @@ pub fn scripted_result(form: &AskForm, script: &Value) -> Result<AskResult, Stat
     match root.get("answers") {
         None | Some(Value::Null) => {}
         Some(Value::Object(answers)) => {
-            for (id, entry) in answers {
-                let Some(i) = form.questions.iter().position(|q| &q.id == id) else {
+            // Question order, not the map's (which is sorted unless serde_json's
+            // `preserve_order` is on): problems are reported the same in every build.
+            for (q, d) in form.questions.iter().zip(drafts.iter_mut()) {
+                if let Some(entry) = answers.get(&q.id) {
+                    fill(q, d, entry, &mut problems);
+                }
+            }
+            for id in answers.keys() {
+                if !form.questions.iter().any(|q| &q.id == id) {
                     let known: Vec<&str> = form.questions.iter().map(|q| q.id.as_str()).collect();
                     problems.push(format!(
                         "unknown question id {id:?}; the form has {known:?}"
                     ));
-                    continue;
-                };
-                if let (Some(q), Some(d)) = (form.questions.get(i), drafts.get_mut(i)) {
-                    fill(q, d, entry, &mut problems);
                 }
             }
         }

@@ -57,3 +57,34 @@ fn every_mismatch_is_reported_with_the_question_and_value() {
         assert!(text.contains(needle), "{needle:?} missing from {text}");
     }
 }
+
+#[test]
+fn mismatches_are_reported_in_question_order_then_unknown_ids() {
+    // Ids that sort the other way round from the form's order.
+    let form = crate::support::form(&json!({"questions": [
+        {"id": "zeta", "prompt": "Z?", "options": [{"value": "a", "label": "A"}]},
+        {"id": "alpha", "prompt": "A?", "options": [{"value": "a", "label": "A"}]}
+    ]}));
+    let err = scripted_result(
+        &form,
+        &json!({"answers": {
+            "alpha": {"values": ["x"]},
+            "nope": {"values": ["a"]},
+            "zeta": {"values": ["y"]}
+        }}),
+    )
+    .expect_err("does not fit");
+    let ask_state::StateError::AnswersMismatch { problems } = err else {
+        panic!("a mismatch: {err}");
+    };
+    assert_eq!(problems.len(), 3, "{problems:?}");
+    assert!(problems[0].starts_with("question \"zeta\""), "{problems:?}");
+    assert!(
+        problems[1].starts_with("question \"alpha\""),
+        "{problems:?}"
+    );
+    assert!(
+        problems[2].starts_with("unknown question id \"nope\""),
+        "{problems:?}"
+    );
+}

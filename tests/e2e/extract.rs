@@ -20,7 +20,7 @@ use std::process::Output;
 
 use serde_json::{Value, json};
 
-use crate::support::{ask, code, run, stdout_json};
+use crate::support::{ask, code, keys_in_order, run, stdout_json};
 
 const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/e2e/fixtures/extract");
 
@@ -110,13 +110,9 @@ fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
-fn keys(value: &Value) -> Vec<&str> {
-    value
-        .as_object()
-        .unwrap()
-        .keys()
-        .map(String::as_str)
-        .collect()
+/// The keys of the object at `path` in printed JSON, in printed order.
+fn keys(text: &[u8], path: &[&str]) -> Vec<String> {
+    keys_in_order(text, path)
 }
 
 // ---- ask extract ----
@@ -129,13 +125,16 @@ fn extract_walks_request_then_form_with_the_exact_keys() {
     assert_eq!(code(&out), 0, "{}", stderr(&out));
     let status = stdout_json(&out);
     assert_eq!(
-        keys(&status),
+        keys(&out.stdout, &[]),
         ["status", "assistantEntryId", "attempt", "request"]
     );
     assert_eq!(status["status"], "request");
     assert_eq!(status["assistantEntryId"], "a1");
     assert_eq!(status["attempt"], 1);
-    assert_eq!(keys(&status["request"]), ["systemPrompt", "userText"]);
+    assert_eq!(
+        keys(&out.stdout, &["request"]),
+        ["systemPrompt", "userText"]
+    );
     let user_text = status["request"]["userText"].as_str().unwrap();
     assert!(
         user_text.contains("What should the service be called?"),
@@ -151,7 +150,11 @@ fn extract_walks_request_then_form_with_the_exact_keys() {
     let out = work.ask(&["extract", "--session", &session, "--response", &fenced]);
     assert_eq!(code(&out), 0);
     let status = stdout_json(&out);
-    assert_eq!(keys(&status), ["status", "assistantEntryId", "params"]);
+    assert_eq!(
+        keys(&out.stdout, &[]),
+        ["status", "assistantEntryId", "params"]
+    );
+    assert_eq!(keys(&out.stdout, &["params"]), ["questions"]);
     assert_eq!(status["status"], "form");
     let questions = status["params"]["questions"].as_array().unwrap();
     assert_eq!(questions.len(), 2);
@@ -198,7 +201,7 @@ fn extract_reports_no_questions_and_retries_an_unparseable_reply() {
     ]);
     assert_eq!(code(&out), 0);
     let status = stdout_json(&out);
-    assert_eq!(keys(&status), ["status", "error"]);
+    assert_eq!(keys(&out.stdout, &[]), ["status", "error"]);
     assert_eq!(status["status"], "failed");
     let error = status["error"].as_str().unwrap();
     assert!(

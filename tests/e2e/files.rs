@@ -4,7 +4,6 @@
 //! settings to the user never rewrite, move or create the settings file.
 
 use std::fs;
-use std::io::Read;
 use std::os::unix::fs::{FileTypeExt, MetadataExt};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -22,10 +21,11 @@ fn session_fixture(name: &str) -> String {
     format!("{}/e2e/fixtures/extract/{name}", env!("CARGO_MANIFEST_DIR"))
 }
 
-fn mkfifo(path: &Path) {
-    let status = Command::new("mkfifo").arg(path).status().expect("mkfifo");
-    assert!(status.success());
-}
+// The FIFO and device helpers of ask-keymap's write-through tests (kept in that package,
+// whose packaged tests must not read outside it).
+#[path = "../../ask-keymap/tests/special_files.rs"]
+mod special_files;
+use special_files::{make_null_device, mkfifo, read_fifo};
 
 /// Runs `cmd` without a terminal and fails (killing it) if it does not end
 /// within a generous guard time: a command that blocks on a path must fail the
@@ -53,17 +53,8 @@ fn run_guarded(cmd: &Command) -> Output {
 fn output_onto_a_character_device_leaves_the_device_in_place() {
     let dir = tempfile::tempdir().unwrap();
     let dev = dir.path().join("null");
-    let made = Command::new("mknod")
-        .args(["-m", "666"])
-        .arg(&dev)
-        .args(["c", "1", "3"])
-        .output();
-    match made {
-        Ok(out) if out.status.success() => {}
-        other => {
-            println!("skipped: cannot make a character device with mknod (needs root): {other:?}");
-            return;
-        }
+    if !make_null_device(&dev) {
+        return;
     }
     let rdev = fs::metadata(&dev).unwrap().rdev();
     let input = example("single.json");
@@ -87,17 +78,7 @@ fn output_onto_a_fifo_is_written_through() {
     let dir = tempfile::tempdir().unwrap();
     let fifo = dir.path().join("result.fifo");
     mkfifo(&fifo);
-    let reader = {
-        let fifo = fifo.clone();
-        std::thread::spawn(move || {
-            let mut text = String::new();
-            fs::File::open(&fifo)
-                .unwrap()
-                .read_to_string(&mut text)
-                .unwrap();
-            text
-        })
-    };
+    let reader = read_fifo(&fifo);
     let out = run_guarded(&ask(&[
         "run",
         "--no-ui",

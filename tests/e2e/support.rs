@@ -59,7 +59,11 @@ pub(crate) fn run_with_stdin(cmd: &Command, stdin: &str) -> Output {
         .spawn()
         .expect("spawn ask");
     let mut pipe = child.stdin.take().expect("stdin");
-    pipe.write_all(stdin.as_bytes()).expect("write stdin");
+    // A command that fails early (a usage error) may exit before reading its stdin.
+    match pipe.write_all(stdin.as_bytes()) {
+        Err(err) if err.kind() != std::io::ErrorKind::BrokenPipe => panic!("write stdin: {err}"),
+        _ => {}
+    }
     drop(pipe);
     child.wait_with_output().expect("wait ask")
 }
@@ -121,3 +125,28 @@ pub(crate) const SMALL: &str = r#"{"title": "Setup", "questions": [
   {"id": "feat", "prompt": "Which features?", "type": "multi", "options": [
     {"value": "auth", "label": "Auth"}, {"value": "billing", "label": "Billing"}, {"value": "search", "label": "Search"}]}
 ]}"#;
+
+/// The keys of the JSON object at `path` inside `text`, in the order the text has them.
+/// (`serde_json::Value` sorts keys here: nothing in the workspace turns on `serde_json`'s
+/// `preserve_order`, so that what we print keeps its order without it.)
+pub(crate) fn keys_in_order(text: &[u8], path: &[&str]) -> Vec<String> {
+    #[derive(serde::Deserialize)]
+    #[serde(untagged)]
+    enum Ordered {
+        Object(ask_contract::IndexMap<String, Ordered>),
+        Other(serde::de::IgnoredAny),
+    }
+    let mut node: Ordered = serde_json::from_slice(text).expect("JSON text");
+    for key in path {
+        node = match node {
+            Ordered::Object(mut fields) => fields
+                .shift_remove(*key)
+                .unwrap_or_else(|| panic!("no key {key:?}")),
+            Ordered::Other(_) => panic!("{key:?}: not an object"),
+        };
+    }
+    match node {
+        Ordered::Object(fields) => fields.into_keys().collect(),
+        Ordered::Other(_) => panic!("{path:?} is not an object"),
+    }
+}

@@ -10,11 +10,13 @@ use ask_contract::{AskDetails, AskResult};
 use ask_extract::{ExtractStatus, extract_status};
 
 use crate::cli::AnswerArgs;
-use crate::cmd::completer::{Completion, SignalFlag, complete};
+use crate::cmd::completer::complete;
+use crate::cmd::completion::Completion;
 use crate::cmd::extract::{open_session, session_error};
 use crate::cmd::run::{FormRunner, finish};
 use crate::config;
 use crate::exit::{CliError, CliResult, Exit};
+use crate::signals::Interrupts;
 
 /// Runs extraction with `--completer`, then answers the extracted form.
 pub(crate) fn answer(args: &AnswerArgs) -> CliResult {
@@ -29,7 +31,9 @@ pub(crate) fn answer(args: &AnswerArgs) -> CliResult {
     let settings = loaded.config().answer.clone();
     let timeout = Duration::from_millis(settings.extraction_timeout_ms);
     let attempts = usize::from(settings.extraction_retries) + 1;
-    let signals = SignalFlag::register();
+    // SIGINT, SIGTERM and SIGHUP (console control events on Windows) while the completer
+    // runs: recorded, so its process tree is killed before `ask` ends as the signal asks.
+    let signals = Interrupts::register();
     let leaf = args.session.leaf.as_deref();
     let mut responses: Vec<String> = Vec::new();
     let mut problems: Vec<String> = Vec::new();

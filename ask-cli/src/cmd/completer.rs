@@ -2,43 +2,21 @@
 //! stdin, the reply from its stdout, within the extraction timeout, and
 //! interrupted by SIGINT, SIGTERM or SIGHUP.
 
-use std::fmt::Write as _;
 use std::fs::File;
-use std::io::{Read, Write};
+use std::io::Read;
 use std::os::fd::OwnedFd;
 use std::os::unix::process::CommandExt;
 use std::process::{Child, Command, Stdio};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use ask_extract::ModelRequest;
 use rustix::event::{PollFd, PollFlags, Timespec};
 use rustix::fs::OFlags;
-use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
 
-/// The most of a completer's stdout (or stderr) that is kept; the rest is
-/// read and dropped so a runaway completer cannot fill memory.
-const MAX_OUTPUT: usize = 4 * 1024 * 1024;
-
-/// How long the wait loop blocks on the output pipes before it looks at the
-/// exit status, the clock and signals again.
-const POLL: Duration = Duration::from_millis(20);
-
-/// How often the exit status is polled once the output pipes closed (a
-/// process usually exits right after closing them).
-const EXIT_POLL: Duration = Duration::from_millis(5);
-
-/// How one completer run went.
-#[derive(Debug)]
-pub(crate) enum Completion {
-    /// It exited 0; its stdout.
-    Reply(String),
-    /// It timed out, failed or could not start; why, for the user.
-    Failed(String),
-    /// A terminating signal arrived while it ran (it was killed).
-    Interrupted(i32),
-}
+use super::completion::{
+    Completion, EXIT_POLL, MAX_OUTPUT, POLL, finish, send_request, stop_reason,
+};
+use crate::signals::Interrupts;
 
 /// Runs the completer once under `sh -c`: the request as JSON on stdin, the
 /// model's reply on stdout. It gets its own process group, so on timeout (or
@@ -52,7 +30,7 @@ pub(crate) fn complete(
     command: &str,
     request: &ModelRequest,
     timeout: Duration,
-    signals: &SignalFlag,
+    signals: &Interrupts,
 ) -> Completion {
     let deadline = Instant::now() + timeout;
     let mut child = match Command::new("sh")
@@ -67,27 +45,13 @@ pub(crate) fn complete(
         Ok(child) => child,
         Err(err) => return Completion::Failed(format!("could not start (sh -c): {err}")),
     };
-    let input = serde_json::to_vec(request).unwrap_or_default();
-    if let Some(mut pipe) = child.stdin.take() {
-        // A completer that never reads stdin must not block us: write on a
-        // thread, and ignore a closed pipe.
-        std::thread::spawn(move || {
-            let _ = pipe.write_all(&input);
-        });
-    }
+    send_request(child.stdin.take(), request);
     let mut out = Drain::new(child.stdout.take());
     let mut err = Drain::new(child.stderr.take());
     let status = loop {
-        if let Some(signal) = signals.received() {
+        if let Some(end) = stop_reason(signals, deadline, timeout) {
             kill_group(&mut child);
-            return Completion::Interrupted(signal);
-        }
-        if Instant::now() >= deadline {
-            kill_group(&mut child);
-            return Completion::Failed(format!(
-                "timed out after {} ms (answer.extractionTimeoutMs) and was killed",
-                timeout.as_millis()
-            ));
+            return end;
         }
         match child.try_wait() {
             Ok(Some(status)) => {
@@ -105,19 +69,7 @@ pub(crate) fn complete(
         }
         wait_readable(&mut [&mut out, &mut err]);
     };
-    let out = String::from_utf8_lossy(&out.bytes).into_owned();
-    if status.success() {
-        return Completion::Reply(out);
-    }
-    let mut why = match status.code() {
-        Some(code) => format!("exited with status {code}"),
-        None => format!("was ended by a signal ({status})"),
-    };
-    let err = String::from_utf8_lossy(&err.bytes).into_owned();
-    if let Some(line) = err.lines().rev().find(|l| !l.trim().is_empty()) {
-        let _ = write!(why, " ({})", printable(line.trim(), 200));
-    }
-    Completion::Failed(why)
+    finish(status, &out.bytes, &err.bytes)
 }
 
 /// One of the completer's output pipes, read without blocking; keeps at most
@@ -209,56 +161,6 @@ fn kill_group(child: &mut Child) {
     let _ = child.wait();
 }
 
-/// `text` cut to `max` characters with control characters replaced, for a
-/// message on the terminal.
-fn printable(text: &str, max: usize) -> String {
-    let mut out: String = text
-        .chars()
-        .take(max)
-        .map(|c| if c.is_control() { '?' } else { c })
-        .collect();
-    if text.chars().count() > max {
-        out.push('…');
-    }
-    out
-}
-
-/// SIGINT, SIGTERM and SIGHUP while the completer runs: recorded, so the
-/// completer's process group is killed before `ask` ends the way the signal
-/// asks.
-pub(crate) struct SignalFlag {
-    received: Arc<AtomicUsize>,
-    ids: Vec<signal_hook::SigId>,
-}
-
-impl SignalFlag {
-    pub(crate) fn register() -> Self {
-        let received = Arc::new(AtomicUsize::new(0));
-        let ids = [SIGINT, SIGTERM, SIGHUP]
-            .into_iter()
-            .filter_map(|signal| {
-                let value = usize::try_from(signal).unwrap_or(1);
-                signal_hook::flag::register_usize(signal, Arc::clone(&received), value).ok()
-            })
-            .collect();
-        Self { received, ids }
-    }
-
-    pub(crate) fn received(&self) -> Option<i32> {
-        match self.received.load(Ordering::SeqCst) {
-            0 => None,
-            n => i32::try_from(n).ok(),
-        }
-    }
-
-    /// Restores the previous handling (the UI installs its own).
-    pub(crate) fn unregister(&self) {
-        for id in &self.ids {
-            signal_hook::low_level::unregister(*id);
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -272,10 +174,7 @@ mod tests {
     }
 
     fn run(command: &str, timeout_ms: u64) -> Completion {
-        let signals = SignalFlag {
-            received: Arc::new(AtomicUsize::new(0)),
-            ids: Vec::new(),
-        };
+        let signals = Interrupts::none();
         complete(
             command,
             &request(),

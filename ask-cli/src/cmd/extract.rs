@@ -31,7 +31,7 @@ pub(crate) fn extract(args: &ExtractArgs) -> CliResult {
     }
     let retries = loaded.config().answer.extraction_retries;
     let status = extract_status(&session, args.session.leaf.as_deref(), &responses, retries);
-    let json = crate::json_out::json_text(&status.to_json(), false);
+    let json = crate::json_out::json_text(&status, false);
     write_text(None, "extraction status", &json)?;
     Ok(Exit::Completed)
 }

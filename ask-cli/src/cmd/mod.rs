@@ -7,6 +7,7 @@ pub(crate) mod completer;
 #[cfg(windows)]
 #[path = "completer_windows.rs"]
 pub(crate) mod completer;
+mod completion;
 pub(crate) mod extract;
 pub(crate) mod render_result;
 pub(crate) mod replay;

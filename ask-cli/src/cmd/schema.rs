@@ -5,8 +5,6 @@ use crate::io::write_text;
 
 /// Prints the schema, pretty, to stdout.
 pub(crate) fn schema() -> CliResult {
-    let mut text = serde_json::to_string_pretty(&ask_contract::json_schema()).unwrap_or_default();
-    text.push('\n');
-    write_text(None, "schema", &text)?;
+    write_text(None, "schema", ask_contract::JSON_SCHEMA)?;
     Ok(Exit::Completed)
 }

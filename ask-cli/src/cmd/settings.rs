@@ -29,7 +29,7 @@ pub(crate) fn settings(args: &SettingsArgs) -> CliResult {
         if let Some(notice) = loaded.notice_line() {
             crate::exit::warn(&notice);
         }
-        let json = crate::json_out::json_text(&loaded.config().to_json(), true);
+        let json = crate::json_out::json_text(loaded.config(), true);
         write_text(None, "settings", &json)?;
         return Ok(Exit::Completed);
     }

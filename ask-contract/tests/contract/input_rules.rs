@@ -2,20 +2,31 @@
 
 use std::path::Path;
 
-use ask_contract::{AskForm, ContractError, ParseOptions, parse_params, parse_params_str};
+use ask_contract::{
+    AskForm, AskParams, ContractError, Issue, ParseOptions, parse_params, parse_params_str,
+};
+use serde::Serialize;
 use serde_json::{Value, json};
 
-/// The observable outcome of parsing: the normalized payload or the issues.
-pub(crate) fn outcome(result: &Result<AskForm, ContractError>) -> Value {
+/// The observable outcome of parsing: `{"form": <normalized payload>}` or `{"issues": [...]}`,
+/// fields in the order the typed payload and issues serialize them.
+#[derive(Serialize)]
+#[serde(rename_all = "lowercase")]
+pub(crate) enum Outcome {
+    Form(AskParams),
+    Issues(Vec<Issue>),
+}
+
+pub(crate) fn outcome(result: &Result<AskForm, ContractError>) -> Outcome {
     match result {
-        Ok(form) => json!({ "form": form.to_params_json() }),
-        Err(err) => json!({ "issues": err.issues() }),
+        Ok(form) => Outcome::Form(form.to_params()),
+        Err(err) => Outcome::Issues(err.issues().to_vec()),
     }
 }
 
 /// Parses a fixture as text and, when it is JSON, as a value too: both ways
 /// must agree.
-fn parse_fixture(path: &Path, options: ParseOptions) -> Value {
+fn parse_fixture(path: &Path, options: ParseOptions) -> Outcome {
     let text = std::fs::read_to_string(path).expect("fixture is readable");
     let from_text = parse_params_str(&text, options);
     if let Ok(value) = serde_json::from_str::<Value>(&text) {

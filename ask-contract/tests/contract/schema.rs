@@ -1,11 +1,23 @@
 //! The public input schema.
 
-use ask_contract::json_schema;
+use ask_contract::{JSON_SCHEMA, json_schema};
 use serde_json::Value;
 
 #[test]
 fn schema_snapshot() {
-    insta::assert_json_snapshot!("json_schema", json_schema());
+    // The text, key order included, is what `ask schema` prints.
+    insta::assert_snapshot!("json_schema", JSON_SCHEMA.trim_end());
+}
+
+#[test]
+fn the_schema_text_is_the_parsed_schema_pretty_printed() {
+    let parsed: Value = serde_json::from_str(JSON_SCHEMA).unwrap();
+    assert_eq!(json_schema(), parsed);
+    assert!(parsed.is_object());
+    // Pretty-printed as serde_json does, keys in the text's order.
+    let ordered: indexmap::IndexMap<String, Value> = serde_json::from_str(JSON_SCHEMA).unwrap();
+    assert_eq!(ordered.keys().next().map(String::as_str), Some("$schema"));
+    assert!(JSON_SCHEMA.ends_with("}\n") && !JSON_SCHEMA.ends_with("\n\n"));
 }
 
 #[test]

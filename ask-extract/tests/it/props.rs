@@ -49,7 +49,7 @@ proptest! {
         retries in 0u8..3,
     ) {
         if let Step::Done(Decision::Form { form, params }) = next_step("Which one?", &replies, retries) {
-            let reparsed = ask_contract::parse_params(&params, ask_contract::ParseOptions::with_freeform());
+            let reparsed = params.validate_with(ask_contract::ParseOptions::with_freeform());
             prop_assert_eq!(reparsed.as_ref(), Ok(&form));
             prop_assert!(form.questions.iter().all(|q| q.options.len() <= 4));
         }

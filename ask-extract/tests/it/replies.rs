@@ -56,7 +56,8 @@ fn describe(step: &Step) -> String {
         }
         Step::Done(Decision::Form { form, params }) => {
             assert_eq!(
-                ask_contract::parse_params(params, ask_contract::ParseOptions::with_freeform())
+                params
+                    .validate_with(ask_contract::ParseOptions::with_freeform())
                     .as_ref(),
                 Ok(form),
                 "params must parse back to the same form"
