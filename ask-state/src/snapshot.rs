@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use ask_contract::{QuestionDetail, QuestionType};
+use ask_contract::{AskForm, QuestionDetail, QuestionType};
 use serde::{Deserialize, Serialize};
 
 use crate::editor::TextBuffer;
@@ -75,6 +75,45 @@ pub struct EditorSnapshot {
     pub text: String,
 }
 
+impl FlowSnapshot {
+    /// Checks that this snapshot was made on `form`: the same format version, the same
+    /// questions and title, one entry per question, and every option index in range.
+    /// Hosts that keep their own state (a line-by-line mode) use it before reading the
+    /// entries; [`Flow::restore`] calls it first.
+    pub fn check_fits(&self, form: &AskForm) -> Result<(), StateError> {
+        let mismatch = |why: String| Err(StateError::DraftMismatch { why });
+        if self.version != SNAPSHOT_VERSION {
+            return mismatch(format!(
+                "draft format version {} is not {SNAPSHOT_VERSION}",
+                self.version
+            ));
+        }
+        let same_questions = self.form.len() == form.questions.len()
+            && self
+                .form
+                .iter()
+                .zip(&form.questions)
+                .all(|(d, q)| *d == QuestionDetail::from(q));
+        if !same_questions || self.title != form.title {
+            return mismatch("the draft was made for other questions".to_owned());
+        }
+        if self.questions.len() != form.questions.len() || self.tab > form.questions.len() {
+            return mismatch("the draft does not cover every question".to_owned());
+        }
+        for (i, (q, s)) in form.questions.iter().zip(&self.questions).enumerate() {
+            let options = q.options.len();
+            if s.selected
+                .iter()
+                .chain(s.option_notes.keys())
+                .any(|j| *j >= options)
+            {
+                return mismatch(format!("question {} has an option out of range", i + 1));
+            }
+        }
+        Ok(())
+    }
+}
+
 impl Flow {
     /// A snapshot of the user's work so far (see [`FlowSnapshot`]).
     pub fn snapshot(&self) -> FlowSnapshot {
@@ -126,32 +165,13 @@ impl Flow {
     /// the error says why (another version, other questions, out-of-range indices).
     pub fn restore(&mut self, snapshot: &FlowSnapshot) -> Result<(), StateError> {
         let mismatch = |why: String| Err(StateError::DraftMismatch { why });
-        if snapshot.version != SNAPSHOT_VERSION {
-            return mismatch(format!(
-                "draft format version {} is not {SNAPSHOT_VERSION}",
-                snapshot.version
-            ));
-        }
-        let form: Vec<QuestionDetail> = self
-            .form
-            .questions
-            .iter()
-            .map(QuestionDetail::from)
-            .collect();
-        if snapshot.form != form || snapshot.title != self.form.title {
-            return mismatch("the draft was made for other questions".to_owned());
-        }
+        snapshot.check_fits(&self.form)?;
         let mut drafts = self.drafts.clone();
         for (i, (d, s)) in drafts.iter_mut().zip(&snapshot.questions).enumerate() {
             let options = d.selected.len();
             let rows = self.row_count(i);
-            if s.selected
-                .iter()
-                .chain(s.option_notes.keys())
-                .any(|j| *j >= options)
-                || s.cursor >= rows
-            {
-                return mismatch(format!("question {} has an option out of range", i + 1));
+            if s.cursor >= rows {
+                return mismatch(format!("question {} has its cursor out of range", i + 1));
             }
             d.selected = (0..options).map(|j| s.selected.contains(&j)).collect();
             d.custom_text.clone_from(&s.custom_text);
@@ -160,9 +180,6 @@ impl Flow {
             d.option_notes.clone_from(&s.option_notes);
             d.cursor = s.cursor;
             d.presented = s.presented;
-        }
-        if snapshot.questions.len() != drafts.len() || snapshot.tab > drafts.len() {
-            return mismatch("the draft does not cover every question".to_owned());
         }
         let editor = match &snapshot.editor {
             None => None,

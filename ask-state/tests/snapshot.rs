@@ -51,3 +51,34 @@ fn a_draft_for_other_questions_is_refused_and_changes_nothing() {
     let mut same = flow(two(), behaviour());
     assert!(same.restore(&bad).is_err(), "out-of-range option");
 }
+
+#[test]
+fn check_fits_names_what_does_not_fit_without_a_flow() {
+    let mut f = flow(two(), behaviour());
+    drive(&mut f, "2");
+    let snap = f.snapshot();
+    let form = f.form().clone();
+    assert_eq!(snap.check_fits(&form), Ok(()));
+
+    let why = |s: &FlowSnapshot| match s.check_fits(&form) {
+        Err(StateError::DraftMismatch { why }) => why,
+        other => panic!("expected a mismatch, got {other:?}"),
+    };
+    let mut old = snap.clone();
+    old.version += 1;
+    assert!(why(&old).contains("format version"));
+    let mut short = snap.clone();
+    short.questions.pop();
+    assert!(why(&short).contains("every question"));
+    let mut far = snap.clone();
+    far.questions[1].option_notes.insert(9, "n".into());
+    assert_eq!(why(&far), "question 2 has an option out of range");
+    let mut cursor = snap;
+    cursor.questions[0].cursor = 99;
+    assert_eq!(
+        cursor.check_fits(&form),
+        Ok(()),
+        "the cursor is the flow's business"
+    );
+    assert!(f.restore(&cursor).is_err(), "the flow refuses it");
+}

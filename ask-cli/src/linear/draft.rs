@@ -2,7 +2,7 @@
 //! (`--draft FILE`), so a form interrupted in either mode comes back in either mode.
 
 use ask_contract::{QuestionDetail, QuestionType};
-use ask_state::{FlowSnapshot, QuestionSnapshot, SNAPSHOT_VERSION};
+use ask_state::{FlowSnapshot, QuestionSnapshot, SNAPSHOT_VERSION, StateError};
 
 use super::{Draft, Linear};
 
@@ -48,40 +48,12 @@ impl Linear {
     /// it on close: as the free-form answer or the note. Nothing changes when the
     /// draft does not fit; the error says why.
     pub(crate) fn restore(&mut self, snapshot: &FlowSnapshot) -> Result<(), String> {
-        if snapshot.version != SNAPSHOT_VERSION {
-            return Err(format!(
-                "draft format version {} is not {SNAPSHOT_VERSION}",
-                snapshot.version
-            ));
-        }
-        let form: Vec<QuestionDetail> = self
-            .form
-            .questions
-            .iter()
-            .map(QuestionDetail::from)
-            .collect();
-        if snapshot.form != form || snapshot.title != self.form.title {
-            return Err("the draft was made for other questions".into());
-        }
-        if snapshot.questions.len() != form.len() || snapshot.tab > form.len() {
-            return Err("the draft does not cover every question".into());
-        }
-        let mut drafts = Vec::with_capacity(form.len());
-        for (i, (q, s)) in self
-            .form
-            .questions
-            .iter()
-            .zip(&snapshot.questions)
-            .enumerate()
-        {
-            let options = q.options.len();
-            if s.selected
-                .iter()
-                .chain(s.option_notes.keys())
-                .any(|j| *j >= options)
-            {
-                return Err(format!("question {} has an option out of range", i + 1));
-            }
+        snapshot.check_fits(&self.form).map_err(|e| match e {
+            StateError::DraftMismatch { why } => why,
+            other => other.to_string(),
+        })?;
+        let mut drafts = Vec::with_capacity(self.form.questions.len());
+        for (q, s) in self.form.questions.iter().zip(&snapshot.questions) {
             let mut selected = s.selected.clone();
             selected.sort_unstable();
             selected.dedup();
