@@ -5,26 +5,16 @@
 
 use std::fmt::Write as _;
 
-use std::hint::black_box;
-
-use ask_contract::{ParseOptions, parse_params};
-use ask_keymap::{Behaviour, Key, KeyCode, Keymap};
-use ask_render::{RenderOptions, render};
-use ask_state::{Command, Flow, FlowOptions};
+use ask_keymap::{Key, KeyCode};
+use ask_render::RenderOptions;
+use ask_state::Command;
 use criterion::{Criterion, criterion_group, criterion_main};
 use serde_json::{Value, json};
 
-const MB: usize = 1 << 20;
+mod support;
+use support::{flow, key_and_frame};
 
-fn flow(payload: &Value) -> Flow {
-    let form = parse_params(payload, ParseOptions::default()).expect("valid bench payload");
-    Flow::new(
-        form,
-        Behaviour::default(),
-        Keymap::default(),
-        FlowOptions::default(),
-    )
-}
+const MB: usize = 1 << 20;
 
 fn options(n: usize) -> Vec<Value> {
     (0..n)
@@ -37,39 +27,44 @@ fn one_line(len: usize) -> String {
     "lorem ipsum dolor sit amet ".repeat(len / 27 + 1)[..len].to_owned()
 }
 
-/// Presses `keys` in turn (one per iteration) and renders a frame after each.
-fn key_and_frame(c: &mut Criterion, name: &str, mut flow: Flow, keys: &[Key]) {
-    let size = RenderOptions::new(120, 40);
-    let mut n = 0usize;
-    c.bench_function(name, |b| {
-        b.iter(|| {
-            n += 1;
-            let command = flow.handle_key(keys[n % keys.len()]);
-            let _ = flow.apply(command);
-            black_box(render(black_box(&flow), &size))
-        });
-    });
-}
-
 fn bench(c: &mut Criterion) {
+    let size = RenderOptions::new(120, 40);
     let up_down = [Key::plain(KeyCode::Down), Key::plain(KeyCode::Up)];
     let newlines = flow(
         &json!({"questions": [{"id": "q", "prompt": format!("Why?{}end", "\n".repeat(10 * MB)),
         "options": options(3)}]}),
     );
-    key_and_frame(c, "key_frame_10mb_prompt_of_newlines", newlines, &up_down);
+    key_and_frame(
+        c,
+        "key_frame_10mb_prompt_of_newlines",
+        newlines,
+        &up_down,
+        &size,
+    );
 
     let line = flow(
         &json!({"questions": [{"id": "q", "prompt": one_line(10 * MB),
         "options": options(3)}]}),
     );
-    key_and_frame(c, "key_frame_10mb_single_line_prompt", line, &up_down);
+    key_and_frame(
+        c,
+        "key_frame_10mb_single_line_prompt",
+        line,
+        &up_down,
+        &size,
+    );
 
     let mut described = options(3);
     described[0]["description"] = json!("x".repeat(10 * MB));
     let description = flow(&json!({"questions": [{"id": "q", "prompt": "Pick one",
         "options": described}]}));
-    key_and_frame(c, "key_frame_10mb_description_word", description, &up_down);
+    key_and_frame(
+        c,
+        "key_frame_10mb_description_word",
+        description,
+        &up_down,
+        &size,
+    );
 
     let mut code = String::new();
     for l in 0.. {
@@ -86,18 +81,24 @@ fn bench(c: &mut Criterion) {
     );
     let page = [Key::plain(KeyCode::PageDown), Key::plain(KeyCode::PageUp)];
     let mut deep = preview.clone();
-    key_and_frame(c, "key_frame_10mb_preview_scroll", preview, &page);
+    key_and_frame(c, "key_frame_10mb_preview_scroll", preview, &page, &size);
     // Scrolled to the middle of its 150,000 lines: finding the shown line looks at one
     // chunk of the line index, not at every line above it.
     let _ = deep.apply(Command::ScrollPreview(75_000));
-    key_and_frame(c, "key_frame_10mb_preview_scroll_middle", deep, &page);
+    key_and_frame(
+        c,
+        "key_frame_10mb_preview_scroll_middle",
+        deep,
+        &page,
+        &size,
+    );
 
     let mut many = flow(&json!({"questions": [{"id": "q", "prompt": "Pick one",
         "options": options(10 * MB / 40)}]}));
     for _ in 0..1000 {
         let _ = many.apply(Command::MoveCursor(1));
     }
-    key_and_frame(c, "key_frame_10mb_many_options", many, &up_down);
+    key_and_frame(c, "key_frame_10mb_many_options", many, &up_down, &size);
 
     // An editor holding 1 MB of 80-column lines, the cursor in the middle: type a
     // character, then delete it, so the buffer keeps its size.
@@ -112,7 +113,7 @@ fn bench(c: &mut Criterion) {
         let _ = editor.apply(Command::Edit(ask_state::EditCommand::Up));
     }
     let typing = [Key::char('x'), Key::plain(KeyCode::Backspace)];
-    key_and_frame(c, "key_frame_1mb_editor_typing", editor, &typing);
+    key_and_frame(c, "key_frame_1mb_editor_typing", editor, &typing, &size);
 }
 
 criterion_group!(benches, bench);

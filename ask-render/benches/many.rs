@@ -3,14 +3,14 @@
 //! payload holds): switching tabs in the middle of the form, and moving and paging
 //! on the review tab.
 
-use std::hint::black_box;
-
-use ask_contract::{ParseOptions, parse_params};
-use ask_keymap::{Behaviour, Key, KeyCode, Keymap, Modifiers};
-use ask_render::{RenderOptions, render};
-use ask_state::{Command, Flow, FlowOptions};
+use ask_keymap::{Key, KeyCode, Modifiers};
+use ask_render::RenderOptions;
+use ask_state::{Command, Flow};
 use criterion::{Criterion, criterion_group, criterion_main};
 use serde_json::{Value, json};
+
+mod support;
+use support::key_and_frame;
 
 fn flow(questions: usize) -> Flow {
     let questions: Vec<Value> = (1..=questions)
@@ -19,31 +19,11 @@ fn flow(questions: usize) -> Flow {
                         "options": [{"value": "y", "label": "Yes"}, {"value": "n", "label": "No"}]})
         })
         .collect();
-    let form = parse_params(&json!({ "questions": questions }), ParseOptions::default())
-        .expect("valid bench payload");
-    Flow::new(
-        form,
-        Behaviour::default(),
-        Keymap::default(),
-        FlowOptions::default(),
-    )
-}
-
-/// Presses `keys` in turn (one per iteration) and renders a frame after each.
-fn key_and_frame(c: &mut Criterion, name: &str, mut flow: Flow, keys: &[Key]) {
-    let size = RenderOptions::new(80, 24);
-    let mut n = 0usize;
-    c.bench_function(name, |b| {
-        b.iter(|| {
-            n += 1;
-            let command = flow.handle_key(keys[n % keys.len()]);
-            let _ = flow.apply(command);
-            black_box(render(black_box(&flow), &size))
-        });
-    });
+    support::flow(&json!({ "questions": questions }))
 }
 
 fn bench(c: &mut Criterion) {
+    let size = RenderOptions::new(80, 24);
     let tabs = [
         Key::plain(KeyCode::Tab),
         Key::new(KeyCode::Tab, Modifiers::SHIFT),
@@ -70,6 +50,7 @@ fn bench(c: &mut Criterion) {
             &format!("key_frame_{name}_questions_tab_switch"),
             middle.clone(),
             &tabs,
+            &size,
         );
         // The review tab, its list scrolled to the middle.
         let mut review = middle;
@@ -83,12 +64,14 @@ fn bench(c: &mut Criterion) {
             &format!("key_frame_{name}_questions_review_move"),
             review.clone(),
             &moves,
+            &size,
         );
         key_and_frame(
             c,
             &format!("key_frame_{name}_questions_review_page"),
             review,
             &pages,
+            &size,
         );
     }
 }
