@@ -10,7 +10,8 @@ impl Key {
     /// for (Caps Lock, media keys, F13 and above).
     ///
     /// A shifted symbol is already the symbol (`?`, not `shift+/`), so shift is dropped for
-    /// non-letters; a shifted letter becomes lowercase plus shift (`N` is `shift+n`);
+    /// everything but ASCII letters (`É` with shift is `É`, as the byte decoder reads it);
+    /// a shifted ASCII letter becomes lowercase plus shift (`N` is `shift+n`);
     /// `BackTab` is `shift+tab`, and `Null` (what some terminals send for ctrl+space) is
     /// `ctrl+space`.
     pub fn from_crossterm(event: &KeyEvent) -> Option<Key> {
@@ -26,7 +27,7 @@ impl Key {
         };
         let code = match event.code {
             CtCode::Char(c) => {
-                if !c.is_alphabetic() {
+                if !c.is_ascii_alphabetic() {
                     mods.shift = false;
                 }
                 if c == ' ' {

@@ -212,8 +212,9 @@ pub struct Key {
 impl Key {
     /// A key with modifiers, in canonical form:
     /// - an uppercase ASCII letter becomes the lowercase letter with shift (`N` is `shift+n`);
-    /// - shift is dropped from ASCII digits and symbols, whose character already says whether
-    ///   shift was held (`?` is `?`, whether or not the terminal also reported shift);
+    /// - shift is dropped from ASCII digits and symbols and from every non-ASCII character,
+    ///   whose character already says whether shift was held (`?` is `?` and `É` is `É`,
+    ///   whether or not the terminal also reported shift, so `shift+é` is `é`);
     /// - `Char(' ')` becomes [`KeyCode::Space`];
     /// - control characters become the key a terminal sends them for: tab, carriage return
     ///   and line feed, escape, DEL and backspace become [`KeyCode::Tab`],
@@ -257,7 +258,7 @@ impl Key {
                 mods,
                 Modifiers::NONE,
             ),
-            c if c.is_ascii_graphic() && !c.is_ascii_alphabetic() => Key {
+            c if (c.is_ascii_graphic() && !c.is_ascii_alphabetic()) || !c.is_ascii() => Key {
                 code,
                 mods: Modifiers {
                     shift: false,

@@ -50,6 +50,23 @@ fn shifted_letters_equal_their_parsed_ids() {
 }
 
 #[test]
+fn a_shifted_non_ascii_letter_is_the_key_the_byte_decoder_reads() {
+    let shifted = Key::try_from(ev(CtCode::Char('É'), CtMods::SHIFT)).unwrap();
+    let mut decoder = ask_keymap::Decoder::new();
+    let decoded: Vec<Key> = decoder
+        .feed("É".as_bytes())
+        .into_iter()
+        .filter_map(|e| match e {
+            ask_keymap::InputEvent::Key(k) => Some(k),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(decoded, vec![shifted]);
+    assert_eq!(shifted, "É".parse::<Key>().unwrap());
+    assert_eq!(shifted, "shift+É".parse::<Key>().unwrap());
+}
+
+#[test]
 fn releases_are_dropped_pastes_and_resizes_kept() {
     let mut release = ev(CtCode::Char('a'), CtMods::NONE);
     release.kind = KeyEventKind::Release;

@@ -91,6 +91,22 @@ proptest! {
     }
 
     #[test]
+    fn a_non_ascii_character_has_one_value_with_or_without_shift(
+        c in proptest::char::range('\u{a0}', '\u{10ffff}'),
+        ctrl: bool,
+        alt: bool,
+    ) {
+        // The character already says whether shift was held (`É` is typed with shift), so
+        // a reported shift adds nothing: the decoder, crossterm and a keymap agree.
+        let mods = Modifiers { ctrl, alt, ..Modifiers::NONE };
+        let plain = Key::new(KeyCode::Char(c), mods);
+        let shifted = Key::new(KeyCode::Char(c), mods.union(Modifiers::SHIFT));
+        prop_assert_eq!(plain, shifted);
+        prop_assert!(!plain.mods().shift);
+        prop_assert_eq!(plain.to_string().parse::<Key>().ok(), Some(plain));
+    }
+
+    #[test]
     fn function_keys_exist_only_in_the_notations_range(n: u8) {
         let code = KeyCode::function(n);
         prop_assert_eq!(code.is_some(), (1..=12).contains(&n));
