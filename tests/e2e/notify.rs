@@ -201,3 +201,42 @@ fn a_hanging_command_is_killed_and_never_blocks_the_form() {
     s.send("\x03");
     assert_eq!(s.finish(), 1);
 }
+
+/// With `--timeout`, a second notification fires when the countdown starts (here at
+/// once: the whole timeout is under a minute): event `timeout.countdown`, its message
+/// naming the seconds left and the question. Then the form times out as cancelled.
+#[test]
+fn the_timeout_countdown_notifies_a_command_channel_with_its_own_event() {
+    let out = tempfile::tempdir().expect("temp dir");
+    let log = out.path().join("events.txt");
+    let command = format!(
+        "printf '%s|%s\\n' \"$ASK_NOTIFY_EVENT\" \"$ASK_NOTIFY_MESSAGE\" >> '{}'",
+        log.display()
+    );
+    let (_dir, path) = config(
+        &serde_json::json!([{"type": "command", "command": command}]),
+        true,
+    );
+    let args = format!("{RUN} --timeout 2 --config '{}'", path.display());
+    let mut s = Session::start(PAYLOAD, &args, 80, 24);
+    assert_eq!(s.finish(), 1, "the timeout ends the form as cancelled");
+    assert_eq!(s.result()["details"]["timedOut"], true);
+    let started = Instant::now();
+    let events = loop {
+        let text = std::fs::read_to_string(&log).unwrap_or_default();
+        if text.lines().count() >= 2 || started.elapsed() > Duration::from_secs(10) {
+            break text;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let mut lines: Vec<&str> = events.lines().collect();
+    lines.sort_unstable();
+    assert_eq!(
+        lines,
+        [
+            format!("question.waiting|{MESSAGE}"),
+            "timeout.countdown|Closing in 2 s unless you answer: DB $(touch pwned); `touch pwned2` ]52;c;AAAA x".to_owned(),
+        ],
+        "{events:?}"
+    );
+}
