@@ -140,6 +140,7 @@ fn accessible_with_timeout_waits_for_the_user_and_gives_the_normal_result() {
         24,
     );
     s.wait_for("Question 1 of 2: Database");
+    s.wait_for("--timeout 1 is not applied in the accessible mode");
     std::thread::sleep(std::time::Duration::from_millis(2500));
     let (s, code) = answered(s);
     assert_eq!(code, 0, "completed, not timed out");

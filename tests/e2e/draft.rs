@@ -78,3 +78,41 @@ fn a_draft_for_other_questions_starts_fresh_and_says_why() {
             .is_some_and(serde_json::Map::is_empty)
     );
 }
+
+/// A closed terminal (SIGHUP) and a crash end the ask with the cancelled result, and
+/// keep the draft, unlike a cancel the user chose: `--resume` brings the answers back.
+#[test]
+fn a_closed_terminal_and_a_crash_keep_the_draft() {
+    let env = [("ASK_TEST_PANIC_KEY", "x"), ("RUST_BACKTRACE", "0")];
+    for end in ["HUP", "panic"] {
+        let keep = tempfile::tempdir().expect("temp dir");
+        let draft = keep.path().join("draft.json");
+        let args = format!(
+            "run --input p.json --output r.json --draft '{}'",
+            draft.display()
+        );
+        let mut s = Session::start_with_env(PAYLOAD, &args, 80, 24, &env);
+        s.wait_for("Which database?");
+        s.send("2");
+        s.wait_for("Which system?");
+        std::thread::sleep(Duration::from_millis(600));
+        match end {
+            "panic" => s.send("x"),
+            signal => s.signal(signal),
+        }
+        assert_eq!(s.finish(), 1, "{end}");
+        assert_eq!(s.result()["details"]["cancelled"], true, "{end}");
+        assert!(draft.exists(), "{end} keeps the draft");
+
+        let mut s = Session::start(PAYLOAD, &format!("{args} --resume"), 80, 24);
+        s.wait_for("Which system?");
+        s.send("\x03\x03");
+        assert_eq!(s.finish(), 1, "{end}");
+        assert_eq!(
+            s.result()["details"]["answers"]["db"]["values"],
+            serde_json::json!(["lite"]),
+            "{end}: restored from the draft"
+        );
+        assert!(!draft.exists(), "{end}: the chosen cancel deletes it");
+    }
+}

@@ -159,6 +159,14 @@ fn linear(ui: &UiArgs, form: AskForm) -> CliResult {
     let Ok((tty, output)) = term::open_lines() else {
         return non_interactive(ui, &form);
     };
+    if let Some(seconds) = ui.timeout.filter(|s| *s > 0) {
+        // Deliberate: a screen-reader user is never hurried. Say so, so a harness that
+        // relies on the timeout learns why the ask does not end by itself.
+        crate::exit::warn(&format!(
+            "--timeout {seconds} is not applied in the accessible mode: it waits for the \
+             user (pass --no-accessible for a form that times out)"
+        ));
+    }
     let draft = ui.draft.clone().map(|path| crate::linear::tty::DraftArgs {
         path,
         resume: ui.resume,

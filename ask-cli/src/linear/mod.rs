@@ -271,7 +271,14 @@ impl Linear {
                 .selected
                 .iter()
                 .filter_map(|&j| q.options.get(j))
-                .map(|o| clean(&o.label))
+                .map(|o| {
+                    let label = clean(&o.label);
+                    if o.recommended {
+                        format!("{label} (Recommended)")
+                    } else {
+                        label
+                    }
+                })
                 .collect();
             labels.extend(d.custom.as_deref().map(clean));
             let answer = if labels.is_empty() {

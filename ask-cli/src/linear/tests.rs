@@ -72,6 +72,10 @@ fn numbers_notes_and_own_answers_give_the_scripted_result() {
         out.contains("Features: Auth, Search\n  Search note: only for admins"),
         "{out}"
     );
+    assert!(
+        out.contains("Database: PostgreSQL (Recommended)\n"),
+        "the review marks the recommended option as the full form does: {out}"
+    );
 }
 
 #[test]

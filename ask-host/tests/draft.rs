@@ -1,0 +1,130 @@
+//! Drafts through a session, with a fake clock: saved at once on a tab change and
+//! otherwise at most every 500 ms, deleted by every normal end (submit, elaborate,
+//! cancel, timeout), kept when the session is dropped unfinished, and restored by
+//! `resume`.
+
+use std::path::Path;
+
+use ask_contract::{AskForm, Mode, ParseOptions, parse_params};
+use ask_host::{DRAFT_SAVE_INTERVAL_MS, Notice, Session, Settings};
+use ask_keymap::{AskConfig, Key};
+use ask_state::FlowSnapshot;
+use serde_json::json;
+
+fn form() -> AskForm {
+    let payload = json!({"questions": [
+        {"id": "db", "prompt": "Which database?", "options": [
+            {"value": "pg", "label": "PostgreSQL"}, {"value": "lite", "label": "SQLite"}]},
+        {"id": "feat", "prompt": "Which features?", "type": "multi", "options": [
+            {"value": "auth", "label": "Auth"}, {"value": "search", "label": "Search"}]}]});
+    parse_params(&payload, ParseOptions::default()).unwrap()
+}
+
+fn session() -> Session {
+    Session::new(form(), Settings::in_memory(AskConfig::default()))
+}
+
+fn on_disk(path: &Path) -> FlowSnapshot {
+    serde_json::from_slice(&std::fs::read(path).expect("draft file")).expect("a draft")
+}
+
+fn keys(s: &mut Session, at: u64, script: &str) {
+    for k in script.split_whitespace() {
+        s.key_at(k.parse::<Key>().unwrap(), at);
+    }
+}
+
+#[test]
+fn a_tab_change_saves_at_once_other_work_at_most_every_interval() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("draft.json");
+    let mut s = session().with_draft(&path, false);
+    assert_eq!(on_disk(&path).tab, 0, "the draft exists from the start");
+
+    // `2` picks SQLite and moves on to the next tab: saved at once.
+    keys(&mut s, 100, "2");
+    let saved = on_disk(&path);
+    assert_eq!(
+        (saved.tab, saved.questions[0].selected.clone()),
+        (1, vec![1])
+    );
+
+    // A toggle on the same tab soon after waits for the interval...
+    keys(&mut s, 200, "space");
+    assert!(on_disk(&path).questions[1].selected.is_empty());
+    s.tick_at(100 + DRAFT_SAVE_INTERVAL_MS - 1);
+    assert!(on_disk(&path).questions[1].selected.is_empty());
+    // ...and is saved by the first tick after it.
+    s.tick_at(100 + DRAFT_SAVE_INTERVAL_MS);
+    assert_eq!(on_disk(&path).questions[1].selected, vec![0]);
+
+    // Dropped unfinished (a kill, a closed terminal, a crash): the draft stays.
+    drop(s);
+    assert!(path.exists());
+}
+
+#[test]
+fn every_normal_end_deletes_the_draft() {
+    let ends: [(&str, &str, Option<Mode>); 3] = [
+        ("submit", "2 space enter 1 1", Some(Mode::Submit)),
+        ("elaborate", "2 space enter 2 2", Some(Mode::Elaborate)),
+        ("cancel", "2 ctrl+c ctrl+c", None),
+    ];
+    for (name, script, mode) in ends {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("draft.json");
+        let mut s = session().with_draft(&path, false);
+        keys(&mut s, 100, script);
+        let result = s.result().unwrap_or_else(|| panic!("{name}: not over"));
+        match mode {
+            Some(mode) => assert_eq!(result.details.mode, mode, "{name}"),
+            None => assert!(result.details.cancelled, "{name}"),
+        }
+        assert!(!path.exists(), "{name} deletes the draft");
+    }
+
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("draft.json");
+    let mut s = session().with_idle_timeout(2).with_draft(&path, false);
+    keys(&mut s, 100, "2");
+    assert!(path.exists());
+    s.tick_at(2_200);
+    assert!(s.result().expect("timed out").details.timed_out);
+    assert!(!path.exists(), "a timeout deletes the draft");
+}
+
+#[test]
+fn resume_restores_a_matching_draft_and_says_why_it_skips_another() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("draft.json");
+    let mut first = session().with_draft(&path, false);
+    keys(&mut first, 100, "2 space");
+    first.tick_at(1_000);
+    drop(first);
+
+    let mut again = session().with_draft(&path, true);
+    assert!(again.notices().is_empty(), "{:?}", again.notices());
+    keys(&mut again, 100, "enter 1 1");
+    let answers = serde_json::to_value(again.result().expect("submitted")).unwrap();
+    assert_eq!(
+        answers["details"]["answers"]["db"]["values"],
+        json!(["lite"])
+    );
+    assert_eq!(
+        answers["details"]["answers"]["feat"]["values"],
+        json!(["auth"])
+    );
+
+    std::fs::write(&path, b"{\"version\": 1}").unwrap();
+    let other = session().with_draft(&path, true);
+    assert!(
+        matches!(other.notices(), [Notice::DraftNotRestored(why)] if why.contains("not a draft file")),
+        "{:?}",
+        other.notices()
+    );
+    assert_eq!(
+        other.flow().tab(),
+        ask_state::Tab::Question(0),
+        "starts fresh"
+    );
+}
