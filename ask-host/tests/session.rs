@@ -12,7 +12,9 @@ use std::rc::Rc;
 
 use ask_contract::{AskForm, AskResult, ParseOptions, parse_params};
 use ask_host::{Completion, Notice, Session, Settings, commands_for_change};
-use ask_keymap::{AskConfig, BehaviourSetting, ConfigChange, ConfigPaths, InputEvent, Key};
+use ask_keymap::{
+    AskConfig, BehaviourSetting, ConfigChange, ConfigNotice, ConfigPaths, InputEvent, Key,
+};
 use ask_state::Command;
 use serde_json::{Value, json};
 
@@ -165,9 +167,13 @@ fn completion_from_the_file_index_on_a_temp_tree() {
 
 #[test]
 fn config_changes_become_commands() {
+    let fallback = |problem: &str| ConfigNotice::Fallback {
+        path: "/cfg/ask.json".into(),
+        problem: problem.to_owned(),
+    };
     let mut config = AskConfig::default();
     config.behaviour.set(BehaviourSetting::FooterHints, false);
-    let change = |behaviour, keymap, notices: Vec<String>| ConfigChange {
+    let change = |behaviour, keymap, notices: Vec<ConfigNotice>| ConfigChange {
         config: config.clone(),
         behaviour_changed: behaviour,
         keymap_changed: keymap,
@@ -176,11 +182,11 @@ fn config_changes_become_commands() {
         notices,
     };
     assert_eq!(
-        commands_for_change(change(true, true, vec!["a".into(), "b".into()])),
+        commands_for_change(change(true, true, vec![fallback("a"), fallback("b")])),
         [
             Command::ApplyBehaviour(config.behaviour),
             Command::ApplyKeymap(config.keymap.clone()),
-            Command::SetNotice(Some("a; b".into())),
+            Command::SetNotice(Some("/cfg/ask.json: a; /cfg/ask.json: b".into())),
         ]
     );
     assert_eq!(
@@ -228,7 +234,15 @@ fn settings_edited_on_disk_apply_at_tick_with_typed_notices() {
     fs::write(&path, "{ not json").unwrap();
     assert!(session.tick());
     let last = session.notices().last().unwrap().clone();
-    assert!(matches!(&last, Notice::Settings(text) if text.contains("is not valid JSON")));
+    assert!(
+        matches!(&last, Notice::Settings(ConfigNotice::KeptCurrent { path: p, .. }) if *p == path),
+        "{last:?}"
+    );
+    assert!(
+        last.to_string()
+            .ends_with("; keeping the current settings until it is fixed"),
+        "{last}"
+    );
     assert!(last.is_shown());
     session.resize(200, 24);
     assert!(
@@ -250,6 +264,31 @@ fn settings_edited_on_disk_apply_at_tick_with_typed_notices() {
     );
     feed(&mut session, &["2"]);
     assert!(session.is_over(), "auto-submit from the reloaded file");
+}
+
+#[test]
+fn an_old_settings_file_is_upgraded_with_a_typed_notice_on_the_notice_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("ask-user.json");
+    fs::write(
+        &path,
+        r#"{"schemaVersion": 1, "behaviour": {"showFooterHints": false}}"#,
+    )
+    .unwrap();
+    let settings = Settings::open(&ConfigPaths::file(path.clone()));
+    assert!(!settings.config().behaviour.show_footer_hints);
+    assert_eq!(
+        settings.notices(),
+        [Notice::Settings(ConfigNotice::Upgraded {
+            path: path.clone(),
+            from: 1,
+            to: ask_keymap::SCHEMA_VERSION,
+        })]
+    );
+    assert_eq!(
+        settings.notice_line().unwrap(),
+        format!("upgraded {} from schema version 1 to 3", path.display())
+    );
 }
 
 #[test]

@@ -9,9 +9,10 @@ use crate::config::{
     IDLE_TIMEOUT_NAME, SCHEMA_VERSION, Unsupported, behaviour_to_json, migrate, read_doc,
 };
 use crate::doc::{Node, Obj};
+use crate::notice::fallbacks;
 use crate::paths::absolute;
 use crate::read::read_settings;
-use crate::{AskConfig, Behaviour, BehaviourSetting, ConfigPaths, KeymapError};
+use crate::{AskConfig, Behaviour, BehaviourSetting, ConfigNotice, ConfigPaths, KeymapError};
 
 /// Temporary files older than this are leftovers of killed writes.
 const STALE_TEMP_AGE: std::time::Duration = std::time::Duration::from_secs(600);
@@ -21,9 +22,9 @@ const STALE_TEMP_AGE: std::time::Duration = std::time::Duration::from_secs(600);
 pub struct Loaded {
     /// The settings in effect.
     pub config: AskConfig,
-    /// What the user should know: a moved, upgraded or backed-up file, and every value that
-    /// fell back to its default.
-    pub notices: Vec<String>,
+    /// What the user should know: a moved, upgraded or backed-up file, a pi-ask file that
+    /// could not be imported, and every value that fell back to its default.
+    pub notices: Vec<ConfigNotice>,
     /// The file did not exist and was created with the defaults (routine on first use, so
     /// not among the notices).
     pub created: bool,
@@ -45,9 +46,10 @@ pub struct ConfigChange {
     pub answer_changed: bool,
     /// The notifications section differs from before.
     pub notifications_changed: bool,
-    /// Notices about the new content (fallbacks, or a file that no longer parses; the
-    /// settings in effect then stay as they were).
-    pub notices: Vec<String>,
+    /// Notices about the new content ([`ConfigNotice::Fallback`]s, or a
+    /// [`ConfigNotice::KeptCurrent`] for a file that no longer parses: the settings in
+    /// effect then stay as they were).
+    pub notices: Vec<ConfigNotice>,
 }
 
 /// The settings file on disk and the settings loaded from it.
@@ -91,11 +93,6 @@ pub(crate) fn render(doc: &Obj) -> Vec<u8> {
     bytes
 }
 
-pub(crate) fn prefixed(path: &Path, notices: Vec<String>) -> impl Iterator<Item = String> {
-    let shown = path.display().to_string();
-    notices.into_iter().map(move |n| format!("{shown}: {n}"))
-}
-
 impl ConfigStore {
     /// Opens the settings file at `path` and loads it:
     /// - a missing file is created with the defaults;
@@ -126,11 +123,10 @@ impl ConfigStore {
         if let Some(legacy) = &paths.legacy {
             if !exists(&path)? && legacy.is_file() {
                 move_file(legacy, &path)?;
-                notices.push(format!(
-                    "moved the legacy settings file {} to {}",
-                    legacy.display(),
-                    path.display()
-                ));
+                notices.push(ConfigNotice::Moved {
+                    from: legacy.clone(),
+                    to: path.clone(),
+                });
             }
         }
         let mut store = ConfigStore {
@@ -171,20 +167,21 @@ impl ConfigStore {
         Self::open_paths(&ConfigPaths::resolve(None, &env)?)
     }
 
-    fn load(&mut self, bytes: Vec<u8>, notices: &mut Vec<String>) -> Result<(), KeymapError> {
+    fn load(&mut self, bytes: Vec<u8>, notices: &mut Vec<ConfigNotice>) -> Result<(), KeymapError> {
         match parse_bytes(&bytes) {
             Ok((doc, from)) => {
                 let (config, found) = read_doc(&doc);
-                notices.extend(prefixed(&self.path, found));
+                notices.extend(fallbacks(&self.path, found));
                 self.config = config;
                 if from < SCHEMA_VERSION {
                     let upgraded = render(&doc);
                     write_atomic(&self.path, &upgraded)
                         .map_err(|e| KeymapError::io("write", &self.path, e))?;
-                    notices.push(format!(
-                        "upgraded {} from schema version {from} to {SCHEMA_VERSION}",
-                        self.path.display()
-                    ));
+                    notices.push(ConfigNotice::Upgraded {
+                        path: self.path.clone(),
+                        from,
+                        to: SCHEMA_VERSION,
+                    });
                     self.seen = Some(upgraded);
                 } else {
                     self.seen = Some(bytes);
@@ -196,11 +193,11 @@ impl ConfigStore {
                 fs::rename(&self.path, &backup)
                     .map_err(|e| KeymapError::io("back up", &self.path, e))?;
                 self.write_defaults()?;
-                notices.push(format!(
-                    "{} {why}; moved it to {} and loaded the default settings",
-                    self.path.display(),
-                    backup.display()
-                ));
+                notices.push(ConfigNotice::BackedUp {
+                    path: self.path.clone(),
+                    problem: why.to_string(),
+                    backup,
+                });
             }
         }
         Ok(())
@@ -292,15 +289,15 @@ impl ConfigStore {
                     keymap_changed: false,
                     answer_changed: false,
                     notifications_changed: false,
-                    notices: vec![format!(
-                        "{} {why}; keeping the current settings until it is fixed",
-                        self.path.display()
-                    )],
+                    notices: vec![ConfigNotice::KeptCurrent {
+                        path: self.path.clone(),
+                        problem: why.to_string(),
+                    }],
                 }));
             }
         };
         let (config, found) = read_doc(&doc);
-        let notices: Vec<String> = prefixed(&self.path, found).collect();
+        let notices: Vec<ConfigNotice> = fallbacks(&self.path, found).collect();
         let old = std::mem::replace(&mut self.config, config);
         self.doc = doc;
         let change = ConfigChange {
