@@ -23,7 +23,7 @@ use crate::{CompletionSource, Notice, Settings, commands_for_change};
 pub struct Session {
     flow: Flow,
     store: Option<ConfigStore>,
-    source: Option<Box<dyn CompletionSource>>,
+    source: Option<Box<dyn CompletionSource + Send>>,
     /// The completion query and source revision last sent to the flow.
     sent: Option<(String, u64)>,
     width: u16,
@@ -167,9 +167,10 @@ impl Session {
         }
     }
 
-    /// Uses `source` for `@` completion from now on.
+    /// Uses `source` for `@` completion from now on. The source must be `Send` so the
+    /// session stays `Send` (hosts may move it to another thread or task).
     #[must_use]
-    pub fn with_completions(mut self, source: impl CompletionSource + 'static) -> Self {
+    pub fn with_completions(mut self, source: impl CompletionSource + Send + 'static) -> Self {
         self.source = Some(Box::new(source));
         self.sent = None;
         self.refresh_completion();

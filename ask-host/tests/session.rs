@@ -6,9 +6,8 @@ mod settings_v3;
 #[path = "timeout.rs"]
 mod timeout;
 
-use std::cell::RefCell;
 use std::fs;
-use std::rc::Rc;
+use std::sync::{Arc, Mutex};
 
 use ask_contract::{AskForm, AskResult, ParseOptions, parse_params};
 use ask_host::{Completion, Notice, Session, Settings, commands_for_change};
@@ -53,6 +52,29 @@ fn feed(session: &mut Session, steps: &[&str]) {
 
 fn answers(result: &AskResult) -> Value {
     serde_json::to_value(result).unwrap()["details"]["answers"].clone()
+}
+
+/// Compiles only for `Send` types.
+fn assert_send<T: Send>() {}
+
+#[test]
+fn sessions_and_their_parts_can_move_between_threads() {
+    assert_send::<Session>();
+    assert_send::<Settings>();
+    assert_send::<Notice>();
+    #[cfg(feature = "files")]
+    assert_send::<ask_host::files::FileIndex>();
+    // A session with a completion source, answered on another thread.
+    let session = Session::new(single(), defaults()).with_completions(|_: &str| Vec::new());
+    let result = std::thread::spawn(move || {
+        let mut session = session;
+        feed(&mut session, &["down", "enter", "enter"]);
+        session.result().cloned()
+    })
+    .join()
+    .unwrap()
+    .expect("submitted");
+    assert_eq!(answers(&result)["db"]["values"], json!(["lite"]));
 }
 
 #[test]
@@ -120,10 +142,10 @@ fn input_events_cover_keys_pastes_and_resizes() {
 
 #[test]
 fn completion_asks_the_source_with_the_query_and_inserts_the_pick() {
-    let asked = Rc::new(RefCell::new(Vec::<String>::new()));
-    let log = Rc::clone(&asked);
+    let asked = Arc::new(Mutex::new(Vec::<String>::new()));
+    let log = Arc::clone(&asked);
     let source = move |query: &str| {
-        log.borrow_mut().push(query.to_owned());
+        log.lock().unwrap().push(query.to_owned());
         vec![Completion {
             path: format!("src/{query}n.rs"),
             is_dir: false,
@@ -131,7 +153,7 @@ fn completion_asks_the_source_with_the_query_and_inserts_the_pick() {
     };
     let mut session = Session::new(small(), defaults()).with_completions(source);
     feed(&mut session, &["down", "down", "text:see @mai"]);
-    assert_eq!(*asked.borrow(), ["", "m", "ma", "mai"]);
+    assert_eq!(*asked.lock().unwrap(), ["", "m", "ma", "mai"]);
     feed(&mut session, &["tab", "text:please", "enter"]);
     assert_eq!(
         answers(&session.cancelled())["db"]["customText"],
@@ -139,7 +161,7 @@ fn completion_asks_the_source_with_the_query_and_inserts_the_pick() {
     );
     // No query, no calls: ticks do not ask again.
     session.tick();
-    assert_eq!(asked.borrow().len(), 4);
+    assert_eq!(asked.lock().unwrap().len(), 4);
 }
 
 #[cfg(feature = "files")]
