@@ -18,7 +18,7 @@ use ask_state::Completion;
 /// impl CompletionSource for Fixed {
 ///     fn complete(&mut self, query: &str) -> Vec<Completion> {
 ///         self.0.iter().filter(|p| p.contains(query))
-///             .map(|p| Completion { path: (*p).to_owned(), is_dir: false })
+///             .map(|p| Completion::file(*p))
 ///             .collect()
 ///     }
 /// }

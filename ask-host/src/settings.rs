@@ -147,14 +147,7 @@ impl Settings {
 ///
 /// let mut config = AskConfig::default();
 /// config.behaviour.set(BehaviourSetting::FooterHints, false);
-/// let change = ConfigChange {
-///     config: config.clone(),
-///     behaviour_changed: true,
-///     keymap_changed: false,
-///     answer_changed: false,
-///     notifications_changed: false,
-///     notices: Vec::new(),
-/// };
+/// let change = ConfigChange::between(&AskConfig::default(), config.clone());
 /// assert_eq!(
 ///     ask_host::commands_for_change(change),
 ///     [Command::ApplyBehaviour(config.behaviour), Command::SetNotice(None)]

@@ -146,10 +146,7 @@ fn completion_asks_the_source_with_the_query_and_inserts_the_pick() {
     let log = Arc::clone(&asked);
     let source = move |query: &str| {
         log.lock().unwrap().push(query.to_owned());
-        vec![Completion {
-            path: format!("src/{query}n.rs"),
-            is_dir: false,
-        }]
+        vec![Completion::file(format!("src/{query}n.rs"))]
     };
     let mut session = Session::new(small(), defaults()).with_completions(source);
     feed(&mut session, &["down", "down", "text:see @mai"]);
@@ -195,13 +192,13 @@ fn config_changes_become_commands() {
     };
     let mut config = AskConfig::default();
     config.behaviour.set(BehaviourSetting::FooterHints, false);
-    let change = |behaviour, keymap, notices: Vec<ConfigNotice>| ConfigChange {
-        config: config.clone(),
-        behaviour_changed: behaviour,
-        keymap_changed: keymap,
-        answer_changed: true,
-        notifications_changed: false,
-        notices,
+    let change = |behaviour, keymap, notices: Vec<ConfigNotice>| {
+        let mut change = ConfigChange::between(&AskConfig::default(), config.clone());
+        change.behaviour_changed = behaviour;
+        change.keymap_changed = keymap;
+        change.answer_changed = true;
+        change.notices = notices;
+        change
     };
     assert_eq!(
         commands_for_change(change(true, true, vec![fallback("a"), fallback("b")])),

@@ -19,6 +19,7 @@ const STALE_TEMP_AGE: std::time::Duration = std::time::Duration::from_secs(600);
 
 /// What [`ConfigStore::open`] loaded.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Loaded {
     /// The settings in effect.
     pub config: AskConfig,
@@ -33,8 +34,10 @@ pub struct Loaded {
     pub imported_from: Option<PathBuf>,
 }
 
-/// What [`ConfigStore::reload`] found after the file changed on disk.
+/// What [`ConfigStore::reload`] found after the file changed on disk. Hosts that reload
+/// settings their own way build one with [`ConfigChange::between`].
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ConfigChange {
     /// The settings now in effect.
     pub config: AskConfig,
@@ -50,6 +53,40 @@ pub struct ConfigChange {
     /// [`ConfigNotice::KeptCurrent`] for a file that no longer parses: the settings in
     /// effect then stay as they were).
     pub notices: Vec<ConfigNotice>,
+}
+
+impl ConfigChange {
+    /// The change from `old` to `new` settings: each section's flag says whether it
+    /// differs, and there are no notices yet.
+    ///
+    /// ```
+    /// use ask_keymap::{AskConfig, BehaviourSetting, ConfigChange};
+    ///
+    /// let mut new = AskConfig::default();
+    /// new.behaviour.set(BehaviourSetting::FooterHints, false);
+    /// let change = ConfigChange::between(&AskConfig::default(), new);
+    /// assert!(change.behaviour_changed && !change.keymap_changed);
+    /// assert!(change.notices.is_empty());
+    /// ```
+    pub fn between(old: &AskConfig, new: AskConfig) -> Self {
+        Self {
+            behaviour_changed: old.behaviour != new.behaviour,
+            keymap_changed: old.keymap != new.keymap,
+            answer_changed: old.answer != new.answer,
+            notifications_changed: old.notifications != new.notifications,
+            config: new,
+            notices: Vec::new(),
+        }
+    }
+
+    /// True when no section changed and there is nothing to tell.
+    fn is_empty(&self) -> bool {
+        !self.behaviour_changed
+            && !self.keymap_changed
+            && !self.answer_changed
+            && !self.notifications_changed
+            && self.notices.is_empty()
+    }
 }
 
 /// The settings file on disk and the settings loaded from it.
@@ -283,37 +320,20 @@ impl ConfigStore {
         let (doc, _) = match parsed {
             Ok(ok) => ok,
             Err(why) => {
-                return Ok(Some(ConfigChange {
-                    config: self.config.clone(),
-                    behaviour_changed: false,
-                    keymap_changed: false,
-                    answer_changed: false,
-                    notifications_changed: false,
-                    notices: vec![ConfigNotice::KeptCurrent {
-                        path: self.path.clone(),
-                        problem: why.to_string(),
-                    }],
-                }));
+                let mut change = ConfigChange::between(&self.config, self.config.clone());
+                change.notices.push(ConfigNotice::KeptCurrent {
+                    path: self.path.clone(),
+                    problem: why.to_string(),
+                });
+                return Ok(Some(change));
             }
         };
         let (config, found) = read_doc(&doc);
-        let notices: Vec<ConfigNotice> = fallbacks(&self.path, found).collect();
-        let old = std::mem::replace(&mut self.config, config);
+        let mut change = ConfigChange::between(&self.config, config);
+        change.notices.extend(fallbacks(&self.path, found));
+        self.config = change.config.clone();
         self.doc = doc;
-        let change = ConfigChange {
-            config: self.config.clone(),
-            behaviour_changed: old.behaviour != self.config.behaviour,
-            keymap_changed: old.keymap != self.config.keymap,
-            answer_changed: old.answer != self.config.answer,
-            notifications_changed: old.notifications != self.config.notifications,
-            notices,
-        };
-        let nothing = !change.behaviour_changed
-            && !change.keymap_changed
-            && !change.answer_changed
-            && !change.notifications_changed
-            && change.notices.is_empty();
-        Ok((!nothing).then_some(change))
+        Ok((!change.is_empty()).then_some(change))
     }
 }
 
