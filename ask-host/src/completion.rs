@@ -7,7 +7,9 @@ use ask_state::Completion;
 /// The session calls [`CompletionSource::complete`] when the `@` query under the cursor
 /// changes, and again when [`CompletionSource::revision`] changes for the same query (a
 /// source that fills in the background bumps its revision as it grows; the session checks
-/// at each input and [`tick`](crate::Session::tick)).
+/// at each input and [`tick`](crate::Session::tick)). The session takes sources that are
+/// also `Send`, so it can move between threads itself (share state with `Arc<Mutex<_>>`
+/// rather than `Rc<RefCell<_>>`).
 ///
 /// ```
 /// use ask_host::{Completion, CompletionSource};
@@ -16,7 +18,7 @@ use ask_state::Completion;
 /// impl CompletionSource for Fixed {
 ///     fn complete(&mut self, query: &str) -> Vec<Completion> {
 ///         self.0.iter().filter(|p| p.contains(query))
-///             .map(|p| Completion { path: (*p).to_owned(), is_dir: false })
+///             .map(|p| Completion::file(*p))
 ///             .collect()
 ///     }
 /// }

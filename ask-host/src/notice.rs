@@ -3,13 +3,17 @@
 use std::fmt;
 use std::path::PathBuf;
 
+use ask_keymap::ConfigNotice;
+
 /// Something the user should know that is not part of the form: settings that could not be
 /// loaded, reloaded or saved, and what loading them did. A [`Session`](crate::Session)
 /// shows the ones with [`Notice::is_shown`] in the frame's notice line and keeps all of
 /// them for the frontend ([`Session::notices`](crate::Session::notices)).
 ///
 /// With serde (for frontends that show notices themselves): `{"type": "settingsNotSaved",
-/// "value": "..."}`, `{"type": "settingsCreated", "value": {"path": "..."}}`.
+/// "value": "..."}`, `{"type": "settingsCreated", "value": {"path": "..."}}`, and for
+/// [`Notice::Settings`] the [`ConfigNotice`] as its value: `{"type": "settings", "value":
+/// {"type": "upgraded", "path": "...", "from": 2, "to": 3}}`.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "camelCase", tag = "type", content = "value")]
 #[non_exhaustive]
@@ -21,9 +25,9 @@ pub enum Notice {
         path: PathBuf,
     },
     /// Loading or reloading the settings file did something the user should know about
-    /// (moved, upgraded or backed up the file, or fell back to a default for a bad value).
-    /// The text names the file.
-    Settings(String),
+    /// (moved, upgraded or backed up the file, kept the settings in effect, or fell back
+    /// to a default for a bad value). Its `Display` names the file.
+    Settings(ConfigNotice),
     /// The settings file could not be located (no `HOME`, bad `--config`...); defaults apply.
     SettingsUnresolved(String),
     /// The settings file could not be opened or read; defaults apply.
@@ -66,7 +70,7 @@ impl fmt::Display for Notice {
             Self::SettingsCreated { path } => {
                 write!(f, "created {} with the default settings", path.display())
             }
-            Self::Settings(text) => f.write_str(text),
+            Self::Settings(notice) => notice.fmt(f),
             Self::SettingsUnresolved(err) => write!(f, "settings not loaded: {err}"),
             Self::SettingsNotLoaded(err) => {
                 write!(f, "settings not loaded, using defaults: {err}")
@@ -112,7 +116,11 @@ mod tests {
             Notice::SettingsCreated {
                 path: PathBuf::from("/tmp/ask-user.json"),
             },
-            Notice::Settings("moved the file".to_owned()),
+            Notice::Settings(ConfigNotice::Upgraded {
+                path: PathBuf::from("/tmp/ask-user.json"),
+                from: 2,
+                to: 3,
+            }),
             Notice::SettingsNotSaved("disk full".to_owned()),
         ] {
             let json = serde_json::to_value(&notice).unwrap();
@@ -122,6 +130,20 @@ mod tests {
         assert_eq!(
             serde_json::to_value(Notice::SettingsNotSaved("x".to_owned())).unwrap(),
             serde_json::json!({"type": "settingsNotSaved", "value": "x"})
+        );
+        let upgraded = Notice::Settings(ConfigNotice::Upgraded {
+            path: PathBuf::from("/tmp/ask-user.json"),
+            from: 2,
+            to: 3,
+        });
+        assert_eq!(
+            serde_json::to_value(&upgraded).unwrap(),
+            serde_json::json!({"type": "settings", "value": {"type": "upgraded",
+                "path": "/tmp/ask-user.json", "from": 2, "to": 3}})
+        );
+        assert_eq!(
+            upgraded.to_string(),
+            "upgraded /tmp/ask-user.json from schema version 2 to 3"
         );
     }
 }

@@ -20,10 +20,31 @@ use crate::{CompletionSource, Notice, Settings, commands_for_change};
 /// prints, touches the terminal or panics.
 ///
 /// The input methods return true when the screen changed (the frontend redraws then).
+///
+/// ```
+/// use ask_contract::{ParseOptions, parse_params};
+/// use ask_host::{Session, Settings};
+/// use ask_keymap::{AskConfig, Key};
+///
+/// let payload = serde_json::json!({"questions": [{"id": "color", "prompt": "Which colour?",
+///     "options": [{"value": "red", "label": "Red"}, {"value": "blue", "label": "Blue"}]}]});
+/// let form = parse_params(&payload, ParseOptions::default())?;
+/// // In-memory settings: nothing is read from or written to disk.
+/// let mut session = Session::new(form, Settings::in_memory(AskConfig::default()));
+/// // Pick the second option, then submit on the review tab.
+/// for key in ["2", "enter"] {
+///     assert!(session.key(key.parse::<Key>()?), "the screen changed");
+///     let _screen = session.frame(); // what a frontend would draw now
+/// }
+/// assert!(session.is_over());
+/// let result = session.result().expect("submitted");
+/// assert_eq!(result.details.answers["color"].values, ["blue"]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub struct Session {
     flow: Flow,
     store: Option<ConfigStore>,
-    source: Option<Box<dyn CompletionSource>>,
+    source: Option<Box<dyn CompletionSource + Send>>,
     /// The completion query and source revision last sent to the flow.
     sent: Option<(String, u64)>,
     width: u16,
@@ -167,9 +188,10 @@ impl Session {
         }
     }
 
-    /// Uses `source` for `@` completion from now on.
+    /// Uses `source` for `@` completion from now on. The source must be `Send` so the
+    /// session stays `Send` (hosts may move it to another thread or task).
     #[must_use]
-    pub fn with_completions(mut self, source: impl CompletionSource + 'static) -> Self {
+    pub fn with_completions(mut self, source: impl CompletionSource + Send + 'static) -> Self {
         self.source = Some(Box::new(source));
         self.sent = None;
         self.refresh_completion();

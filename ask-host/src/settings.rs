@@ -139,7 +139,7 @@ impl Settings {
 
 /// The commands that bring a flow in line with settings reloaded from disk: the new
 /// behaviour, keymap and notifications toggle when they changed, then the notice line ([`Command::SetNotice`]
-/// with the change's notices joined by `; `, or `None` to clear an old one).
+/// with the change's notices, displayed and joined by `; `, or `None` to clear an old one).
 ///
 /// ```
 /// use ask_keymap::{AskConfig, BehaviourSetting, ConfigChange};
@@ -147,14 +147,7 @@ impl Settings {
 ///
 /// let mut config = AskConfig::default();
 /// config.behaviour.set(BehaviourSetting::FooterHints, false);
-/// let change = ConfigChange {
-///     config: config.clone(),
-///     behaviour_changed: true,
-///     keymap_changed: false,
-///     answer_changed: false,
-///     notifications_changed: false,
-///     notices: Vec::new(),
-/// };
+/// let change = ConfigChange::between(&AskConfig::default(), config.clone());
 /// assert_eq!(
 ///     ask_host::commands_for_change(change),
 ///     [Command::ApplyBehaviour(config.behaviour), Command::SetNotice(None)]
@@ -173,7 +166,10 @@ pub fn commands_for_change(change: ConfigChange) -> Vec<Command> {
             change.config.notifications.enabled,
         ));
     }
-    let notice = (!change.notices.is_empty()).then(|| change.notices.join("; "));
+    let notice = (!change.notices.is_empty()).then(|| {
+        let texts: Vec<String> = change.notices.iter().map(ToString::to_string).collect();
+        texts.join("; ")
+    });
     commands.push(Command::SetNotice(notice));
     commands
 }

@@ -8,13 +8,14 @@ mod settings_v3;
 #[path = "timeout.rs"]
 mod timeout;
 
-use std::cell::RefCell;
 use std::fs;
-use std::rc::Rc;
+use std::sync::{Arc, Mutex};
 
 use ask_contract::{AskForm, AskResult, ParseOptions, parse_params};
 use ask_host::{Completion, Notice, Session, Settings, commands_for_change};
-use ask_keymap::{AskConfig, BehaviourSetting, ConfigChange, ConfigPaths, InputEvent, Key};
+use ask_keymap::{
+    AskConfig, BehaviourSetting, ConfigChange, ConfigNotice, ConfigPaths, InputEvent, Key,
+};
 use ask_state::Command;
 use serde_json::{Value, json};
 
@@ -53,6 +54,29 @@ fn feed(session: &mut Session, steps: &[&str]) {
 
 fn answers(result: &AskResult) -> Value {
     serde_json::to_value(result).unwrap()["details"]["answers"].clone()
+}
+
+/// Compiles only for `Send` types.
+fn assert_send<T: Send>() {}
+
+#[test]
+fn sessions_and_their_parts_can_move_between_threads() {
+    assert_send::<Session>();
+    assert_send::<Settings>();
+    assert_send::<Notice>();
+    #[cfg(feature = "files")]
+    assert_send::<ask_host::files::FileIndex>();
+    // A session with a completion source, answered on another thread.
+    let session = Session::new(single(), defaults()).with_completions(|_: &str| Vec::new());
+    let result = std::thread::spawn(move || {
+        let mut session = session;
+        feed(&mut session, &["down", "enter", "enter"]);
+        session.result().cloned()
+    })
+    .join()
+    .unwrap()
+    .expect("submitted");
+    assert_eq!(answers(&result)["db"]["values"], json!(["lite"]));
 }
 
 #[test]
@@ -120,18 +144,15 @@ fn input_events_cover_keys_pastes_and_resizes() {
 
 #[test]
 fn completion_asks_the_source_with_the_query_and_inserts_the_pick() {
-    let asked = Rc::new(RefCell::new(Vec::<String>::new()));
-    let log = Rc::clone(&asked);
+    let asked = Arc::new(Mutex::new(Vec::<String>::new()));
+    let log = Arc::clone(&asked);
     let source = move |query: &str| {
-        log.borrow_mut().push(query.to_owned());
-        vec![Completion {
-            path: format!("src/{query}n.rs"),
-            is_dir: false,
-        }]
+        log.lock().unwrap().push(query.to_owned());
+        vec![Completion::file(format!("src/{query}n.rs"))]
     };
     let mut session = Session::new(small(), defaults()).with_completions(source);
     feed(&mut session, &["down", "down", "text:see @mai"]);
-    assert_eq!(*asked.borrow(), ["", "m", "ma", "mai"]);
+    assert_eq!(*asked.lock().unwrap(), ["", "m", "ma", "mai"]);
     feed(&mut session, &["tab", "text:please", "enter"]);
     assert_eq!(
         answers(&session.cancelled())["db"]["customText"],
@@ -139,7 +160,7 @@ fn completion_asks_the_source_with_the_query_and_inserts_the_pick() {
     );
     // No query, no calls: ticks do not ask again.
     session.tick();
-    assert_eq!(asked.borrow().len(), 4);
+    assert_eq!(asked.lock().unwrap().len(), 4);
 }
 
 #[cfg(feature = "files")]
@@ -167,22 +188,26 @@ fn completion_from_the_file_index_on_a_temp_tree() {
 
 #[test]
 fn config_changes_become_commands() {
+    let fallback = |problem: &str| ConfigNotice::Fallback {
+        path: "/cfg/ask.json".into(),
+        problem: problem.to_owned(),
+    };
     let mut config = AskConfig::default();
     config.behaviour.set(BehaviourSetting::FooterHints, false);
-    let change = |behaviour, keymap, notices: Vec<String>| ConfigChange {
-        config: config.clone(),
-        behaviour_changed: behaviour,
-        keymap_changed: keymap,
-        answer_changed: true,
-        notifications_changed: false,
-        notices,
+    let change = |behaviour, keymap, notices: Vec<ConfigNotice>| {
+        let mut change = ConfigChange::between(&AskConfig::default(), config.clone());
+        change.behaviour_changed = behaviour;
+        change.keymap_changed = keymap;
+        change.answer_changed = true;
+        change.notices = notices;
+        change
     };
     assert_eq!(
-        commands_for_change(change(true, true, vec!["a".into(), "b".into()])),
+        commands_for_change(change(true, true, vec![fallback("a"), fallback("b")])),
         [
             Command::ApplyBehaviour(config.behaviour),
             Command::ApplyKeymap(config.keymap.clone()),
-            Command::SetNotice(Some("a; b".into())),
+            Command::SetNotice(Some("/cfg/ask.json: a; /cfg/ask.json: b".into())),
         ]
     );
     assert_eq!(
@@ -230,7 +255,15 @@ fn settings_edited_on_disk_apply_at_tick_with_typed_notices() {
     fs::write(&path, "{ not json").unwrap();
     assert!(session.tick());
     let last = session.notices().last().unwrap().clone();
-    assert!(matches!(&last, Notice::Settings(text) if text.contains("is not valid JSON")));
+    assert!(
+        matches!(&last, Notice::Settings(ConfigNotice::KeptCurrent { path: p, .. }) if *p == path),
+        "{last:?}"
+    );
+    assert!(
+        last.to_string()
+            .ends_with("; keeping the current settings until it is fixed"),
+        "{last}"
+    );
     assert!(last.is_shown());
     session.resize(200, 24);
     assert!(
@@ -252,6 +285,31 @@ fn settings_edited_on_disk_apply_at_tick_with_typed_notices() {
     );
     feed(&mut session, &["2"]);
     assert!(session.is_over(), "auto-submit from the reloaded file");
+}
+
+#[test]
+fn an_old_settings_file_is_upgraded_with_a_typed_notice_on_the_notice_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("ask-user.json");
+    fs::write(
+        &path,
+        r#"{"schemaVersion": 1, "behaviour": {"showFooterHints": false}}"#,
+    )
+    .unwrap();
+    let settings = Settings::open(&ConfigPaths::file(path.clone()));
+    assert!(!settings.config().behaviour.show_footer_hints);
+    assert_eq!(
+        settings.notices(),
+        [Notice::Settings(ConfigNotice::Upgraded {
+            path: path.clone(),
+            from: 1,
+            to: ask_keymap::SCHEMA_VERSION,
+        })]
+    );
+    assert_eq!(
+        settings.notice_line().unwrap(),
+        format!("upgraded {} from schema version 1 to 3", path.display())
+    );
 }
 
 #[test]

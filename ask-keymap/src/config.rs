@@ -49,8 +49,10 @@ impl Default for AnswerSettings {
     }
 }
 
-/// The whole settings file, validated.
+/// The whole settings file, validated. Start from [`AskConfig::default`] (or
+/// [`AskConfig::from_json`]) and set the fields.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[non_exhaustive]
 pub struct AskConfig {
     /// `/answer` extraction settings.
     pub answer: AnswerSettings,

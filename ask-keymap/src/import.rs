@@ -4,7 +4,8 @@ use std::path::PathBuf;
 
 use crate::config::read_doc;
 use crate::doc::Node;
-use crate::{ConfigStore, KeymapError};
+use crate::notice::fallbacks;
+use crate::{ConfigNotice, ConfigStore, KeymapError};
 
 impl ConfigStore {
     /// Imports the first pi-ask settings file of `candidates` that exists into this store's
@@ -14,7 +15,7 @@ impl ConfigStore {
     pub(crate) fn import_pi_ask(
         &mut self,
         candidates: &[PathBuf],
-        notices: &mut Vec<String>,
+        notices: &mut Vec<ConfigNotice>,
     ) -> Result<Option<PathBuf>, KeymapError> {
         for source in candidates {
             if !source.is_file() {
@@ -32,18 +33,17 @@ impl ConfigStore {
             let doc = match parsed {
                 Ok(doc) => doc,
                 Err(why) => {
-                    notices.push(format!(
-                        "did not import the pi-ask settings {}: {why}",
-                        source.display()
-                    ));
+                    notices.push(ConfigNotice::ImportSkipped {
+                        path: source.clone(),
+                        problem: why,
+                    });
                     continue;
                 }
             };
             let (config, found) = read_doc(&doc);
             self.write_doc(doc)?;
             self.config = config;
-            let shown = self.path().display().to_string();
-            notices.extend(found.into_iter().map(|n| format!("{shown}: {n}")));
+            notices.extend(fallbacks(self.path(), found));
             return Ok(Some(source.clone()));
         }
         Ok(None)

@@ -253,11 +253,8 @@ impl Key {
                 KeyCode::Char((c as u8 + 0x40) as char),
                 mods.union(Modifiers::CTRL),
             ),
-            '\u{80}'..='\u{9f}' => with(
-                KeyCode::Char(char::REPLACEMENT_CHARACTER),
-                mods,
-                Modifiers::NONE,
-            ),
+            // Non-ASCII like any other, so shift goes too.
+            '\u{80}'..='\u{9f}' => Key::new(KeyCode::Char(char::REPLACEMENT_CHARACTER), mods),
             c if (c.is_ascii_graphic() && !c.is_ascii_alphabetic()) || !c.is_ascii() => Key {
                 code,
                 mods: Modifiers {

@@ -14,6 +14,7 @@ mod key;
 mod keymap;
 mod migrate;
 mod notation;
+mod notice;
 mod notifications;
 mod paths;
 mod peek;
@@ -32,6 +33,7 @@ pub use decode::{Decoder, InputEvent};
 pub use error::KeymapError;
 pub use key::{Key, KeyCode, Modifiers};
 pub use keymap::{Action, Context, Keymap, is_reserved};
+pub use notice::ConfigNotice;
 pub use notifications::{Channel, Notifications};
 pub use paths::{
     CONFIG_FILE_NAME, ConfigEnv, ConfigPaths, PLATFORM_FILE_NAME, ProcessEnv, resolve_config_path,

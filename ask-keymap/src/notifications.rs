@@ -75,8 +75,9 @@ impl Channel {
     }
 }
 
-/// The `notifications` section.
+/// The `notifications` section. Start from [`Notifications::default`] and set the fields.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct Notifications {
     /// Whether to notify at all (toggled in the settings overlay).
     pub enabled: bool,

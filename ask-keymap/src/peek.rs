@@ -2,10 +2,11 @@
 //! settings to the user (extraction, `--json` dumps, scripts) use.
 
 use crate::config::read_doc;
+use crate::notice::fallbacks;
 use crate::paths::absolute;
 use crate::read::read_settings;
-use crate::store::{parse_bytes, prefixed};
-use crate::{AskConfig, ConfigPaths, ConfigStore, KeymapError, Loaded};
+use crate::store::parse_bytes;
+use crate::{AskConfig, ConfigNotice, ConfigPaths, ConfigStore, KeymapError, Loaded};
 
 impl ConfigStore {
     /// Loads the settings the way [`ConfigStore::open_paths`] would, but never writes,
@@ -40,18 +41,17 @@ impl ConfigStore {
                 let (config, notices) = read_doc(&doc);
                 Ok(Loaded {
                     config,
-                    notices: prefixed(&from, notices).collect(),
+                    notices: fallbacks(&from, notices).collect(),
                     created: false,
                     imported_from: None,
                 })
             }
             Err(why) => Ok(Loaded {
                 config: AskConfig::default(),
-                notices: vec![format!(
-                    "{} {why}; using the default settings and leaving the file as it is \
-                     (fix it, or open `ask settings` to move it aside and start from the defaults)",
-                    from.display()
-                )],
+                notices: vec![ConfigNotice::LeftAsIs {
+                    path: from,
+                    problem: why.to_string(),
+                }],
                 created: false,
                 imported_from: None,
             }),

@@ -9,21 +9,23 @@ use crate::config::{
     IDLE_TIMEOUT_NAME, SCHEMA_VERSION, Unsupported, behaviour_to_json, migrate, read_doc,
 };
 use crate::doc::{Node, Obj};
+use crate::notice::fallbacks;
 use crate::paths::absolute;
 use crate::read::read_settings;
-use crate::{AskConfig, Behaviour, BehaviourSetting, ConfigPaths, KeymapError};
+use crate::{AskConfig, Behaviour, BehaviourSetting, ConfigNotice, ConfigPaths, KeymapError};
 
 /// Temporary files older than this are leftovers of killed writes.
 const STALE_TEMP_AGE: std::time::Duration = std::time::Duration::from_secs(600);
 
 /// What [`ConfigStore::open`] loaded.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Loaded {
     /// The settings in effect.
     pub config: AskConfig,
-    /// What the user should know: a moved, upgraded or backed-up file, and every value that
-    /// fell back to its default.
-    pub notices: Vec<String>,
+    /// What the user should know: a moved, upgraded or backed-up file, a pi-ask file that
+    /// could not be imported, and every value that fell back to its default.
+    pub notices: Vec<ConfigNotice>,
     /// The file did not exist and was created with the defaults (routine on first use, so
     /// not among the notices).
     pub created: bool,
@@ -32,8 +34,10 @@ pub struct Loaded {
     pub imported_from: Option<PathBuf>,
 }
 
-/// What [`ConfigStore::reload`] found after the file changed on disk.
+/// What [`ConfigStore::reload`] found after the file changed on disk. Hosts that reload
+/// settings their own way build one with [`ConfigChange::between`].
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ConfigChange {
     /// The settings now in effect.
     pub config: AskConfig,
@@ -45,9 +49,44 @@ pub struct ConfigChange {
     pub answer_changed: bool,
     /// The notifications section differs from before.
     pub notifications_changed: bool,
-    /// Notices about the new content (fallbacks, or a file that no longer parses; the
-    /// settings in effect then stay as they were).
-    pub notices: Vec<String>,
+    /// Notices about the new content ([`ConfigNotice::Fallback`]s, or a
+    /// [`ConfigNotice::KeptCurrent`] for a file that no longer parses: the settings in
+    /// effect then stay as they were).
+    pub notices: Vec<ConfigNotice>,
+}
+
+impl ConfigChange {
+    /// The change from `old` to `new` settings: each section's flag says whether it
+    /// differs, and there are no notices yet.
+    ///
+    /// ```
+    /// use ask_keymap::{AskConfig, BehaviourSetting, ConfigChange};
+    ///
+    /// let mut new = AskConfig::default();
+    /// new.behaviour.set(BehaviourSetting::FooterHints, false);
+    /// let change = ConfigChange::between(&AskConfig::default(), new);
+    /// assert!(change.behaviour_changed && !change.keymap_changed);
+    /// assert!(change.notices.is_empty());
+    /// ```
+    pub fn between(old: &AskConfig, new: AskConfig) -> Self {
+        Self {
+            behaviour_changed: old.behaviour != new.behaviour,
+            keymap_changed: old.keymap != new.keymap,
+            answer_changed: old.answer != new.answer,
+            notifications_changed: old.notifications != new.notifications,
+            config: new,
+            notices: Vec::new(),
+        }
+    }
+
+    /// True when no section changed and there is nothing to tell.
+    fn is_empty(&self) -> bool {
+        !self.behaviour_changed
+            && !self.keymap_changed
+            && !self.answer_changed
+            && !self.notifications_changed
+            && self.notices.is_empty()
+    }
 }
 
 /// The settings file on disk and the settings loaded from it.
@@ -91,11 +130,6 @@ pub(crate) fn render(doc: &Obj) -> Vec<u8> {
     bytes
 }
 
-pub(crate) fn prefixed(path: &Path, notices: Vec<String>) -> impl Iterator<Item = String> {
-    let shown = path.display().to_string();
-    notices.into_iter().map(move |n| format!("{shown}: {n}"))
-}
-
 impl ConfigStore {
     /// Opens the settings file at `path` and loads it:
     /// - a missing file is created with the defaults;
@@ -126,11 +160,10 @@ impl ConfigStore {
         if let Some(legacy) = &paths.legacy {
             if !exists(&path)? && legacy.is_file() {
                 move_file(legacy, &path)?;
-                notices.push(format!(
-                    "moved the legacy settings file {} to {}",
-                    legacy.display(),
-                    path.display()
-                ));
+                notices.push(ConfigNotice::Moved {
+                    from: legacy.clone(),
+                    to: path.clone(),
+                });
             }
         }
         let mut store = ConfigStore {
@@ -171,20 +204,21 @@ impl ConfigStore {
         Self::open_paths(&ConfigPaths::resolve(None, &env)?)
     }
 
-    fn load(&mut self, bytes: Vec<u8>, notices: &mut Vec<String>) -> Result<(), KeymapError> {
+    fn load(&mut self, bytes: Vec<u8>, notices: &mut Vec<ConfigNotice>) -> Result<(), KeymapError> {
         match parse_bytes(&bytes) {
             Ok((doc, from)) => {
                 let (config, found) = read_doc(&doc);
-                notices.extend(prefixed(&self.path, found));
+                notices.extend(fallbacks(&self.path, found));
                 self.config = config;
                 if from < SCHEMA_VERSION {
                     let upgraded = render(&doc);
                     write_atomic(&self.path, &upgraded)
                         .map_err(|e| KeymapError::io("write", &self.path, e))?;
-                    notices.push(format!(
-                        "upgraded {} from schema version {from} to {SCHEMA_VERSION}",
-                        self.path.display()
-                    ));
+                    notices.push(ConfigNotice::Upgraded {
+                        path: self.path.clone(),
+                        from,
+                        to: SCHEMA_VERSION,
+                    });
                     self.seen = Some(upgraded);
                 } else {
                     self.seen = Some(bytes);
@@ -196,11 +230,11 @@ impl ConfigStore {
                 fs::rename(&self.path, &backup)
                     .map_err(|e| KeymapError::io("back up", &self.path, e))?;
                 self.write_defaults()?;
-                notices.push(format!(
-                    "{} {why}; moved it to {} and loaded the default settings",
-                    self.path.display(),
-                    backup.display()
-                ));
+                notices.push(ConfigNotice::BackedUp {
+                    path: self.path.clone(),
+                    problem: why.to_string(),
+                    backup,
+                });
             }
         }
         Ok(())
@@ -286,37 +320,20 @@ impl ConfigStore {
         let (doc, _) = match parsed {
             Ok(ok) => ok,
             Err(why) => {
-                return Ok(Some(ConfigChange {
-                    config: self.config.clone(),
-                    behaviour_changed: false,
-                    keymap_changed: false,
-                    answer_changed: false,
-                    notifications_changed: false,
-                    notices: vec![format!(
-                        "{} {why}; keeping the current settings until it is fixed",
-                        self.path.display()
-                    )],
-                }));
+                let mut change = ConfigChange::between(&self.config, self.config.clone());
+                change.notices.push(ConfigNotice::KeptCurrent {
+                    path: self.path.clone(),
+                    problem: why.to_string(),
+                });
+                return Ok(Some(change));
             }
         };
         let (config, found) = read_doc(&doc);
-        let notices: Vec<String> = prefixed(&self.path, found).collect();
-        let old = std::mem::replace(&mut self.config, config);
+        let mut change = ConfigChange::between(&self.config, config);
+        change.notices.extend(fallbacks(&self.path, found));
+        self.config = change.config.clone();
         self.doc = doc;
-        let change = ConfigChange {
-            config: self.config.clone(),
-            behaviour_changed: old.behaviour != self.config.behaviour,
-            keymap_changed: old.keymap != self.config.keymap,
-            answer_changed: old.answer != self.config.answer,
-            notifications_changed: old.notifications != self.config.notifications,
-            notices,
-        };
-        let nothing = !change.behaviour_changed
-            && !change.keymap_changed
-            && !change.answer_changed
-            && !change.notifications_changed
-            && change.notices.is_empty();
-        Ok((!nothing).then_some(change))
+        Ok((!change.is_empty()).then_some(change))
     }
 }
 

@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 use std::fs;
 use std::path::Path;
 
-use ask_keymap::ConfigStore;
+use ask_keymap::{ConfigNotice, ConfigStore};
 
 fn describe_open(fixture: &Path) -> String {
     let original = fs::read(fixture).unwrap();
@@ -33,7 +33,7 @@ fn describe_open(fixture: &Path) -> String {
 
     let mut out = String::from("notices:\n");
     for notice in &loaded.notices {
-        writeln!(out, "  - {}", redact(notice)).unwrap();
+        writeln!(out, "  - {}", redact(&notice.to_string())).unwrap();
     }
     let config = serde_json::to_string_pretty(&loaded.config).unwrap();
     writeln!(out, "config:\n{config}").unwrap();
@@ -57,6 +57,15 @@ fn describe_open(fixture: &Path) -> String {
             assert!(
                 one.starts_with("ask-user.") && one.ends_with(".bak.json"),
                 "backup name {one}"
+            );
+            assert!(
+                loaded.notices.iter().any(|n| matches!(
+                    n,
+                    ConfigNotice::BackedUp { path: p, backup, .. }
+                        if *p == path && *backup == dir.path().join(one)
+                )),
+                "{:?}",
+                loaded.notices
             );
             out.push_str("backup: ask-user.<timestamp>.bak.json, same bytes as the fixture\n");
         }

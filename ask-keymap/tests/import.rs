@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 use std::fs;
 use std::path::Path;
 
-use ask_keymap::{ConfigEnv, ConfigPaths, ConfigStore, PI_ASK_FILE_NAME};
+use ask_keymap::{AskConfig, ConfigEnv, ConfigNotice, ConfigPaths, ConfigStore, PI_ASK_FILE_NAME};
 
 fn paths_for(pi_dir: &Path, explicit: Option<&Path>) -> ConfigPaths {
     let env = ConfigEnv {
@@ -39,7 +39,7 @@ fn describe_import(fixture: &Path) -> String {
         loaded.created
     );
     for notice in &loaded.notices {
-        writeln!(out, "  - {}", shown(notice)).unwrap();
+        writeln!(out, "  - {}", shown(&notice.to_string())).unwrap();
     }
     // The file as written, byte for byte (key order included).
     let written = fs::read_to_string(store.path()).unwrap();
@@ -117,4 +117,33 @@ fn an_existing_settings_file_is_never_overwritten_by_an_import() {
     let (_, loaded) = ConfigStore::open_paths(&paths).unwrap();
     assert!(loaded.config.behaviour.show_footer_hints);
     assert!(loaded.notices.is_empty(), "{:?}", loaded.notices);
+}
+
+#[test]
+fn a_pi_ask_file_that_is_not_json_is_skipped_with_a_notice() {
+    let dir = tempfile::tempdir().unwrap();
+    let source = dir.path().join("extensions").join(PI_ASK_FILE_NAME);
+    fs::create_dir_all(source.parent().unwrap()).unwrap();
+    fs::write(&source, "{ not json").unwrap();
+    let (_, loaded) = ConfigStore::open_paths(&paths_for(dir.path(), None)).unwrap();
+    assert_eq!(loaded.imported_from, None);
+    assert!(loaded.created, "the defaults were written instead");
+    assert_eq!(loaded.config, AskConfig::default());
+    let [notice] = loaded.notices.as_slice() else {
+        panic!("{:?}", loaded.notices);
+    };
+    assert!(
+        matches!(notice, ConfigNotice::ImportSkipped { path, .. } if *path == source),
+        "{notice:?}"
+    );
+    assert_eq!(notice.path(), source);
+    let text = notice.to_string();
+    assert!(
+        text.starts_with(&format!(
+            "did not import the pi-ask settings {}: it is not valid JSON (",
+            source.display()
+        )),
+        "{text}"
+    );
+    assert_eq!(fs::read_to_string(&source).unwrap(), "{ not json");
 }

@@ -8,7 +8,9 @@ use std::process::Command;
 use std::sync::mpsc;
 use std::time::Duration;
 
-use ask_keymap::{AskConfig, ConfigPaths, ConfigStore, KeymapError, MAX_SETTINGS_BYTES};
+use ask_keymap::{
+    AskConfig, ConfigNotice, ConfigPaths, ConfigStore, KeymapError, MAX_SETTINGS_BYTES,
+};
 use serde_json::json;
 
 fn paths(config: &Path) -> ConfigPaths {
@@ -127,12 +129,22 @@ fn the_read_only_loader_leaves_a_broken_file_alone() {
     let before = snapshot(&path);
     let loaded = ConfigStore::load_read_only(&paths(&path)).unwrap();
     assert_eq!(loaded.config, AskConfig::default());
-    assert_eq!(loaded.notices.len(), 1, "{:?}", loaded.notices);
+    let [notice] = loaded.notices.as_slice() else {
+        panic!("{:?}", loaded.notices);
+    };
     assert!(
-        loaded.notices[0].contains("is not valid JSON")
-            && loaded.notices[0].contains("leaving the file as it is"),
-        "{:?}",
-        loaded.notices
+        matches!(notice, ConfigNotice::LeftAsIs { path: p, problem }
+            if *p == path && problem.starts_with("is not valid JSON (")),
+        "{notice:?}"
+    );
+    let text = notice.to_string();
+    assert!(
+        text.starts_with(&format!("{} is not valid JSON (", path.display()))
+            && text.ends_with(
+                "; using the default settings and leaving the file as it is (fix it, or open \
+                 `ask settings` to move it aside and start from the defaults)"
+            ),
+        "{text}"
     );
     assert_eq!(snapshot(&path), before);
 }

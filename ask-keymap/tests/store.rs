@@ -9,8 +9,8 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use ask_keymap::{
-    Action, AskConfig, Behaviour, BehaviourSetting, ConfigEnv, ConfigPaths, ConfigStore, Key,
-    Keymap,
+    Action, AskConfig, Behaviour, BehaviourSetting, ConfigEnv, ConfigNotice, ConfigPaths,
+    ConfigStore, Key, Keymap,
 };
 use serde_json::{Value, json};
 
@@ -70,9 +70,33 @@ fn legacy_file_moves_when_the_new_one_is_absent() {
         !loaded.config.behaviour.show_footer_hints,
         "its values were kept"
     );
-    assert_eq!(loaded.notices.len(), 2, "{:?}", loaded.notices);
-    assert!(loaded.notices[0].starts_with("moved the legacy settings file"));
-    assert!(loaded.notices[1].starts_with("upgraded"));
+    let path = store.path().to_path_buf();
+    assert_eq!(
+        loaded.notices,
+        [
+            ConfigNotice::Moved {
+                from: legacy.clone(),
+                to: path.clone(),
+            },
+            ConfigNotice::Upgraded {
+                path: path.clone(),
+                from: 1,
+                to: 3,
+            },
+        ]
+    );
+    assert_eq!(
+        loaded.notices[0].to_string(),
+        format!(
+            "moved the legacy settings file {} to {}",
+            legacy.display(),
+            path.display()
+        )
+    );
+    assert_eq!(
+        loaded.notices[1].to_string(),
+        format!("upgraded {} from schema version 1 to 3", path.display())
+    );
     assert_eq!(read_json(store.path())["schemaVersion"], 3);
 }
 
@@ -87,7 +111,11 @@ fn open_default_moves_the_legacy_file_too() {
         dir.path().join("extensions").join("ask-user.json")
     );
     assert!(!legacy.exists());
-    assert_eq!(loaded.notices.len(), 1, "{:?}", loaded.notices);
+    assert!(
+        matches!(loaded.notices.as_slice(), [ConfigNotice::Moved { from, .. }] if *from == legacy),
+        "{:?}",
+        loaded.notices
+    );
 }
 
 #[test]
@@ -183,10 +211,19 @@ fn reload_reports_what_changed() {
     let broken = store.reload().unwrap().expect("a notice");
     assert!(!broken.keymap_changed && !broken.behaviour_changed && !broken.answer_changed);
     assert_eq!(broken.config.keymap.keys(Action::Confirm), [Key::ctrl('s')]);
+    let [notice] = broken.notices.as_slice() else {
+        panic!("{:?}", broken.notices);
+    };
     assert!(
-        broken.notices[0].contains("is not valid JSON"),
-        "{:?}",
-        broken.notices
+        matches!(notice, ConfigNotice::KeptCurrent { path: p, problem }
+            if *p == path && problem.starts_with("is not valid JSON (")),
+        "{notice:?}"
+    );
+    let text = notice.to_string();
+    assert!(
+        text.starts_with(&format!("{} is not valid JSON (", path.display()))
+            && text.ends_with("; keeping the current settings until it is fixed"),
+        "{text}"
     );
     assert_eq!(store.reload().unwrap(), None);
     assert_eq!(
@@ -204,11 +241,20 @@ fn reload_reports_what_changed() {
     assert!(change.keymap_changed && change.behaviour_changed && change.answer_changed);
     assert_eq!(change.config.keymap, Keymap::default());
     assert_eq!(change.config.answer.extraction_timeout_ms, 5000);
+    let [notice] = change.notices.as_slice() else {
+        panic!("{:?}", change.notices);
+    };
     assert!(
-        change.notices[0]
-            .contains("\"global.dismiss\" and \"main.confirm\" are both bound to \"ctrl+c\""),
-        "{:?}",
-        change.notices
+        matches!(notice, ConfigNotice::Fallback { path: p, problem } if *p == path
+            && problem.contains("\"global.dismiss\" and \"main.confirm\" are both bound to \"ctrl+c\"")
+            && problem.ends_with("; using the default keymap")),
+        "{notice:?}"
+    );
+    assert!(
+        notice
+            .to_string()
+            .starts_with(&format!("{}: keymap actions ", path.display())),
+        "{notice}"
     );
 
     // A deleted file keeps the settings in effect.

@@ -59,8 +59,10 @@ impl Color {
     }
 }
 
-/// How one role looks: a foreground colour and emphasis.
+/// How one role looks: a foreground colour and emphasis. Build one with [`Look::fg`] or
+/// [`Look::default`] and the emphasis methods: `Look::fg(Color::Red).bold()`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
 pub struct Look {
     /// Foreground colour; `None` keeps the terminal's default.
     pub fg: Option<Color>,
@@ -81,6 +83,27 @@ impl Look {
             dim: false,
             inverse: false,
         }
+    }
+
+    /// The same look, bold.
+    #[must_use]
+    pub const fn bold(mut self) -> Self {
+        self.bold = true;
+        self
+    }
+
+    /// The same look, faint.
+    #[must_use]
+    pub const fn dim(mut self) -> Self {
+        self.dim = true;
+        self
+    }
+
+    /// The same look, with foreground and background swapped.
+    #[must_use]
+    pub const fn inverse(mut self) -> Self {
+        self.inverse = true;
+        self
     }
 }
 
@@ -113,6 +136,8 @@ impl Look {
 /// assert!(theme.look(Style::new(Role::Title)).bold);
 /// theme.set(Role::Accent, Look::fg(Color::Blue));
 /// assert_eq!(theme.look(Style::new(Role::Accent).bold()).fg, Some(Color::Blue));
+/// theme.set(Role::Note, Look::fg(Color::Magenta).dim());
+/// assert!(theme.look(Style::new(Role::Note)).dim);
 /// assert_eq!(Theme::plain().look(Style::new(Role::Accent)).fg, None);
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -123,26 +148,16 @@ pub struct Theme {
 impl Default for Theme {
     fn default() -> Self {
         let mut theme = Self::plain();
-        let bold = |color: Color| Look {
-            bold: true,
-            ..Look::fg(color)
-        };
         theme.set(Role::Accent, Look::fg(Color::LightCyan));
-        theme.set(Role::Selected, bold(Color::LightCyan));
+        theme.set(Role::Selected, Look::fg(Color::LightCyan).bold());
         theme.set(Role::Muted, Look::fg(Color::DarkGrey));
         theme.set(Role::Border, Look::fg(Color::DarkGrey));
-        theme.set(
-            Role::Dim,
-            Look {
-                dim: true,
-                ..Look::fg(Color::DarkGrey)
-            },
-        );
+        theme.set(Role::Dim, Look::fg(Color::DarkGrey).dim());
         theme.set(Role::Success, Look::fg(Color::LightGreen));
         theme.set(Role::Warning, Look::fg(Color::LightYellow));
         theme.set(Role::Error, Look::fg(Color::LightRed));
         theme.set(Role::Note, Look::fg(Color::LightMagenta));
-        theme.set(Role::Match, bold(Color::LightYellow));
+        theme.set(Role::Match, Look::fg(Color::LightYellow).bold());
         theme
     }
 }
@@ -151,10 +166,7 @@ impl Theme {
     /// No colours: only `Title`, `Selected` and `Match` are bold (plus what spans ask for).
     pub fn plain() -> Self {
         let mut looks = [Look::default(); Role::ALL.len()];
-        let bold = Look {
-            bold: true,
-            ..Look::default()
-        };
+        let bold = Look::default().bold();
         looks[Role::Title as usize] = bold;
         looks[Role::Selected as usize] = bold;
         looks[Role::Match as usize] = bold;

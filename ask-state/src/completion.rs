@@ -3,9 +3,10 @@
 //! The flow only knows the word being completed and the candidates the host
 //! gave it; finding files is the host's job.
 
-/// One completion candidate.
+/// One completion candidate: [`Completion::file`] or [`Completion::dir`].
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[non_exhaustive]
 pub struct Completion {
     /// Path relative to the completion root, `/`-separated, without a trailing slash.
     pub path: String,
@@ -14,6 +15,23 @@ pub struct Completion {
 }
 
 impl Completion {
+    /// A file candidate; `path` is relative to the completion root and `/`-separated.
+    pub fn file(path: impl Into<String>) -> Self {
+        Self {
+            path: path.into(),
+            is_dir: false,
+        }
+    }
+
+    /// A folder candidate (inserted as `@dir/`, and completion continues inside it);
+    /// `path` is relative to the completion root, `/`-separated, without a trailing slash.
+    pub fn dir(path: impl Into<String>) -> Self {
+        Self {
+            path: path.into(),
+            is_dir: true,
+        }
+    }
+
     /// The text that replaces the `@word`: `@path ` for files, `@dir/` for folders,
     /// with the path quoted when it contains whitespace.
     pub fn insertion(&self) -> String {
@@ -87,15 +105,9 @@ mod tests {
 
     #[test]
     fn insertion_quotes_spaces_and_keeps_folders_open() {
-        let file = Completion {
-            path: "src/main.rs".into(),
-            is_dir: false,
-        };
+        let file = Completion::file("src/main.rs");
         assert_eq!(file.insertion(), "@src/main.rs ");
-        let dir = Completion {
-            path: "my docs".into(),
-            is_dir: true,
-        };
+        let dir = Completion::dir("my docs");
         assert_eq!(dir.insertion(), "@\"my docs/\"");
     }
 }

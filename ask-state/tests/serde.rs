@@ -16,10 +16,7 @@ fn commands_round_trip_and_read_as_tagged_json() {
         Command::Edit(EditCommand::Insert("héllo".to_owned())),
         Command::Edit(EditCommand::WordLeft),
         Command::Paste("a\nb".to_owned()),
-        Command::SetCompletions(vec![Completion {
-            path: "src/main.rs".to_owned(),
-            is_dir: false,
-        }]),
+        Command::SetCompletions(vec![Completion::file("src/main.rs")]),
         Command::ApplyBehaviour(Behaviour::default().with(BehaviourSetting::AutoSubmit, true)),
         Command::ApplyKeymap(
             Keymap::default()

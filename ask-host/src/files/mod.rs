@@ -113,9 +113,12 @@ impl FileIndex {
             .rank(&entries, query, LIMIT)
             .into_iter()
             .filter_map(|i| entries.get(i as usize))
-            .map(|e| Completion {
-                path: e.path.to_owned(),
-                is_dir: e.is_dir,
+            .map(|e| {
+                if e.is_dir {
+                    Completion::dir(e.path)
+                } else {
+                    Completion::file(e.path)
+                }
             })
             .collect()
     }

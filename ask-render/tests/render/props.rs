@@ -120,7 +120,7 @@ proptest! {
             let _ = f.apply(command);
             if k == keys.len() / 2 {
                 let _ = f.apply(Command::Paste(typed.clone()));
-                let items = vec![Completion { path: typed.clone(), is_dir: true }, Completion { path: "b".into(), is_dir: false }];
+                let items = vec![Completion::dir(typed.clone()), Completion::file("b")];
                 let _ = f.apply(Command::SetCompletions(items));
             }
             if f.is_done() {

@@ -75,10 +75,9 @@ fn payload_fields_notes_and_editors_are_sanitized_on_every_screen() {
     // An option note typed by paste, still open in its editor, with a completion list.
     press(&mut f, &["n"]);
     let _ = f.apply(Command::Paste(hostile("note")));
-    let _ = f.apply(Command::SetCompletions(vec![Completion {
-        path: hostile("file"),
-        is_dir: false,
-    }]));
+    let _ = f.apply(Command::SetCompletions(vec![Completion::file(hostile(
+        "file",
+    ))]));
     check(&f);
     press(&mut f, &["esc", "esc", "shift+n"]);
     let _ = f.apply(Command::Paste(hostile("qnote")));

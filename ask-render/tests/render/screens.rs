@@ -116,9 +116,13 @@ fn completion_list_under_the_editor() {
     let mut f = flow(&db_form());
     press(&mut f, &["n", "text:see @src/"]);
     let items = (0..12)
-        .map(|n| Completion {
-            path: format!("src/file_{n}.rs"),
-            is_dir: n == 0,
+        .map(|n| {
+            let path = format!("src/file_{n}.rs");
+            if n == 0 {
+                Completion::dir(path)
+            } else {
+                Completion::file(path)
+            }
         })
         .collect();
     apply(&mut f, Command::SetCompletions(items));
