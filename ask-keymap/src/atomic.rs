@@ -22,9 +22,13 @@ static COUNTER: AtomicU64 = AtomicU64::new(0);
 ///   no rename, so a device or pipe the user named is never replaced by a regular file.
 ///   Paths under a process's `fd` folder are always written through, even when the
 ///   descriptor is a regular file (the bytes are appended, as a shell's `>>` would).
+///   A socket cannot be opened by path, so this process's standard output or error named
+///   that way (`/dev/stdout`, `/dev/fd/2`, `/proc/self/fd/1`, as when the caller is a
+///   Node.js program, whose child processes get sockets) is written on the open
+///   descriptor instead.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     match resolve_target(path)? {
-        Target::Through { append } => write_through(path, bytes, append),
+        Target::Through { append, own_fd } => write_through(path, bytes, append, own_fd),
         Target::Replace(target) => replace(&target, bytes),
     }
 }
@@ -33,7 +37,12 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
 #[derive(Debug, PartialEq, Eq)]
 enum Target {
     /// Open the path the user gave and write into it.
-    Through { append: bool },
+    Through {
+        /// Append (the descriptor is a regular file).
+        append: bool,
+        /// The path stands for this descriptor of this process.
+        own_fd: Option<u32>,
+    },
     /// Replace this regular file (or create it) with a rename.
     Replace(PathBuf),
 }
@@ -44,9 +53,12 @@ const MAX_LINKS: usize = 40;
 fn resolve_target(path: &Path) -> io::Result<Target> {
     let mut current = path.to_path_buf();
     for _ in 0..MAX_LINKS {
-        if in_fd_folder(&current) {
+        if let Some(folder) = fd_folder(&current) {
             let append = fs::metadata(path).is_ok_and(|m| m.file_type().is_file());
-            return Ok(Target::Through { append });
+            let own_fd = (folder == FdFolder::Own)
+                .then(|| current.file_name()?.to_str()?.parse().ok())
+                .flatten();
+            return Ok(Target::Through { append, own_fd });
         }
         match fs::symlink_metadata(&current) {
             Ok(meta) if meta.file_type().is_symlink() => {
@@ -57,7 +69,12 @@ fn resolve_target(path: &Path) -> io::Result<Target> {
                 };
             }
             Ok(meta) if meta.file_type().is_file() => return Ok(Target::Replace(current)),
-            Ok(_) => return Ok(Target::Through { append: false }),
+            Ok(_) => {
+                return Ok(Target::Through {
+                    append: false,
+                    own_fd: None,
+                });
+            }
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Target::Replace(current)),
             Err(e) => return Err(e),
         }
@@ -71,27 +88,58 @@ fn resolve_target(path: &Path) -> io::Result<Target> {
     ))
 }
 
+/// Whose descriptor folder a path is in.
+#[derive(Debug, PartialEq, Eq)]
+enum FdFolder {
+    /// This process's (`/proc/self/fd`, `/dev/fd`, `/proc/<our pid>/fd`).
+    Own,
+    /// Another process's, or one of this process's threads'.
+    Other,
+}
+
 /// Whether `path` names an entry of a process's descriptor folder (`/proc/<pid>/fd/N`,
 /// `/proc/<pid>/task/<tid>/fd/N`, or `/dev/fd/N`, which links there): such an entry stands
 /// for an open descriptor, not for a file that could be replaced.
-fn in_fd_folder(path: &Path) -> bool {
-    let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) else {
-        return false;
-    };
-    let Ok(dir) = fs::canonicalize(dir) else {
-        return false;
-    };
+fn fd_folder(path: &Path) -> Option<FdFolder> {
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty())?;
+    let dir = fs::canonicalize(dir).ok()?;
     let parts: Vec<_> = dir.components().map(|c| c.as_os_str().to_owned()).collect();
-    let proc_fd = |parts: &[std::ffi::OsString]| {
-        parts.len() >= 4 && parts[1] == "proc" && parts[parts.len() - 1] == "fd"
-    };
-    proc_fd(&parts) && (parts.len() == 4 || (parts.len() == 6 && parts[3] == "task"))
+    let proc_fd = parts.len() >= 4 && parts[1] == "proc" && parts[parts.len() - 1] == "fd";
+    if !(proc_fd && (parts.len() == 4 || (parts.len() == 6 && parts[3] == "task"))) {
+        return None;
+    }
+    let own = parts.len() == 4 && parts[2].to_str() == Some(&std::process::id().to_string());
+    Some(if own { FdFolder::Own } else { FdFolder::Other })
 }
 
-fn write_through(path: &Path, bytes: &[u8], append: bool) -> io::Result<()> {
-    let mut file = OpenOptions::new().write(true).append(append).open(path)?;
-    file.write_all(bytes)?;
-    file.flush()
+fn write_through(path: &Path, bytes: &[u8], append: bool, own_fd: Option<u32>) -> io::Result<()> {
+    let mut file = match OpenOptions::new().write(true).append(append).open(path) {
+        Ok(file) => file,
+        Err(e) if is_socket_error(&e) && own_fd == Some(1) => {
+            return write_on(&mut io::stdout().lock(), bytes);
+        }
+        Err(e) if is_socket_error(&e) && own_fd == Some(2) => {
+            return write_on(&mut io::stderr().lock(), bytes);
+        }
+        Err(e) => return Err(e),
+    };
+    write_on(&mut file, bytes)
+}
+
+fn write_on(out: &mut impl Write, bytes: &[u8]) -> io::Result<()> {
+    out.write_all(bytes)?;
+    out.flush()
+}
+
+/// What opening a socket by its `/proc/<pid>/fd/N` path fails with.
+#[cfg(unix)]
+fn is_socket_error(e: &io::Error) -> bool {
+    e.raw_os_error() == Some(libc::ENXIO)
+}
+
+#[cfg(not(unix))]
+fn is_socket_error(_: &io::Error) -> bool {
+    false
 }
 
 fn replace(target: &Path, bytes: &[u8]) -> io::Result<()> {

@@ -133,6 +133,49 @@ fn dev_stdout_and_dash_reach_stdout() {
     }
 }
 
+/// Node.js (which runs pi) gives its child processes sockets as standard output, and a
+/// socket cannot be opened through `/dev/stdout`: the result still reaches it, written on
+/// the open descriptor.
+#[test]
+fn dev_stdout_works_when_standard_output_is_a_socket() {
+    use std::io::Read as _;
+    use std::os::unix::net::UnixStream;
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("p.json");
+    fs::write(&input, SMALL).unwrap();
+    for target in ["/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"] {
+        let (ours, theirs) = UnixStream::pair().unwrap();
+        let mut cmd = detached(&ask(&[
+            "run",
+            "--no-ui",
+            "--input",
+            input.to_str().unwrap(),
+            "--output",
+            target,
+        ]));
+        cmd.stdin(Stdio::null())
+            .stdout(Stdio::from(std::os::fd::OwnedFd::from(theirs)))
+            .stderr(Stdio::piped());
+        let child = cmd.spawn().unwrap();
+        drop(cmd); // our copy of the socket's other end, so reading ends with the child
+        let out = child.wait_with_output().unwrap();
+        let mut text = String::new();
+        let mut ours = ours;
+        ours.set_read_timeout(Some(Duration::from_secs(10)))
+            .unwrap();
+        ours.read_to_string(&mut text).unwrap();
+        assert_eq!(
+            code(&out),
+            3,
+            "{target}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let result: Value = serde_json::from_str(text.trim())
+            .unwrap_or_else(|e| panic!("{target}: not a result ({e}): {text:?}"));
+        assert_eq!(result["details"]["cancelled"], true, "{target}");
+    }
+}
+
 /// The settings paths a FIFO or `/dev/zero` is given as, to commands that read
 /// the settings: each returns (no hang, no unbounded read) and names the path.
 #[test]
