@@ -105,7 +105,11 @@ impl Settings {
         }
     }
 
-    /// Settings with no file: `config` in effect, nothing persisted or reloaded.
+    /// Settings with no file: `config` in effect, nothing persisted or reloaded. A host
+    /// that keeps settings its own way reads what the user changed in the settings
+    /// overlay from the session when it ends: [`Flow::behaviour`](ask_state::Flow::behaviour)
+    /// and [`Flow::notifications_enabled`](ask_state::Flow::notifications_enabled) through
+    /// [`Session::flow`](crate::Session::flow).
     pub fn in_memory(config: AskConfig) -> Self {
         Self {
             config,
