@@ -12,8 +12,9 @@ use serde_json::Value;
 
 use crate::form::{AskForm, Question, QuestionOption, QuestionType};
 use crate::issue::{ContractError, Issue};
-use crate::json::{Json, Node, View};
+use crate::json::{Node, View};
 use crate::loc::{Loc, describe, field_name, quote};
+use crate::tree::Tree;
 
 /// What a caller accepts beyond the public contract. Build it with
 /// [`ParseOptions::default`] (the public contract) or [`ParseOptions::with_freeform`].
@@ -123,7 +124,7 @@ pub fn parse_params_str(text: &str, options: ParseOptions) -> Result<AskForm, Co
     if text.len() > MAX_PAYLOAD_BYTES {
         return Err(too_large(text.len()));
     }
-    match serde_json::from_str::<Json<'_>>(text) {
+    match Tree::parse(text) {
         Ok(json) => validate(&json, options),
         Err(err) => Err(ContractError::InvalidPayload {
             issues: vec![Issue::new(
