@@ -122,14 +122,11 @@ pub fn parse_params_bytes(bytes: &[u8], options: ParseOptions) -> Result<AskForm
 /// Like [`parse_params`] for raw text; text that is not JSON is one issue at `payload`, and
 /// so is text over [`MAX_PAYLOAD_BYTES`].
 ///
-/// Memory is proportional to the text whatever the payload's shape: validating takes at
-/// most 20 times the text's size plus 20 MB of peak RSS (the text itself included), checked
-/// for several shapes at the cap by `cargo bench -p ask-contract --bench memory`. The text
-/// is parsed into a tree that keeps only what validation reads: fields the contract does
-/// not know are parsed, so bad JSON in them is still an issue, and dropped, and an array or
-/// object where a string or boolean is expected keeps only its kind (its issue says `got
-/// an array` or `got an object`). The issues are those [`parse_params`] gives for the
-/// same text parsed into a `Value`.
+/// Memory: at most 20 times the text's size plus 20 MB of peak RSS, the text included, for
+/// any payload shape (`cargo bench -p ask-contract --bench memory`). Only what validation
+/// reads is kept: unknown fields are parsed (bad JSON in them is still an issue) and
+/// dropped, and an array or object where text is expected keeps only its kind (`got an
+/// array`). The issues are those [`parse_params`] gives for the text as a `Value`.
 pub fn parse_params_str(text: &str, options: ParseOptions) -> Result<AskForm, ContractError> {
     if text.len() > MAX_PAYLOAD_BYTES {
         return Err(too_large(text.len()));
