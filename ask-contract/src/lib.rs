@@ -9,6 +9,7 @@ mod parse;
 mod result;
 mod schema;
 mod text;
+mod tree;
 
 pub use form::{AskForm, Question, QuestionOption, QuestionType};
 /// The ordered map of [`AskDetails::answers`] and the other id-keyed result maps,

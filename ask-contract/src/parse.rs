@@ -1,10 +1,10 @@
 //! Lenient parsing and validation of a payload into an [`AskForm`].
 //!
 //! The payload is walked as a plain JSON tree (the caller's
-//! [`serde_json::Value`], or for text a lighter tree that borrows its strings
-//! from the input), so a wrong JSON type anywhere is reported as an issue at
-//! its path instead of a serde error, and every issue is collected rather than
-//! the first one only.
+//! [`serde_json::Value`], or for text a tree that keeps only what validation
+//! reads and borrows its strings from the input), so a wrong JSON type anywhere
+//! is reported as an issue at its path instead of a serde error, and every
+//! issue is collected rather than the first one only.
 
 use std::collections::HashMap;
 
@@ -12,8 +12,9 @@ use serde_json::Value;
 
 use crate::form::{AskForm, Question, QuestionOption, QuestionType};
 use crate::issue::{ContractError, Issue};
-use crate::json::{Json, Node, View};
+use crate::json::{Node, View};
 use crate::loc::{Loc, describe, field_name, quote};
+use crate::tree::Tree;
 
 /// What a caller accepts beyond the public contract. Build it with
 /// [`ParseOptions::default`] (the public contract) or [`ParseOptions::with_freeform`].
@@ -98,7 +99,8 @@ fn too_large(len: usize) -> ContractError {
 }
 
 /// Like [`parse_params_str`] for raw bytes: bytes that are not UTF-8 are one issue at
-/// `payload` naming the offset of the first bad byte.
+/// `payload` naming the offset of the first bad byte. Memory is bounded as for
+/// [`parse_params_str`].
 pub fn parse_params_bytes(bytes: &[u8], options: ParseOptions) -> Result<AskForm, ContractError> {
     if bytes.len() > MAX_PAYLOAD_BYTES {
         return Err(too_large(bytes.len()));
@@ -119,11 +121,17 @@ pub fn parse_params_bytes(bytes: &[u8], options: ParseOptions) -> Result<AskForm
 
 /// Like [`parse_params`] for raw text; text that is not JSON is one issue at `payload`, and
 /// so is text over [`MAX_PAYLOAD_BYTES`].
+///
+/// Memory: at most 20 times the text's size plus 20 MB of peak RSS, the text included, for
+/// any payload shape (`cargo bench -p ask-contract --bench memory`). Only what validation
+/// reads is kept: unknown fields are parsed (bad JSON in them is still an issue) and
+/// dropped, and an array or object where text is expected keeps only its kind (`got an
+/// array`). The issues are those [`parse_params`] gives for the text as a `Value`.
 pub fn parse_params_str(text: &str, options: ParseOptions) -> Result<AskForm, ContractError> {
     if text.len() > MAX_PAYLOAD_BYTES {
         return Err(too_large(text.len()));
     }
-    match serde_json::from_str::<Json<'_>>(text) {
+    match Tree::parse(text) {
         Ok(json) => validate(&json, options),
         Err(err) => Err(ContractError::InvalidPayload {
             issues: vec![Issue::new(

@@ -1,10 +1,11 @@
 //! Bounded answers for huge or malformed payloads: at most `MAX_ISSUES` issues plus one
 //! summary, bytes that are not UTF-8 and payloads over `MAX_PAYLOAD_BYTES` as one issue
-//! at `payload`.
+//! at `payload`; odd shapes (unknown fields, containers where text is expected) answered
+//! like any other payload.
 
 use ask_contract::{
-    AskResult, MAX_ISSUES, MAX_PAYLOAD_BYTES, ParseOptions, parse_params, parse_params_bytes,
-    parse_params_str,
+    AskResult, Issue, MAX_ISSUES, MAX_PAYLOAD_BYTES, ParseOptions, parse_params,
+    parse_params_bytes, parse_params_str,
 };
 use serde_json::{Value, json};
 
@@ -102,4 +103,106 @@ fn payloads_over_the_size_cap_are_one_issue_at_payload() {
             err.issues()[0].message
         );
     }
+}
+
+/// One question whose options are `item` repeated `n` times.
+fn options_of(item: &str, n: usize) -> String {
+    let options = vec![item; n].join(",");
+    format!(r#"{{"questions": [{{"id": "q", "prompt": "p", "options": [{options}]}}]}}"#)
+}
+
+#[test]
+fn odd_option_shapes_give_the_issues_a_user_expects() {
+    const REQUIRED: &str = "is required: provide a non-empty string";
+    const NOT_OBJECT: &str = "must be an option object with value and label, got";
+    // The repeated option, then the issues of the first one as (field, message).
+    let cases: [(&str, &[(&str, &str)]); 6] = [
+        ("{}", &[("value", REQUIRED), ("label", REQUIRED)]),
+        (r#"{"a":{}}"#, &[("value", REQUIRED), ("label", REQUIRED)]),
+        (
+            r#"{"":{"":{}}}"#,
+            &[("value", REQUIRED), ("label", REQUIRED)],
+        ),
+        ("[[]]", &[("", &format!("{NOT_OBJECT} an array"))]),
+        ("0", &[("", &format!("{NOT_OBJECT} number 0"))]),
+        (
+            r#"{"label":[[],[]]}"#,
+            &[
+                ("value", REQUIRED),
+                ("label", "must be a string, got an array"),
+            ],
+        ),
+    ];
+    let n = 1000;
+    for (item, first) in cases {
+        let text = options_of(item, n);
+        let err = parse_params_str(&text, ParseOptions::default()).unwrap_err();
+        let issues = err.issues();
+        for (k, (field, message)) in first.iter().enumerate() {
+            let path = if field.is_empty() {
+                "questions[0].options[0]".to_owned()
+            } else {
+                format!("questions[0].options[0].{field}")
+            };
+            assert_eq!(issues[k].path, path, "{item}");
+            assert_eq!(issues[k].message, *message, "{item}");
+        }
+        // The issues repeat option after option, up to the cap and its count.
+        assert_eq!(issues.len(), MAX_ISSUES + 1, "{item}");
+        let more = n * first.len() - MAX_ISSUES;
+        assert_eq!(
+            issues[MAX_ISSUES].message,
+            format!(
+                "... and {more} more issues (only the first {MAX_ISSUES} are listed); fix these and validate again"
+            ),
+            "{item}"
+        );
+        let value: Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(
+            parse_params(&value, ParseOptions::default()).unwrap_err(),
+            err,
+            "{item}"
+        );
+    }
+}
+
+#[test]
+fn a_big_container_in_a_text_field_is_one_issue_naming_its_kind() {
+    let label = vec!["[]"; 100_000].join(",");
+    let text = format!(
+        r#"{{"questions": [{{"id": "q", "prompt": "p", "label": [{label}], "options": [{{"value": "a", "label": "A"}}]}}]}}"#
+    );
+    let err = parse_params_str(&text, ParseOptions::default()).unwrap_err();
+    assert_eq!(
+        err.issues(),
+        [Issue::new(
+            "questions[0].label",
+            "must be a string when provided, got an array"
+        )]
+    );
+}
+
+#[test]
+fn unknown_fields_are_ignored_however_deep_up_to_the_json_nesting_limit() {
+    let nest = |depth: usize| format!("{}1{}", r#"{"a":["#.repeat(depth), "]}".repeat(depth));
+    let payload = |depth: usize| {
+        format!(
+            r#"{{"x": {}, "questions": [{{"id": "q", "prompt": "p", "x": {}, "options": [{{"value": "a", "label": "A", "x": {}}}]}}]}}"#,
+            nest(depth),
+            nest(depth),
+            nest(depth)
+        )
+    };
+    let form = parse_params_str(&payload(55), ParseOptions::default()).unwrap();
+    assert_eq!(form.questions[0].options[0].value, "a");
+    // Past serde_json's limit of 128 levels the text is not JSON, as it is for a `Value`.
+    let err = parse_params_str(&payload(64), ParseOptions::default()).unwrap_err();
+    assert_eq!(err.issues().len(), 1);
+    assert!(
+        err.issues()[0]
+            .message
+            .starts_with("is not valid JSON (recursion limit exceeded"),
+        "{}",
+        err.issues()[0].message
+    );
 }

@@ -1,0 +1,402 @@
+//! The payload tree `parse_params_str` validates: parsed straight from text,
+//! keeping only what validation reads, so its memory stays proportional to the
+//! input whatever the payload's shape.
+//!
+//! The parser knows where each value sits in a payload (the root, a question,
+//! an option, or a field the contract expects a scalar in) and keeps:
+//!
+//! - in the root, question and option objects, only the fields the contract
+//!   reads, each once (the last one wins for repeated keys, as with
+//!   `serde_json::Value`); unknown fields are parsed and dropped;
+//! - the elements of the `questions` and `options` arrays;
+//! - anywhere else, scalars as they are but arrays and objects as their kind
+//!   only, since an issue about them only says "an array" or "an object".
+//!
+//! Strings without escapes borrow from the input. Every value is still parsed,
+//! so text that is not JSON gives exactly the error `serde_json::from_str`
+//! gives (the same recursion limit included).
+//!
+//! Memory: a node is 24 bytes, a kept field 32 bytes and the smallest element
+//! of an array (`0,`) is two bytes of input, so the tree takes at most about
+//! twelve times the input, plus unescaped copies of escaped strings (shorter
+//! than their text).
+
+use std::fmt;
+
+use serde::de::{self, Deserialize, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde_json::Number;
+
+use crate::json::{Node, View};
+
+/// A payload parsed from text, trimmed to what validation reads (see the
+/// module docs). An array or object whose contents are not kept reads as an
+/// empty one.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum Tree<'a> {
+    /// `null`.
+    Null,
+    /// `true` or `false`.
+    Bool(bool),
+    /// Any number.
+    Number(Number),
+    /// A string without escapes, borrowed from the input.
+    Str(&'a str),
+    /// A string that had escapes, unescaped.
+    Owned(Box<str>),
+    /// An array: the elements of `questions` and `options`, empty elsewhere.
+    Array(Box<[Tree<'a>]>),
+    /// An object: the known fields of the root, a question or an option;
+    /// empty elsewhere.
+    Object(Box<[(Key, Tree<'a>)]>),
+}
+
+impl<'a> Tree<'a> {
+    /// Parses a whole payload text; the error is `serde_json`'s.
+    pub(crate) fn parse(text: &'a str) -> Result<Self, serde_json::Error> {
+        let mut de = serde_json::Deserializer::from_str(text);
+        let tree = Place::Root.deserialize(&mut de)?;
+        de.end()?;
+        Ok(tree)
+    }
+}
+
+impl Node for Tree<'_> {
+    fn view(&self) -> View<'_, Self> {
+        match self {
+            Tree::Null => View::Null,
+            Tree::Bool(b) => View::Bool(*b),
+            Tree::Number(n) => View::Number(n),
+            Tree::Str(s) => View::Str(s),
+            Tree::Owned(s) => View::Str(s),
+            Tree::Array(items) => View::Array(items),
+            Tree::Object(_) => View::Object,
+        }
+    }
+
+    fn get(&self, key: &str) -> Option<&Self> {
+        let Tree::Object(fields) = self else {
+            return None;
+        };
+        let key = Key::named(key)?;
+        fields.iter().find(|(k, _)| *k == key).map(|(_, v)| v)
+    }
+}
+
+/// A field the contract reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Key {
+    Title,
+    Questions,
+    Id,
+    Label,
+    Prompt,
+    Type,
+    Required,
+    Options,
+    Freeform,
+    Value,
+    Description,
+    Preview,
+    Recommended,
+}
+
+/// The fields kept in the root, a question and an option (at most [`MAX_FIELDS`]).
+const ROOT_FIELDS: &[Key] = &[Key::Title, Key::Questions];
+const QUESTION_FIELDS: &[Key] = &[
+    Key::Id,
+    Key::Label,
+    Key::Prompt,
+    Key::Type,
+    Key::Required,
+    Key::Options,
+];
+const OPTION_FIELDS: &[Key] = &[
+    Key::Freeform,
+    Key::Value,
+    Key::Label,
+    Key::Description,
+    Key::Preview,
+    Key::Recommended,
+];
+const MAX_FIELDS: usize = 6;
+
+impl Key {
+    const ALL: [Key; 13] = [
+        Key::Title,
+        Key::Questions,
+        Key::Id,
+        Key::Label,
+        Key::Prompt,
+        Key::Type,
+        Key::Required,
+        Key::Options,
+        Key::Freeform,
+        Key::Value,
+        Key::Description,
+        Key::Preview,
+        Key::Recommended,
+    ];
+
+    fn name(self) -> &'static str {
+        match self {
+            Key::Title => "title",
+            Key::Questions => "questions",
+            Key::Id => "id",
+            Key::Label => "label",
+            Key::Prompt => "prompt",
+            Key::Type => "type",
+            Key::Required => "required",
+            Key::Options => "options",
+            Key::Freeform => "freeform",
+            Key::Value => "value",
+            Key::Description => "description",
+            Key::Preview => "preview",
+            Key::Recommended => "recommended",
+        }
+    }
+
+    fn named(name: &str) -> Option<Key> {
+        Key::ALL.into_iter().find(|k| k.name() == name)
+    }
+
+    /// Where this field's value sits.
+    fn place(self) -> Place {
+        match self {
+            Key::Questions => Place::Questions,
+            Key::Options => Place::Options,
+            _ => Place::Scalar,
+        }
+    }
+}
+
+/// Where a value sits in a payload, which decides what of it is kept.
+#[derive(Debug, Clone, Copy)]
+enum Place {
+    /// The whole payload.
+    Root,
+    /// The value of `questions`.
+    Questions,
+    /// An element of `questions`.
+    Question,
+    /// The value of a question's `options`.
+    Options,
+    /// An element of `options`.
+    Option,
+    /// A field the contract expects a string, boolean or number in.
+    Scalar,
+}
+
+impl Place {
+    /// Where the elements sit when this value is an array whose elements are kept.
+    fn items(self) -> Option<Place> {
+        match self {
+            Place::Questions => Some(Place::Question),
+            Place::Options => Some(Place::Option),
+            _ => None,
+        }
+    }
+
+    /// The fields kept when this value is an object.
+    fn fields(self) -> Option<&'static [Key]> {
+        match self {
+            Place::Root => Some(ROOT_FIELDS),
+            Place::Question => Some(QUESTION_FIELDS),
+            Place::Option => Some(OPTION_FIELDS),
+            _ => None,
+        }
+    }
+}
+
+impl<'de> DeserializeSeed<'de> for Place {
+    type Value = Tree<'de>;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
+        deserializer.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Place {
+    type Value = Tree<'de>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("any JSON value")
+    }
+
+    fn visit_bool<E: de::Error>(self, v: bool) -> Result<Self::Value, E> {
+        Ok(Tree::Bool(v))
+    }
+
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Self::Value, E> {
+        Ok(Tree::Number(v.into()))
+    }
+
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Self::Value, E> {
+        Ok(Tree::Number(v.into()))
+    }
+
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Self::Value, E> {
+        Ok(Number::from_f64(v).map_or(Tree::Null, Tree::Number))
+    }
+
+    fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<Self::Value, E> {
+        Ok(Tree::Str(v))
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
+        Ok(Tree::Owned(v.into()))
+    }
+
+    fn visit_string<E: de::Error>(self, v: String) -> Result<Self::Value, E> {
+        Ok(Tree::Owned(v.into_boxed_str()))
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
+        Ok(Tree::Null)
+    }
+
+    fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
+        Ok(Tree::Null)
+    }
+
+    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        self.deserialize(d)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+        let Some(item) = self.items() else {
+            while seq.next_element::<Skip>()?.is_some() {}
+            return Ok(Tree::Array(Box::default()));
+        };
+        let mut items = Vec::new();
+        while let Some(node) = seq.next_element_seed(item)? {
+            items.push(node);
+        }
+        Ok(Tree::Array(items.into_boxed_slice()))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+        let Some(known) = self.fields() else {
+            while map.next_key::<SkipKey>()?.is_some() {
+                map.next_value::<Skip>()?;
+            }
+            return Ok(Tree::Object(Box::default()));
+        };
+        let mut values: [Option<Tree<'de>>; MAX_FIELDS] = Default::default();
+        while let Some(slot) = map.next_key_seed(KeySeed(known))? {
+            match (slot, slot.and_then(|i| known.get(i))) {
+                (Some(i), Some(key)) => {
+                    let value = map.next_value_seed(key.place())?;
+                    if let Some(place) = values.get_mut(i) {
+                        *place = Some(value);
+                    }
+                }
+                _ => map.next_value::<Skip>().map(drop)?,
+            }
+        }
+        let mut fields = Vec::with_capacity(values.iter().flatten().count());
+        for (key, value) in known.iter().zip(values) {
+            if let Some(value) = value {
+                fields.push((*key, value));
+            }
+        }
+        Ok(Tree::Object(fields.into_boxed_slice()))
+    }
+}
+
+/// Reads an object key as its index in a list of known fields (`None` for
+/// any other key), without copying it.
+struct KeySeed(&'static [Key]);
+
+impl<'de> DeserializeSeed<'de> for KeySeed {
+    type Value = Option<usize>;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
+        deserializer.deserialize_str(self)
+    }
+}
+
+impl Visitor<'_> for KeySeed {
+    type Value = Option<usize>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("an object key")
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
+        Ok(self.0.iter().position(|k| k.name() == v))
+    }
+}
+
+/// Any JSON value, parsed the way [`Tree`] parses it (numbers, strings and the
+/// recursion limit checked alike) and dropped.
+struct Skip;
+
+impl<'de> Deserialize<'de> for Skip {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_any(Skip)
+    }
+}
+
+impl<'de> Visitor<'de> for Skip {
+    type Value = Skip;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("any JSON value")
+    }
+
+    fn visit_bool<E: de::Error>(self, _: bool) -> Result<Self::Value, E> {
+        Ok(Skip)
+    }
+
+    fn visit_i64<E: de::Error>(self, _: i64) -> Result<Self::Value, E> {
+        Ok(Skip)
+    }
+
+    fn visit_u64<E: de::Error>(self, _: u64) -> Result<Self::Value, E> {
+        Ok(Skip)
+    }
+
+    fn visit_f64<E: de::Error>(self, _: f64) -> Result<Self::Value, E> {
+        Ok(Skip)
+    }
+
+    fn visit_str<E: de::Error>(self, _: &str) -> Result<Self::Value, E> {
+        Ok(Skip)
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
+        Ok(Skip)
+    }
+
+    fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
+        Ok(Skip)
+    }
+
+    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        Skip::deserialize(d)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+        while seq.next_element::<Skip>()?.is_some() {}
+        Ok(Skip)
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+        while map.next_key::<SkipKey>()?.is_some() {
+            map.next_value::<Skip>()?;
+        }
+        Ok(Skip)
+    }
+}
+
+/// An object key, read as a string (as [`KeySeed`] reads it) and dropped.
+struct SkipKey;
+
+impl<'de> Deserialize<'de> for SkipKey {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_str(KeySeed(&[])).map(|_| SkipKey)
+    }
+}
+
+#[cfg(test)]
+mod tests;
