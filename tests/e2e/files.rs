@@ -21,11 +21,7 @@ fn session_fixture(name: &str) -> String {
     format!("{}/e2e/fixtures/extract/{name}", env!("CARGO_MANIFEST_DIR"))
 }
 
-// The FIFO and device helpers of ask-keymap's write-through tests (kept in that package,
-// whose packaged tests must not read outside it).
-#[path = "../../ask-keymap/tests/special_files.rs"]
-mod special_files;
-use special_files::{make_null_device, mkfifo, read_fifo};
+use crate::special_files::{make_null_device, mkfifo, read_fifo};
 
 /// Runs `cmd` without a terminal and fails (killing it) if it does not end
 /// within a generous guard time: a command that blocks on a path must fail the

@@ -16,5 +16,9 @@ mod pty;
 mod pty_signals;
 mod session;
 mod settings_docs;
+// The FIFO and device helpers of ask-keymap's write-through tests (kept in that package,
+// whose packaged tests must not read outside it).
+#[path = "../../ask-keymap/tests/special_files.rs"]
+mod special_files;
 mod support;
 mod timeout;
