@@ -10,6 +10,7 @@ mod files;
 mod filter;
 mod flow;
 mod inline;
+mod input_limits;
 mod notify;
 mod output;
 mod pty;
