@@ -99,7 +99,12 @@ pub(crate) fn write_result(output: Option<&Path>, result: &AskResult) -> Result<
 }
 
 /// Writes text to a file atomically, or to stdout when no file is given.
+///
+/// What is written is decided, so signals get their default action back first
+/// ([`crate::signals::hand_back`]): a FIFO with no reader, or a stdout nobody reads, may
+/// block the write, and a signal must still end the process then.
 pub(crate) fn write_text(output: Option<&Path>, what: &str, text: &str) -> Result<(), CliError> {
+    crate::signals::hand_back();
     match output {
         Some(path) if path != Path::new("-") => ask_keymap::write_atomic(path, text.as_bytes())
             .map_err(|err| CliError::io(what, path, &err)),

@@ -15,6 +15,7 @@ mod notify;
 mod output;
 mod pty;
 mod pty_signals;
+mod result_signals;
 mod session;
 mod settings_docs;
 // The FIFO and device helpers of ask-keymap's write-through tests (kept in that package,

@@ -170,9 +170,12 @@ fn spawn_reader(input: impl io::Read + Send + 'static) -> mpsc::Receiver<io::Res
 #[cfg(unix)]
 fn register_signals(stop: &Arc<AtomicBool>) -> io::Result<()> {
     use signal_hook::consts::signal::{SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2};
-    for signal in [SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2] {
+    let signals = [SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2];
+    for signal in signals {
         signal_hook::flag::register(signal, Arc::clone(stop))?;
     }
+    // Until the result is written (`crate::signals::hand_back`).
+    crate::signals::take_over(&signals);
     Ok(())
 }
 
