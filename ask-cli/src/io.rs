@@ -93,12 +93,13 @@ fn read_input_bytes(input: Option<&Path>, what: &str, limit: u64) -> Result<Vec<
     Ok(bytes)
 }
 
-/// Writes a tool result as one line of JSON to `--output` (atomically) or stdout.
+/// Writes a tool result as one line of JSON to `--output` or stdout (see [`write_text`]).
 pub(crate) fn write_result(output: Option<&Path>, result: &AskResult) -> Result<(), CliError> {
     write_text(output, "result file", &json_text(result, false))
 }
 
-/// Writes text to a file atomically, or to stdout when no file is given.
+/// Writes text to a file, or to stdout when no file (or `-`) is given: a regular file is
+/// replaced atomically, a FIFO or device written through ([`ask_keymap::write_atomic`]).
 ///
 /// What is written is decided, so signals get their default action back first
 /// ([`crate::signals::hand_back`]): a FIFO with no reader, or a stdout nobody reads, may
