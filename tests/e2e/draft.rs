@@ -89,6 +89,9 @@ fn a_draft_for_other_questions_starts_fresh_and_says_why() {
 fn a_closed_terminal_and_a_crash_keep_the_draft() {
     let env = [("ASK_TEST_PANIC_KEY", "x"), ("RUST_BACKTRACE", "0")];
     for end in ["HUP", "panic"] {
+        if end == "panic" && !crate::support::test_hooks("the draft's panic case") {
+            continue;
+        }
         let keep = tempfile::tempdir().expect("temp dir");
         let draft = keep.path().join("draft.json");
         let args = format!(
