@@ -234,7 +234,9 @@ impl LayoutArgs {
 /// Options shared by everything that opens the UI.
 #[derive(Debug, Args, Clone)]
 pub(crate) struct UiArgs {
-    /// Write the tool result to FILE atomically (absent: stdout).
+    /// Write the tool result to FILE (absent or -: stdout). A regular file or a new path
+    /// is replaced atomically (written beside it, then renamed over it); a FIFO, a device
+    /// such as /dev/null, /dev/stdout or /dev/fd/N is written into as it is, never replaced.
     #[arg(long, short, value_name = "FILE")]
     pub(crate) output: Option<PathBuf>,
     /// Settings file (default: $ASK_CONFIG, else $PI_CODING_AGENT_DIR/extensions/ask-user.json).
@@ -268,7 +270,8 @@ pub(crate) struct UiArgs {
     /// Keep a draft of the answers, notes, editor text and tab in FILE while the form is
     /// open (saved at most every 500 ms and on every tab change, in the accessible mode
     /// after every line; deleted when the form ends normally, kept after a kill, a closed
-    /// terminal or a crash). Both modes read and write the same drafts.
+    /// terminal or a crash). Both modes read and write the same drafts. FILE must be a
+    /// regular file or a new path: ask owns it, so a FIFO, a device or a folder is refused.
     #[arg(long, value_name = "FILE")]
     pub(crate) draft: Option<PathBuf>,
     /// Reopen the form with the --draft FILE restored when it was made for the same
@@ -312,7 +315,8 @@ pub(crate) struct FlowArgs {
     /// Headless frame height.
     #[arg(long, value_name = "N", default_value_t = 24, value_parser = clap::value_parser!(u16).range(1..))]
     pub(crate) height: u16,
-    /// Write the last headless frame as plain text to FILE.
+    /// Write the last headless frame as plain text to FILE (-: stdout). A regular file or a
+    /// new path is replaced atomically; a FIFO or a device is written into as it is.
     #[arg(long, value_name = "FILE", requires = "script")]
     pub(crate) frame_out: Option<PathBuf>,
 }

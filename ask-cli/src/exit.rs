@@ -66,6 +66,19 @@ impl CliError {
         )
     }
 
+    /// An input file past its size cap (66), naming it and the cap.
+    pub(crate) fn too_large(what: &str, path: &Path, cap: u64) -> Self {
+        Self::new(
+            Exit::NoInput,
+            format!(
+                "{what} '{}' is larger than {} MiB, the most ask reads for it; check that \
+                 the path names the right file",
+                path.display(),
+                cap / (1024 * 1024)
+            ),
+        )
+    }
+
     /// A write that failed (74), naming the target.
     pub(crate) fn io(what: &str, path: &Path, err: &std::io::Error) -> Self {
         Self::new(

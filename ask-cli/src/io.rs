@@ -1,5 +1,6 @@
 //! Reading payloads and writing results: `--input FILE|-`, `--output FILE`,
-//! stdin and stdout, atomic file writes.
+//! stdin and stdout, atomic file writes. Every read is capped, so `/dev/zero` or a
+//! runaway pipe cannot fill memory.
 
 use std::fs;
 use std::io::{IsTerminal, Read, Write};
@@ -10,17 +11,45 @@ use ask_contract::AskResult;
 use crate::exit::CliError;
 use crate::json_out::json_text;
 
-/// Reads the text named by `--input`: a file, `-` for stdin, or stdin when absent.
+/// The most read from a file the user names for scripted answers (`--answers`), a script
+/// (`--script @FILE`), a model reply (`--response`) or a tool result (`render-result`):
+/// as much as a payload may hold (16 MiB), more than any of them needs.
+pub(crate) const MAX_INPUT_BYTES: u64 = ask_contract::MAX_PAYLOAD_BYTES as u64;
+
+/// Reads the text named by `--input`: a file, `-` for stdin, or stdin when absent; at most
+/// [`MAX_INPUT_BYTES`] (more is an error that says so).
 ///
 /// Refuses to block on an interactive stdin when no `--input` was given, since
 /// a person at a terminal would see a hung program.
 pub(crate) fn read_input(input: Option<&Path>, what: &str) -> Result<String, CliError> {
-    let bytes = read_input_bytes(input, what, u64::MAX)?;
+    let shown = match input {
+        Some(path) if path != Path::new("-") => path,
+        _ => Path::new("<stdin>"),
+    };
+    let bytes = read_input_bytes(input, what, MAX_INPUT_BYTES + 1)?;
+    text_of(bytes, what, shown)
+}
+
+/// Reads the file at `path` (any kind: a FIFO or a shell's `<(cmd)` is fine; `-` is a
+/// file name here) as UTF-8 text, at most [`MAX_INPUT_BYTES`].
+pub(crate) fn read_file(path: &Path, what: &str) -> Result<String, CliError> {
+    let mut bytes = Vec::new();
+    fs::File::open(path)
+        .and_then(|file| file.take(MAX_INPUT_BYTES + 1).read_to_end(&mut bytes))
+        .map_err(|err| CliError::no_input(what, path, &err))?;
+    text_of(bytes, what, path)
+}
+
+/// The text of `bytes` read from `path` with a cap of [`MAX_INPUT_BYTES`] (and one byte
+/// past it): an error when they are more, or not UTF-8.
+fn text_of(bytes: Vec<u8>, what: &str, path: &Path) -> Result<String, CliError> {
+    if bytes.len() as u64 > MAX_INPUT_BYTES {
+        return Err(CliError::too_large(what, path, MAX_INPUT_BYTES));
+    }
     String::from_utf8(bytes).map_err(|err| {
-        let shown = input.unwrap_or_else(|| Path::new("<stdin>"));
         CliError::no_input(
             what,
-            shown,
+            path,
             &std::io::Error::new(
                 std::io::ErrorKind::InvalidData,
                 format!(
@@ -40,11 +69,12 @@ pub(crate) fn read_payload(input: Option<&Path>) -> Result<Vec<u8>, CliError> {
     read_input_bytes(input, "payload", cap.saturating_add(1))
 }
 
-fn read_input_bytes(input: Option<&Path>, what: &str, cap: u64) -> Result<Vec<u8>, CliError> {
+/// At most `limit` bytes of `input` (a file, `-` or nothing for stdin).
+fn read_input_bytes(input: Option<&Path>, what: &str, limit: u64) -> Result<Vec<u8>, CliError> {
     let mut bytes = Vec::new();
     match input {
         Some(path) if path != Path::new("-") => fs::File::open(path)
-            .and_then(|file| file.take(cap).read_to_end(&mut bytes))
+            .and_then(|file| file.take(limit).read_to_end(&mut bytes))
             .map_err(|err| CliError::no_input(what, path, &err))?,
         explicit => {
             let stdin = std::io::stdin();
@@ -55,7 +85,7 @@ fn read_input_bytes(input: Option<&Path>, what: &str, cap: u64) -> Result<Vec<u8
             }
             stdin
                 .lock()
-                .take(cap)
+                .take(limit)
                 .read_to_end(&mut bytes)
                 .map_err(|err| CliError::no_input(what, Path::new("<stdin>"), &err))?
         }
@@ -63,13 +93,19 @@ fn read_input_bytes(input: Option<&Path>, what: &str, cap: u64) -> Result<Vec<u8
     Ok(bytes)
 }
 
-/// Writes a tool result as one line of JSON to `--output` (atomically) or stdout.
+/// Writes a tool result as one line of JSON to `--output` or stdout (see [`write_text`]).
 pub(crate) fn write_result(output: Option<&Path>, result: &AskResult) -> Result<(), CliError> {
     write_text(output, "result file", &json_text(result, false))
 }
 
-/// Writes text to a file atomically, or to stdout when no file is given.
+/// Writes text to a file, or to stdout when no file (or `-`) is given: a regular file is
+/// replaced atomically, a FIFO or device written through ([`ask_keymap::write_atomic`]).
+///
+/// What is written is decided, so signals get their default action back first
+/// ([`crate::signals::hand_back`]): a FIFO with no reader, or a stdout nobody reads, may
+/// block the write, and a signal must still end the process then.
 pub(crate) fn write_text(output: Option<&Path>, what: &str, text: &str) -> Result<(), CliError> {
+    crate::signals::hand_back();
     match output {
         Some(path) if path != Path::new("-") => ask_keymap::write_atomic(path, text.as_bytes())
             .map_err(|err| CliError::io(what, path, &err)),

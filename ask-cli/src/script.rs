@@ -29,8 +29,7 @@ pub(crate) enum Step {
 /// Reads the `--script` argument: inline JSON, or `@FILE`.
 pub(crate) fn load(arg: &str) -> Result<Vec<Step>, CliError> {
     let text = match arg.strip_prefix('@') {
-        Some(file) => std::fs::read_to_string(file)
-            .map_err(|err| CliError::no_input("script file", Path::new(file), &err))?,
+        Some(file) => crate::io::read_file(Path::new(file), "script file")?,
         None => arg.to_owned(),
     };
     parse(&text).map_err(|msg| CliError::usage(format!("--script: {msg}")))

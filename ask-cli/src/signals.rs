@@ -12,6 +12,42 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+/// Hands `signals` to a waiter that records them (the UI, the accessible mode, the
+/// completer wait): their default action is off until [`hand_back`].
+///
+/// Once signal-hook has a handler for a signal it never uninstalls it, so without this a
+/// signal would be recorded by nobody, or only set a flag nobody looks at any more, once
+/// the wait is over: a result written to a FIFO with no reader could then not be
+/// interrupted at all. Each signal also gets a conditional default action, on while no
+/// waiter has it.
+#[cfg(unix)]
+pub(crate) fn take_over(signals: &[i32]) {
+    use std::sync::{Mutex, PoisonError};
+    static ARMED: Mutex<Vec<i32>> = Mutex::new(Vec::new());
+    let mut armed = ARMED.lock().unwrap_or_else(PoisonError::into_inner);
+    for &signal in signals {
+        if !armed.contains(&signal)
+            && signal_hook::flag::register_conditional_default(signal, Arc::clone(&DEFAULT)).is_ok()
+        {
+            armed.push(signal);
+        }
+    }
+    DEFAULT.store(false, Ordering::SeqCst);
+}
+
+/// Gives every signal taken over with [`take_over`] its default action back: the wait is
+/// over and the result decided, so a signal from now on (while the result is written, to
+/// a FIFO that nobody reads, say) ends the process as it would any program.
+pub(crate) fn hand_back() {
+    #[cfg(unix)]
+    DEFAULT.store(true, Ordering::SeqCst);
+}
+
+/// True while no waiter has the signals: the conditional default actions apply.
+#[cfg(unix)]
+static DEFAULT: std::sync::LazyLock<Arc<std::sync::atomic::AtomicBool>> =
+    std::sync::LazyLock::new(|| Arc::new(std::sync::atomic::AtomicBool::new(true)));
+
 /// Termination requests received since [`Interrupts::register`].
 pub(crate) struct Interrupts {
     received: Arc<AtomicUsize>,
@@ -42,6 +78,7 @@ impl Interrupts {
                 signal_hook::flag::register_usize(signal, Arc::clone(&received), value).ok()
             })
             .collect();
+        take_over(&[SIGTERM, SIGHUP, SIGINT]);
         Self { received, ids }
     }
 
@@ -83,12 +120,13 @@ impl Interrupts {
         }
     }
 
-    /// Stops recording; the previous handling applies again.
+    /// Stops recording; the default actions apply again ([`hand_back`]).
     pub(crate) fn unregister(&self) {
         #[cfg(unix)]
         for id in &self.ids {
             signal_hook::low_level::unregister(*id);
         }
+        hand_back();
         #[cfg(windows)]
         windows::disarm(self.generation);
     }

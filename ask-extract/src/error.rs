@@ -23,6 +23,19 @@ pub enum ExtractError {
         #[source]
         source: Arc<std::io::Error>,
     },
+    /// The session file is larger than [`crate::MAX_SESSION_BYTES`] (or endless, such as
+    /// `/dev/zero`); it is not read past the cap.
+    #[error(
+        "session file {path:?} is larger than {} MiB, the most read from a session; check \
+         that the path names a pi session (.jsonl) file",
+        .limit / (1024 * 1024)
+    )]
+    TooLarge {
+        /// The path as given.
+        path: PathBuf,
+        /// The cap in bytes.
+        limit: u64,
+    },
     /// The requested leaf id is not an entry of the session.
     #[error(
         "no entry with id {leaf:?} in the session; expected the id of an entry in this session file"

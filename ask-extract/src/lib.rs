@@ -14,6 +14,6 @@ pub use lookup::{
     AssistantMessage, Source, StoredPayload, latest_assistant_message, latest_payload,
 };
 pub use prompt::EXTRACTION_SYSTEM_PROMPT;
-pub use session::{Entry, Session};
+pub use session::{Entry, MAX_SESSION_BYTES, Session};
 pub use status::{ExtractStatus, extract_status};
 pub use step::{Decision, ModelRequest, Step, next_step};

@@ -12,7 +12,7 @@
 
 use std::collections::HashMap;
 use std::fs::File;
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -20,6 +20,12 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use crate::error::ExtractError;
+
+/// The largest session file [`Session::open`] reads (256 MiB). pi sessions with long
+/// tool outputs and images grow to tens of megabytes; anything past this is not a
+/// session someone is answering questions in (or not a session at all, such as
+/// `/dev/zero`).
+pub const MAX_SESSION_BYTES: u64 = 256 * 1024 * 1024;
 
 /// The `customType` of the entries that store ask forms.
 pub(crate) const PAYLOAD_CUSTOM_TYPE: &str = "ask:payload";
@@ -97,6 +103,59 @@ pub struct Session {
     skipped_lines: usize,
 }
 
+/// What [`next_line`] found.
+#[derive(Debug, PartialEq, Eq)]
+enum Line {
+    /// The end of the input.
+    End,
+    /// A line of whitespace only.
+    Blank,
+    /// A line whose first byte past whitespace is `{`: it is in the buffer.
+    Object,
+    /// Any other line, skipped unread: only objects are entries (serde would also map
+    /// an array onto [`RawLine`]).
+    Other,
+}
+
+/// Reads the next line. Only a line that starts like a JSON object (after whitespace) is
+/// kept in `buf`; any other is skipped up to its newline without being stored, so a
+/// line of garbage (a binary file, `/dev/zero`) costs no memory.
+fn next_line(reader: &mut impl BufRead, buf: &mut Vec<u8>) -> std::io::Result<Line> {
+    buf.clear();
+    let mut consumed = false;
+    loop {
+        let chunk = reader.fill_buf()?;
+        let Some(at) = chunk
+            .iter()
+            .position(|b| *b == b'\n' || !b.is_ascii_whitespace())
+        else {
+            if chunk.is_empty() {
+                return Ok(if consumed { Line::Blank } else { Line::End });
+            }
+            let n = chunk.len();
+            reader.consume(n);
+            consumed = true;
+            continue;
+        };
+        let first = chunk[at];
+        reader.consume(at);
+        return Ok(match first {
+            b'\n' => {
+                reader.consume(1);
+                Line::Blank
+            }
+            b'{' => {
+                reader.read_until(b'\n', buf)?;
+                Line::Object
+            }
+            _ => {
+                reader.skip_until(b'\n')?;
+                Line::Other
+            }
+        });
+    }
+}
+
 /// The fields of one line that matter here; everything else is skipped
 /// while parsing.
 #[derive(Deserialize)]
@@ -116,37 +175,53 @@ struct RawLine {
 }
 
 impl Session {
-    /// Opens and reads a session file.
+    /// Opens and reads a session file: a regular file, or a pipe such as a shell's
+    /// `<(zcat s.jsonl.gz)`. At most [`MAX_SESSION_BYTES`] are read; a larger file (a
+    /// regular one is measured before reading) is [`ExtractError::TooLarge`].
     pub fn open(path: impl AsRef<Path>) -> Result<Self, ExtractError> {
         let path = path.as_ref();
         let io_error = |source| ExtractError::Io {
             path: path.to_path_buf(),
             source: Arc::new(source),
         };
+        let too_large = || ExtractError::TooLarge {
+            path: path.to_path_buf(),
+            limit: MAX_SESSION_BYTES,
+        };
         let file = File::open(path).map_err(io_error)?;
-        Self::from_reader(BufReader::new(file)).map_err(io_error)
+        let meta = file.metadata().map_err(io_error)?;
+        if meta.is_file() && meta.len() > MAX_SESSION_BYTES {
+            return Err(too_large());
+        }
+        // One byte past the cap tells a file that is too large (or endless).
+        let mut reader = BufReader::new(file.take(MAX_SESSION_BYTES + 1));
+        let session = Self::from_reader(&mut reader).map_err(io_error)?;
+        if reader.get_ref().limit() == 0 {
+            return Err(too_large());
+        }
+        Ok(session)
     }
 
     /// Reads a session line by line. Blank lines and lines that are not a JSON
-    /// object (such as a torn last line) are skipped; only an I/O error fails.
+    /// object (such as a torn last line) are skipped, without being held in memory
+    /// when they do not even start like one; only an I/O error fails.
     pub fn from_reader(mut reader: impl BufRead) -> std::io::Result<Self> {
         let mut session = Self::default();
         let mut buf = Vec::new();
         let mut line_no = 0usize;
         loop {
-            buf.clear();
-            if reader.read_until(b'\n', &mut buf)? == 0 {
+            let line = next_line(&mut reader, &mut buf)?;
+            if line == Line::End {
                 break;
             }
             line_no += 1;
-            match buf.iter().find(|b| !b.is_ascii_whitespace()) {
-                None => continue,
-                // Only objects are entries (serde would also map an array onto RawLine).
-                Some(b'{') => {}
-                Some(_) => {
+            match line {
+                Line::Object => {}
+                Line::Other => {
                     session.skipped_lines += 1;
                     continue;
                 }
+                Line::Blank | Line::End => continue,
             }
             match serde_json::from_slice::<RawLine>(&buf) {
                 Ok(raw) => session.push(raw, line_no),

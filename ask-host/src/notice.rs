@@ -48,7 +48,9 @@ pub enum Notice {
     /// `--resume` found no usable draft (missing, unreadable, or made for other
     /// questions); the form starts fresh. The text says why.
     DraftNotRestored(String),
-    /// The draft file could not be written.
+    /// The draft file could not be written, or the draft path names something other than
+    /// a regular file (a FIFO, a device, a folder), which is never touched: no draft is
+    /// kept from then on. The text says why.
     DraftNotSaved(String),
     /// The settings overlay's reset row wrote the defaults.
     SettingsReset {

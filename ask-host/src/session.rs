@@ -161,9 +161,19 @@ impl Session {
     /// `resume`, first restores the draft found there when it was made for the same
     /// questions; otherwise the form starts fresh and a
     /// [`Notice::DraftNotRestored`](crate::Notice::DraftNotRestored) says why.
+    ///
+    /// A draft is a file the session owns: a path that names anything but a regular file
+    /// (a FIFO, a device such as `/dev/null`, a folder) is never read, written or deleted;
+    /// the session then keeps no draft and a
+    /// [`Notice::DraftNotSaved`](crate::Notice::DraftNotSaved) says why. A draft larger
+    /// than [`MAX_DRAFT_BYTES`](crate::MAX_DRAFT_BYTES) is not restored.
     #[must_use]
     pub fn with_draft(mut self, path: impl Into<std::path::PathBuf>, resume: bool) -> Self {
         let path = path.into();
+        if let Some(why) = crate::draft::unusable(&path) {
+            self.show(Notice::DraftNotSaved(why));
+            return self;
+        }
         if resume && let Err(why) = crate::draft::restore(&mut self.flow, &path) {
             self.show(Notice::DraftNotRestored(why));
         }

@@ -3,6 +3,9 @@
 
 #[path = "draft.rs"]
 mod draft;
+#[cfg(unix)]
+#[path = "draft_paths.rs"]
+mod draft_paths;
 #[path = "settings_v3.rs"]
 mod settings_v3;
 #[path = "timeout.rs"]

@@ -108,6 +108,38 @@ pub enum KeymapError {
         /// The cap in bytes ([`crate::MAX_SETTINGS_BYTES`]).
         limit: u64,
     },
+    /// A file the program keeps for itself ([`crate::read_regular_file`]: a host's draft,
+    /// say) names something other than a regular file; it is not read.
+    #[error(
+        "{path:?} is {kind}, not a regular file; give the path of a regular file, or of \
+         one that does not exist yet"
+    )]
+    NotRegularFile {
+        /// The path given.
+        path: PathBuf,
+        /// What it is instead, in words ("a FIFO (named pipe)", "a character device"...).
+        kind: &'static str,
+    },
+    /// A file read with [`crate::read_regular_file`] is larger than its cap.
+    #[error(
+        "{path:?} is larger than {limit} bytes, the most read from it; check that the path \
+         names the right file"
+    )]
+    FileTooLarge {
+        /// The file.
+        path: PathBuf,
+        /// The cap in bytes.
+        limit: u64,
+    },
+    /// Reading a file with [`crate::read_regular_file`] failed.
+    #[error("cannot read {path:?}: {source}")]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// The underlying I/O error.
+        #[source]
+        source: std::io::Error,
+    },
     /// Reading, writing or moving a settings file failed.
     #[error("cannot {op} settings file {path:?}")]
     Io {

@@ -39,5 +39,5 @@ pub use paths::{
     CONFIG_FILE_NAME, ConfigEnv, ConfigPaths, PLATFORM_FILE_NAME, ProcessEnv, resolve_config_path,
 };
 pub use pi_ask::PI_ASK_FILE_NAME;
-pub use read::MAX_SETTINGS_BYTES;
+pub use read::{MAX_SETTINGS_BYTES, read_regular_file, special_file_kind};
 pub use store::{ConfigChange, ConfigStore, Loaded};

@@ -1,6 +1,6 @@
-//! Reading the settings file: only a regular file, and only up to a size cap, so a FIFO,
-//! a device such as `/dev/zero` or a runaway file given as the settings path can neither
-//! hang a command nor fill memory.
+//! Reading files the tool owns (the settings file; a host's drafts): only a regular file,
+//! and only up to a size cap, so a FIFO, a device such as `/dev/zero` or a runaway file
+//! given as the path can neither hang a command nor fill memory.
 
 use std::fs::{File, OpenOptions};
 use std::io::{ErrorKind, Read};
@@ -11,45 +11,75 @@ use crate::KeymapError;
 /// The largest settings file read (1 MiB). Real settings files are a few kilobytes.
 pub const MAX_SETTINGS_BYTES: u64 = 1024 * 1024;
 
-/// The bytes of the settings file at `path`, or `None` when there is no file there.
-///
-/// Anything that is not a regular file (after following symlinks) is refused with
-/// [`KeymapError::NotAFile`] without reading from it: the file is opened without blocking
-/// (a FIFO with no writer would otherwise wait forever) and its type checked on the open
-/// handle. A file larger than [`MAX_SETTINGS_BYTES`] is refused with
-/// [`KeymapError::TooLarge`].
+/// The bytes of the settings file at `path`, or `None` when there is no file there:
+/// [`read_regular_file`] with [`MAX_SETTINGS_BYTES`], its errors told as the settings
+/// file's ([`KeymapError::NotAFile`], [`KeymapError::TooLarge`], [`KeymapError::Io`]).
 pub(crate) fn read_settings(path: &Path) -> Result<Option<Vec<u8>>, KeymapError> {
+    read_regular_file(path, MAX_SETTINGS_BYTES).map_err(|err| match err {
+        KeymapError::NotRegularFile { path, kind } => KeymapError::NotAFile { path, kind },
+        KeymapError::FileTooLarge { path, limit } => KeymapError::TooLarge { path, limit },
+        KeymapError::Read { path, source } => KeymapError::Io {
+            op: "read",
+            path,
+            source,
+        },
+        other => other,
+    })
+}
+
+/// The bytes of the regular file at `path` (symlinks followed), or `None` when there is
+/// nothing there. For files a program keeps for itself (settings, drafts), which the
+/// user may point anywhere.
+///
+/// Anything that is not a regular file is refused with [`KeymapError::NotRegularFile`]
+/// without reading from it: the file is opened without blocking (a FIFO with no writer
+/// would otherwise wait forever) and its type checked on the open handle. A file larger
+/// than `cap` bytes is refused with [`KeymapError::FileTooLarge`], after reading at most
+/// one byte past the cap. Other failures are [`KeymapError::Read`].
+pub fn read_regular_file(path: &Path, cap: u64) -> Result<Option<Vec<u8>>, KeymapError> {
+    let failed = |source| KeymapError::Read {
+        path: path.to_path_buf(),
+        source,
+    };
     let file = match open_nonblocking(path) {
         Ok(file) => file,
         Err(e) if e.kind() == ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(KeymapError::io("read", path, e)),
+        Err(e) => return Err(failed(e)),
     };
-    let meta = file
-        .metadata()
-        .map_err(|e| KeymapError::io("read", path, e))?;
+    let meta = file.metadata().map_err(failed)?;
     if !meta.file_type().is_file() {
-        return Err(KeymapError::NotAFile {
+        return Err(KeymapError::NotRegularFile {
             path: path.to_path_buf(),
             kind: kind_of(meta.file_type()),
         });
     }
-    let too_large = || KeymapError::TooLarge {
+    let too_large = || KeymapError::FileTooLarge {
         path: path.to_path_buf(),
-        limit: MAX_SETTINGS_BYTES,
+        limit: cap,
     };
-    if meta.len() > MAX_SETTINGS_BYTES {
+    if meta.len() > cap {
         return Err(too_large());
     }
     let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0));
     // The file may grow between the size check and the read: read one byte past the cap
     // to tell.
-    file.take(MAX_SETTINGS_BYTES + 1)
+    file.take(cap.saturating_add(1))
         .read_to_end(&mut bytes)
-        .map_err(|e| KeymapError::io("read", path, e))?;
-    if bytes.len() as u64 > MAX_SETTINGS_BYTES {
+        .map_err(failed)?;
+    if bytes.len() as u64 > cap {
         return Err(too_large());
     }
     Ok(Some(bytes))
+}
+
+/// What is at `path` when it is something other than a regular file (symlinks followed),
+/// in the words of [`KeymapError::NotRegularFile`]: "a FIFO (named pipe)", "a character
+/// device", "a folder"... `None` for a regular file, for nothing there, and for a path
+/// that cannot be looked at (opening it will say why). Only looks (`stat`): never opens
+/// the path, so it cannot block.
+pub fn special_file_kind(path: &Path) -> Option<&'static str> {
+    let meta = std::fs::metadata(path).ok()?;
+    (!meta.file_type().is_file()).then(|| kind_of(meta.file_type()))
 }
 
 #[cfg(unix)]
@@ -66,7 +96,8 @@ fn open_nonblocking(path: &Path) -> std::io::Result<File> {
     OpenOptions::new().read(true).open(path)
 }
 
-/// A few words for what a path is, for [`KeymapError::NotAFile`].
+/// A few words for what a path is, for [`KeymapError::NotRegularFile`] and
+/// [`KeymapError::NotAFile`].
 fn kind_of(file_type: std::fs::FileType) -> &'static str {
     #[cfg(unix)]
     {

@@ -9,6 +9,7 @@ mod import;
 mod key_order;
 mod peek;
 mod properties;
+mod regular_file;
 mod settings_paths;
 mod special_files;
 mod store;

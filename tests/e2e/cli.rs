@@ -173,6 +173,26 @@ fn help_teaches_with_examples() {
     }
 }
 
+/// The help says what each output path does: `-`, atomic replacement of a regular
+/// file, write-through of FIFOs and devices, and what a draft path may be.
+#[test]
+fn run_help_says_how_output_frame_out_and_draft_are_written() {
+    let help = String::from_utf8_lossy(&run(&ask(&["run", "--help"])).stdout).into_owned();
+    let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    for needle in [
+        "Write the tool result to FILE (absent or -: stdout). A regular file or a new path is \
+         replaced atomically",
+        "a FIFO, a device such as /dev/null, /dev/stdout or /dev/fd/N is written into as it \
+         is, never replaced",
+        "Write the last headless frame as plain text to FILE (-: stdout). A regular file or a \
+         new path is replaced atomically; a FIFO or a device is written into as it is",
+        "FILE must be a regular file or a new path: ask owns it, so a FIFO, a device or a \
+         folder is refused",
+    ] {
+        assert!(help.contains(needle), "{needle:?} missing from:\n{help}");
+    }
+}
+
 #[test]
 fn every_command_that_opens_the_form_takes_inline_and_fullscreen() {
     for command in ["run", "answer", "answer-again", "replay", "settings"] {

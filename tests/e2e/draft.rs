@@ -1,10 +1,14 @@
 //! Drafts in a real terminal: SIGKILL mid-answer keeps the draft, `--resume` restores the
 //! answers and tab, a normal end deletes the draft, and a draft for other questions is
-//! refused with the reason.
+//! refused with the reason. A draft path that is not a regular file (a FIFO, a device)
+//! is refused before the form opens, and never opened, written or deleted.
 
-use std::time::Duration;
+use std::os::unix::fs::{FileTypeExt, MetadataExt};
+use std::path::Path;
+use std::time::{Duration, Instant};
 
 use crate::pty::Session;
+use crate::special_files::{make_null_device, mkfifo};
 
 const PAYLOAD: &str = r#"{"questions": [
   {"id": "db", "label": "Database", "prompt": "Which database?", "options": [
@@ -85,6 +89,9 @@ fn a_draft_for_other_questions_starts_fresh_and_says_why() {
 fn a_closed_terminal_and_a_crash_keep_the_draft() {
     let env = [("ASK_TEST_PANIC_KEY", "x"), ("RUST_BACKTRACE", "0")];
     for end in ["HUP", "panic"] {
+        if end == "panic" && !crate::support::test_hooks("the draft's panic case") {
+            continue;
+        }
         let keep = tempfile::tempdir().expect("temp dir");
         let draft = keep.path().join("draft.json");
         let args = format!(
@@ -115,4 +122,110 @@ fn a_closed_terminal_and_a_crash_keep_the_draft() {
         );
         assert!(!draft.exists(), "{end}: the chosen cancel deletes it");
     }
+}
+
+/// `ask <args>` in a terminal ends at once with the usage error (exit 64) that names
+/// `path` as `kind`, before the form opens.
+fn assert_refused_up_front(args: &str, path: &Path, kind: &str) {
+    let started = Instant::now();
+    let mut s = Session::start(PAYLOAD, args, 200, 24);
+    assert_eq!(s.finish(), 64, "{args}: screen:\n{}", s.screen());
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "{args}: took {:?}",
+        started.elapsed()
+    );
+    let screen = s.screen();
+    let said = format!(
+        "--draft '{}' is {kind}; give a regular file path",
+        path.display()
+    );
+    assert!(screen.contains(&said), "{args}: {screen}");
+    assert!(
+        !screen.contains("Which database?"),
+        "the form never opened: {screen}"
+    );
+    assert!(
+        !s.path("r.json").exists(),
+        "no result is written for a usage error"
+    );
+}
+
+#[test]
+fn a_fifo_as_the_draft_is_refused_before_the_form_opens() {
+    let keep = tempfile::tempdir().expect("temp dir");
+    let fifo = keep.path().join("draft.fifo");
+    mkfifo(&fifo);
+    for extra in ["", "--resume", "--accessible", "--accessible --resume"] {
+        let args = format!(
+            "run --input p.json --output r.json --draft '{}' {extra}",
+            fifo.display()
+        );
+        assert_refused_up_front(&args, &fifo, "a FIFO (named pipe)");
+        let kind = std::fs::symlink_metadata(&fifo)
+            .expect("still there")
+            .file_type();
+        assert!(kind.is_fifo(), "{extra}: the FIFO stays a FIFO");
+    }
+}
+
+/// The review's case: a device node as the draft was deleted when the user pressed Esc.
+#[test]
+fn a_device_as_the_draft_is_refused_and_never_deleted() {
+    let keep = tempfile::tempdir().expect("temp dir");
+    let dev = keep.path().join("null");
+    if !make_null_device(&dev) {
+        return;
+    }
+    let rdev = std::fs::metadata(&dev).expect("device").rdev();
+    let args = format!(
+        "run --input p.json --output r.json --draft '{}'",
+        dev.display()
+    );
+    assert_refused_up_front(&args, &dev, "a character device");
+    let meta = std::fs::symlink_metadata(&dev).expect("the device stays");
+    assert!(meta.file_type().is_char_device(), "{meta:?}");
+    assert_eq!(meta.rdev(), rdev);
+}
+
+#[test]
+fn resume_from_dev_zero_is_refused_without_reading_it() {
+    let zero = Path::new("/dev/zero");
+    for extra in ["", "--accessible"] {
+        let args = format!("run --input p.json --output r.json --resume --draft /dev/zero {extra}");
+        assert_refused_up_front(&args, zero, "a character device");
+    }
+}
+
+/// The accessible mode checks the path at every save too: a draft that something replaced
+/// with a FIFO mid-form is neither written through (which would block with no reader) nor
+/// deleted at the end.
+#[test]
+fn a_draft_replaced_by_a_fifo_mid_form_is_left_alone_in_the_accessible_mode() {
+    let keep = tempfile::tempdir().expect("temp dir");
+    let draft = keep.path().join("draft.json");
+    let args = format!(
+        "run --accessible -i p.json -o r.json --draft '{}'",
+        draft.display()
+    );
+    let mut s = Session::start(PAYLOAD, &args, 200, 24);
+    s.wait_for("Question 1 of 2: Database");
+    assert!(draft.is_file(), "saved at the start");
+    std::fs::remove_file(&draft).expect("remove the draft");
+    mkfifo(&draft);
+    s.send("2\r");
+    s.wait_for("it is a FIFO (named pipe), not a regular file");
+    s.wait_for("Question 2 of 2: System");
+    s.send("1\r");
+    s.wait_for("Review your answers");
+    s.send("submit\r");
+    assert_eq!(s.finish(), 0, "{}", s.screen());
+    assert_eq!(
+        s.result()["details"]["answers"]["db"]["values"],
+        serde_json::json!(["lite"])
+    );
+    let kind = std::fs::symlink_metadata(&draft)
+        .expect("still there")
+        .file_type();
+    assert!(kind.is_fifo(), "the FIFO is not deleted");
 }

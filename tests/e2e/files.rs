@@ -13,26 +13,27 @@ use serde_json::Value;
 
 use crate::support::{SMALL, ask, code, detached, run, stdout_json, temp_file};
 
-fn example(name: &str) -> String {
+pub(crate) fn example(name: &str) -> String {
     format!("{}/../examples/{name}", env!("CARGO_MANIFEST_DIR"))
 }
 
-fn session_fixture(name: &str) -> String {
+pub(crate) fn session_fixture(name: &str) -> String {
     format!("{}/e2e/fixtures/extract/{name}", env!("CARGO_MANIFEST_DIR"))
 }
 
-// The FIFO and device helpers of ask-keymap's write-through tests (kept in that package,
-// whose packaged tests must not read outside it).
-#[path = "../../ask-keymap/tests/special_files.rs"]
-mod special_files;
-use special_files::{make_null_device, mkfifo, read_fifo};
+use crate::special_files::{make_null_device, mkfifo, read_fifo};
 
 /// Runs `cmd` without a terminal and fails (killing it) if it does not end
 /// within a generous guard time: a command that blocks on a path must fail the
 /// test, not hang the suite.
-fn run_guarded(cmd: &Command) -> Output {
+pub(crate) fn run_guarded(cmd: &Command) -> Output {
+    run_guarded_with_stdin(cmd, Stdio::null())
+}
+
+/// [`run_guarded`] with `stdin` as the standard input.
+pub(crate) fn run_guarded_with_stdin(cmd: &Command, stdin: Stdio) -> Output {
     let mut child = detached(cmd)
-        .stdin(Stdio::null())
+        .stdin(stdin)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()

@@ -10,11 +10,17 @@ mod files;
 mod filter;
 mod flow;
 mod inline;
+mod input_limits;
 mod notify;
 mod output;
 mod pty;
 mod pty_signals;
+mod result_signals;
 mod session;
 mod settings_docs;
+// The FIFO and device helpers of ask-keymap's write-through tests (kept in that package,
+// whose packaged tests must not read outside it).
+#[path = "../../ask-keymap/tests/special_files.rs"]
+mod special_files;
 mod support;
 mod timeout;

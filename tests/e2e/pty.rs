@@ -398,6 +398,9 @@ fn ctrl_c_cancels_restores_the_terminal_and_writes_the_result() {
 
 #[test]
 fn a_panic_restores_the_terminal_and_keeps_the_answers() {
+    if !crate::support::test_hooks("the panic test") {
+        return;
+    }
     let mut s = Session::start_with_env(
         crate::support::SMALL,
         RUN,

@@ -167,6 +167,9 @@ fn sigtstp_restores_the_terminal_while_stopped_and_sigcont_redraws() {
 
 #[test]
 fn a_signal_during_start_up_writes_the_cancelled_result() {
+    if !crate::support::test_hooks("the start-up signal test") {
+        return;
+    }
     // The hook pauses after the payload is valid and before the UI is drawn, and
     // says so on stderr, so the signal surely lands in that window.
     let mut s = Session::start_with_env(
@@ -182,6 +185,33 @@ fn a_signal_during_start_up_writes_the_cancelled_result() {
     let result = s.result();
     assert_eq!(result["details"]["cancelled"], true, "{result}");
     s.assert_restored();
+}
+
+/// The test hooks exist in debug builds only: a release build neither pauses at start-up
+/// nor panics on a key, whatever the environment says. (Runs with `cargo test --release`
+/// or `ASK_BIN=target/release/ask`; a debug build, as `cargo test` makes, skips it.)
+#[test]
+fn a_release_build_ignores_the_test_hooks() {
+    if crate::support::has_test_hooks() {
+        println!("skipped: checks a release build of ask (cargo test --release, or ASK_BIN)");
+        return;
+    }
+    let env = [
+        ("ASK_TEST_STARTUP_PAUSE_MS", "20000"),
+        ("ASK_TEST_PANIC_KEY", "x"),
+        ("RUST_BACKTRACE", "0"),
+    ];
+    let mut s = Session::start_with_env(SMALL, RUN, 80, 24, &env);
+    // Well within the pause the hook would take.
+    s.wait_for("Which database?");
+    s.send("x");
+    s.send("2");
+    s.wait_for("Which features?");
+    s.signal("TERM");
+    assert_cancelled_with_answer(&mut s, "x is an ordinary key");
+    let raw = String::from_utf8_lossy(&s.raw()).into_owned();
+    assert!(!raw.contains("start-up pause"), "paused");
+    assert!(!raw.contains("ASK_TEST_PANIC_KEY"), "panicked");
 }
 
 /// Under a host that runs `ask` in its own process group (as this test's `sh -c` does, and

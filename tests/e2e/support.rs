@@ -39,6 +39,27 @@ pub(crate) fn ask_bin() -> &'static Path {
     })
 }
 
+/// Whether the binary under test has the test hooks (`ASK_TEST_PANIC_KEY`,
+/// `ASK_TEST_STARTUP_PAUSE_MS`). Only debug builds do; the binary built here has this test
+/// binary's profile (`cargo test` debug, `cargo test --release` release), and one given
+/// with `ASK_BIN` is taken for a release build. When there are none, prints that `what`
+/// is skipped and why.
+pub(crate) fn test_hooks(what: &str) -> bool {
+    let hooks = has_test_hooks();
+    if !hooks {
+        println!(
+            "skipped: {what} needs the test hooks of a debug build of ask, and this is a \
+             release build (cargo test --release, or ASK_BIN)"
+        );
+    }
+    hooks
+}
+
+/// [`test_hooks`] without the message.
+pub(crate) fn has_test_hooks() -> bool {
+    cfg!(debug_assertions) && std::env::var_os("ASK_BIN").is_none()
+}
+
 /// A command for `ask` with a clean environment for config lookups.
 pub(crate) fn ask(args: &[&str]) -> Command {
     let mut cmd = Command::new(ask_bin());

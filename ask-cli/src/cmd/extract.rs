@@ -2,14 +2,12 @@
 //! session helpers the other session subcommands (`answer`, `answer-again`,
 //! `replay`) share: opening the file and mapping lookup errors to exit codes.
 
-use std::path::Path;
-
 use ask_extract::{ExtractError, Session, extract_status};
 
 use crate::cli::{ExtractArgs, SessionArgs};
 use crate::config;
 use crate::exit::{CliError, CliResult, Exit};
-use crate::io::write_text;
+use crate::io::{read_file, write_text};
 
 /// Prints `{"status": "request"|"form"|"no_questions"|"failed", ...}` and exits 0.
 ///
@@ -20,10 +18,7 @@ pub(crate) fn extract(args: &ExtractArgs) -> CliResult {
     let responses = args
         .response
         .iter()
-        .map(|path| {
-            std::fs::read_to_string(path)
-                .map_err(|err| CliError::no_input("response file", Path::new(path), &err))
-        })
+        .map(|path| read_file(path, "response file"))
         .collect::<Result<Vec<_>, _>>()?;
     let loaded = config::load_read_only(args.config.as_deref());
     if let Some(notice) = loaded.notice_line() {
@@ -46,7 +41,7 @@ pub(crate) fn open_session(args: &SessionArgs) -> Result<Session, CliError> {
 /// extract or replay) for everything else.
 pub(crate) fn session_error(err: &ExtractError) -> CliError {
     let exit = match err {
-        ExtractError::Io { .. } => Exit::NoInput,
+        ExtractError::Io { .. } | ExtractError::TooLarge { .. } => Exit::NoInput,
         ExtractError::UnknownLeaf { .. } => Exit::Usage,
         _ => Exit::NothingFound,
     };

@@ -41,11 +41,14 @@ pub(crate) struct FormRunner<'a> {
 }
 
 impl<'a> FormRunner<'a> {
-    /// Checks `--script` and `--cwd` (before any slow work such as reading a
+    /// Checks `--script`, `--cwd` and `--draft` (before any slow work such as reading a
     /// payload or calling a model).
     pub(crate) fn new(ui: &'a UiArgs, flow: &'a FlowArgs) -> Result<Self, CliError> {
         let steps = flow.script.as_deref().map(script::load).transpose()?;
         let root = completion_root(ui.cwd.as_deref())?;
+        if let Some(draft) = &ui.draft {
+            check_draft_path(draft)?;
+        }
         Ok(Self {
             ui,
             flow,
@@ -111,8 +114,11 @@ pub(crate) fn interactive(ui: &UiArgs, form: AskForm, root: PathBuf) -> CliResul
     if let Some(path) = &ui.draft {
         session = session.with_draft(path.clone(), ui.resume);
         for notice in session.notices() {
-            if matches!(notice, ask_host::Notice::DraftNotRestored(_)) {
-                eprintln!("ask: {notice}");
+            if matches!(
+                notice,
+                ask_host::Notice::DraftNotRestored(_) | ask_host::Notice::DraftNotSaved(_)
+            ) {
+                crate::exit::warn(&notice.to_string());
             }
         }
     }
@@ -185,6 +191,18 @@ pub(crate) fn completion_root(cwd: Option<&Path>) -> Result<PathBuf, CliError> {
             dir.display()
         ))),
         None => Ok(std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."))),
+    }
+}
+
+/// `--draft FILE` must be a regular file or nothing yet: the draft is a file `ask` owns,
+/// writes over and deletes, so a FIFO, a device or a folder is refused up front.
+fn check_draft_path(path: &Path) -> Result<(), CliError> {
+    match ask_keymap::special_file_kind(path) {
+        Some(kind) => Err(CliError::usage(format!(
+            "--draft '{}' is {kind}; give a regular file path (or a new one) for the draft",
+            path.display()
+        ))),
+        None => Ok(()),
     }
 }
 

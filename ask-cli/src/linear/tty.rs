@@ -44,7 +44,7 @@ pub(crate) fn run(
                     d.path.display()
                 ),
             };
-            let _ = writeln!(output, "{said}");
+            let _ = writeln!(output, "{}", ask_render::sanitize(&said));
         }
         Saver {
             path: d.path,
@@ -76,7 +76,10 @@ pub(crate) fn run(
                 write!(output, "{text}{}", flow.prompt())?;
             }
             Step::Done(text, result) => {
-                if let Some(saver) = &saver {
+                // Only a regular file is the draft: whatever took the path since is left.
+                if let Some(saver) = &saver
+                    && std::fs::metadata(&saver.path).is_ok_and(|m| m.file_type().is_file())
+                {
                     let _ = std::fs::remove_file(&saver.path);
                 }
                 write!(output, "{text}")?;
@@ -106,19 +109,37 @@ fn save(saver: &mut Option<Saver>, flow: &Linear, output: &mut impl Write) -> io
     if s.last.as_ref() == Some(&bytes) {
         return Ok(());
     }
-    match ask_keymap::write_atomic(&s.path, &bytes) {
+    // A FIFO or device at the path (`ask run` refused one up front, but something may have
+    // taken the path since) is never written: `write_atomic` would write through it.
+    let written = match ask_keymap::special_file_kind(&s.path) {
+        Some(kind) => Err(format!("it is {kind}, not a regular file")),
+        None => ask_keymap::write_atomic(&s.path, &bytes).map_err(|e| e.to_string()),
+    };
+    match written {
         Ok(()) => s.last = Some(bytes),
         Err(err) => {
-            writeln!(output, "Draft not saved to {}: {err}.", s.path.display())?;
+            let line = format!("Draft not saved to {}: {err}.", s.path.display());
+            writeln!(output, "{}", ask_render::sanitize(&line))?;
             *saver = None;
         }
     }
     Ok(())
 }
 
-/// Reads a draft and restores it into `flow`; `Err` says why not.
+/// Reads a draft (a regular file of at most [`ask_host::MAX_DRAFT_BYTES`], opened without
+/// blocking) and restores it into `flow`; `Err` says why not.
 fn restore(flow: &mut Linear, path: &std::path::Path) -> Result<(), String> {
-    let text = std::fs::read(path).map_err(|e| e.to_string())?;
+    let text = match ask_keymap::read_regular_file(path, ask_host::MAX_DRAFT_BYTES) {
+        Ok(Some(text)) => text,
+        Ok(None) => return Err("there is no file there".to_owned()),
+        Err(ask_keymap::KeymapError::FileTooLarge { limit, .. }) => {
+            return Err(format!(
+                "it is larger than {} MiB, more than a draft holds",
+                limit / (1024 * 1024)
+            ));
+        }
+        Err(e) => return Err(e.to_string()),
+    };
     let snapshot: FlowSnapshot =
         serde_json::from_slice(&text).map_err(|e| format!("not a draft file ({e})"))?;
     flow.restore(&snapshot)
@@ -149,9 +170,12 @@ fn spawn_reader(input: impl io::Read + Send + 'static) -> mpsc::Receiver<io::Res
 #[cfg(unix)]
 fn register_signals(stop: &Arc<AtomicBool>) -> io::Result<()> {
     use signal_hook::consts::signal::{SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2};
-    for signal in [SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2] {
+    let signals = [SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2];
+    for signal in signals {
         signal_hook::flag::register(signal, Arc::clone(stop))?;
     }
+    // Until the result is written (`crate::signals::hand_back`).
+    crate::signals::take_over(&signals);
     Ok(())
 }
 

@@ -136,11 +136,7 @@ pub(crate) fn run_ui(
     // Folded to one status line (the `peek` action); keys wait until it unfolds.
     let mut peeking = false;
     let mut last_tick = Instant::now();
-    // Test hook: `ASK_TEST_PANIC_KEY=<key id>` panics when that key arrives, so the
-    // end-to-end tests can check that the panic hook restores the terminal.
-    let panic_key: Option<Key> = std::env::var("ASK_TEST_PANIC_KEY")
-        .ok()
-        .and_then(|k| k.parse().ok());
+    let panic_key = panic_key_for_tests();
     loop {
         if session.is_over() {
             return Ok(Ended::Done(session.result().cloned()));
@@ -243,10 +239,31 @@ fn terminal_size() -> (u16, u16) {
     (cols.max(1), rows.max(1))
 }
 
-/// Test hook: `ASK_TEST_STARTUP_PAUSE_MS=<ms>` waits that long (or until a
-/// signal arrives) after the payload is valid and before the terminal is set
-/// up, and says so on stderr, so the end-to-end tests can send a signal during
-/// start-up.
+/// Test hook (debug builds only, which the end-to-end tests run): `ASK_TEST_PANIC_KEY=<key
+/// id>` panics when that key arrives, so the tests can check that the panic hook restores
+/// the terminal. A release build has no such hook: no environment makes it panic.
+#[cfg(debug_assertions)]
+fn panic_key_for_tests() -> Option<Key> {
+    std::env::var("ASK_TEST_PANIC_KEY")
+        .ok()
+        .and_then(|k| k.parse().ok())
+}
+
+/// A release build has no panic key.
+#[cfg(not(debug_assertions))]
+fn panic_key_for_tests() -> Option<Key> {
+    None
+}
+
+/// A release build never pauses (see the debug build's hook).
+#[cfg(not(debug_assertions))]
+fn startup_pause_for_tests(_signals: &Signals) {}
+
+/// Test hook (debug builds only, which the end-to-end tests run):
+/// `ASK_TEST_STARTUP_PAUSE_MS=<ms>` waits that long (or until a signal arrives) after the
+/// payload is valid and before the terminal is set up, and says so on stderr, so the tests
+/// can send a signal during start-up.
+#[cfg(debug_assertions)]
 fn startup_pause_for_tests(signals: &Signals) {
     let Some(pause) = std::env::var("ASK_TEST_STARTUP_PAUSE_MS")
         .ok()

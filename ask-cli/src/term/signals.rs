@@ -11,7 +11,9 @@
 //! The handlers are installed as soon as the payload is valid (before the
 //! terminal is set up), so a signal during start-up also ends with the
 //! cancelled result rather than a bare kill. They stay installed until the
-//! process exits.
+//! process exits, but once the result is decided (`crate::signals::hand_back`,
+//! before it is written) the terminating signals and SIGTSTP act as by default
+//! again: a result written to a FIFO nobody reads can still be interrupted.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -61,6 +63,8 @@ impl Signals {
             for (signal, flag) in [(SIGTSTP, &stop), (SIGCONT, &resume), (SIGWINCH, &resize)] {
                 let _ = signal_hook::flag::register(signal, Arc::clone(flag));
             }
+            crate::signals::take_over(TERMINATE);
+            crate::signals::take_over(&[SIGTSTP]);
         }
         Self {
             terminate,

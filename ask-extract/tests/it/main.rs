@@ -3,4 +3,5 @@
 
 mod props;
 mod replies;
+mod session_size;
 mod sessions;
