@@ -52,8 +52,8 @@ fn shifted_letters_equal_their_parsed_ids() {
 #[test]
 fn a_shifted_non_ascii_letter_is_the_key_the_byte_decoder_reads() {
     let shifted = Key::try_from(ev(CtCode::Char('É'), CtMods::SHIFT)).unwrap();
-    let mut decoder = ask_keymap::Decoder::new();
-    let decoded: Vec<Key> = decoder
+    let mut bytes = ask_keymap::Decoder::new();
+    let decoded: Vec<Key> = bytes
         .feed("É".as_bytes())
         .into_iter()
         .filter_map(|e| match e {

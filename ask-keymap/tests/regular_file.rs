@@ -4,23 +4,11 @@
 
 use std::fs;
 use std::path::Path;
-use std::sync::mpsc;
-use std::time::Duration;
 
 use ask_keymap::{KeymapError, read_regular_file, special_file_kind};
 
+use crate::guarded;
 use crate::special_files::mkfifo;
-
-/// Runs `f` on a thread and gives up after a guard time, so a regression that blocks
-/// fails the test instead of hanging the run.
-fn guarded<T: Send + 'static>(what: &str, f: impl FnOnce() -> T + Send + 'static) -> T {
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        let _ = tx.send(f());
-    });
-    rx.recv_timeout(Duration::from_secs(20))
-        .unwrap_or_else(|_| panic!("{what} did not return (it blocks on the path)"))
-}
 
 #[test]
 fn a_fifo_and_dev_zero_are_refused_without_reading_them() {

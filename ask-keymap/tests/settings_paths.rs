@@ -5,27 +5,16 @@ use std::fs;
 use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::mpsc;
-use std::time::Duration;
 
 use ask_keymap::{
     AskConfig, ConfigNotice, ConfigPaths, ConfigStore, KeymapError, MAX_SETTINGS_BYTES,
 };
 use serde_json::json;
 
+use crate::guarded;
+
 fn paths(config: &Path) -> ConfigPaths {
     ConfigPaths::file(config.to_path_buf())
-}
-
-/// Runs `f` on a thread and gives up after a generous guard time, so a regression that
-/// blocks fails this test instead of hanging the whole run.
-fn guarded<T: Send + 'static>(what: &str, f: impl FnOnce() -> T + Send + 'static) -> T {
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        let _ = tx.send(f());
-    });
-    rx.recv_timeout(Duration::from_secs(20))
-        .unwrap_or_else(|_| panic!("{what} did not return (it blocks on the path)"))
 }
 
 fn assert_not_a_file(result: Result<(), KeymapError>, path: &Path, kind: &str) {
