@@ -10,6 +10,7 @@ mod result;
 mod schema;
 mod text;
 mod tree;
+mod validate;
 
 pub use form::{AskForm, Question, QuestionOption, QuestionType};
 /// The ordered map of [`AskDetails::answers`] and the other id-keyed result maps,
