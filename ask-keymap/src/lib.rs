@@ -1,5 +1,6 @@
 #![doc = include_str!("../README.md")]
 
+mod action;
 mod atomic;
 mod behaviour;
 mod config;
@@ -23,6 +24,7 @@ mod read;
 mod reset;
 mod store;
 
+pub use action::{Action, Context, is_reserved};
 pub use atomic::write_atomic;
 pub use behaviour::{Behaviour, BehaviourSetting, MAX_IDLE_TIMEOUT_SECONDS};
 pub use config::{
@@ -32,7 +34,7 @@ pub use config::{
 pub use decode::{Decoder, InputEvent};
 pub use error::KeymapError;
 pub use key::{Key, KeyCode, Modifiers};
-pub use keymap::{Action, Context, Keymap, is_reserved};
+pub use keymap::Keymap;
 pub use notice::ConfigNotice;
 pub use notifications::{Channel, Notifications};
 pub use paths::{

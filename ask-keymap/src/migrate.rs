@@ -4,9 +4,9 @@
 
 #[cfg(test)]
 use crate::Keymap;
+use crate::action::Context;
 use crate::config::answer_to_json;
 use crate::doc::{Node, Obj};
-use crate::keymap::Context;
 use crate::{Action, AnswerSettings, Key, Notifications};
 
 /// Version 2 added the `answer` section.
