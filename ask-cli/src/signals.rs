@@ -25,6 +25,8 @@ pub(crate) fn take_over(signals: &[i32]) {
     use std::sync::{Mutex, PoisonError};
     static ARMED: Mutex<Vec<i32>> = Mutex::new(Vec::new());
     let mut armed = ARMED.lock().unwrap_or_else(PoisonError::into_inner);
+    // Off before arming, so a signal in between is recorded, never a bare kill.
+    DEFAULT.store(false, Ordering::SeqCst);
     for &signal in signals {
         if !armed.contains(&signal)
             && signal_hook::flag::register_conditional_default(signal, Arc::clone(&DEFAULT)).is_ok()
@@ -32,7 +34,6 @@ pub(crate) fn take_over(signals: &[i32]) {
             armed.push(signal);
         }
     }
-    DEFAULT.store(false, Ordering::SeqCst);
 }
 
 /// Gives every signal taken over with [`take_over`] its default action back: the wait is
@@ -120,13 +121,14 @@ impl Interrupts {
         }
     }
 
-    /// Stops recording; the default actions apply again ([`hand_back`]).
+    /// Stops recording. The default actions stay off until the result is written
+    /// ([`hand_back`]): the form that may follow takes the signals over itself, and a
+    /// signal before it does must not kill `ask` without a result.
     pub(crate) fn unregister(&self) {
         #[cfg(unix)]
         for id in &self.ids {
             signal_hook::low_level::unregister(*id);
         }
-        hand_back();
         #[cfg(windows)]
         windows::disarm(self.generation);
     }

@@ -75,6 +75,18 @@ pub(crate) fn answer(args: &AnswerArgs) -> CliResult {
             }
             ExtractStatus::Form { form, .. } => {
                 signals.unregister();
+                if let Some(signal) = signals.received() {
+                    // A signal during extraction: end as the form would have.
+                    crate::exit::warn(&format!(
+                        "interrupted by signal {signal} before the form opened; \
+                         the cancelled result was written"
+                    ));
+                    let cancelled = AskResult::from_details(AskDetails {
+                        cancelled: true,
+                        ..AskDetails::default()
+                    });
+                    return finish(&args.ui, &cancelled);
+                }
                 return runner.run(form);
             }
             ExtractStatus::NoQuestions { assistant_entry_id } => {
