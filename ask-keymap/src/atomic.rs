@@ -91,9 +91,10 @@ fn resolve_target(path: &Path) -> io::Result<Target> {
 /// Whose descriptor folder a path is in.
 #[derive(Debug, PartialEq, Eq)]
 enum FdFolder {
-    /// This process's (`/proc/self/fd`, `/dev/fd`, `/proc/<our pid>/fd`).
+    /// This process's (`/proc/self/fd`, `/dev/fd`, `/proc/thread-self/fd`,
+    /// `/proc/<our pid>/fd`, `/proc/<our pid>/task/<tid>/fd`).
     Own,
-    /// Another process's, or one of this process's threads'.
+    /// Another process's.
     Other,
 }
 
@@ -108,7 +109,8 @@ fn fd_folder(path: &Path) -> Option<FdFolder> {
     if !(proc_fd && (parts.len() == 4 || (parts.len() == 6 && parts[3] == "task"))) {
         return None;
     }
-    let own = parts.len() == 4 && parts[2].to_str() == Some(&std::process::id().to_string());
+    // A thread's folder (`task/<tid>/fd`) shares the process's descriptor table.
+    let own = parts[2].to_str() == Some(&std::process::id().to_string());
     Some(if own { FdFolder::Own } else { FdFolder::Other })
 }
 

@@ -144,7 +144,12 @@ fn dev_stdout_works_when_standard_output_is_a_socket() {
     let dir = tempfile::tempdir().unwrap();
     let input = dir.path().join("p.json");
     fs::write(&input, SMALL).unwrap();
-    for target in ["/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"] {
+    for target in [
+        "/dev/stdout",
+        "/dev/fd/1",
+        "/proc/self/fd/1",
+        "/proc/thread-self/fd/1",
+    ] {
         let (ours, theirs) = UnixStream::pair().unwrap();
         let mut cmd = detached(&ask(&[
             "run",
