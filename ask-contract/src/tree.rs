@@ -275,24 +275,27 @@ impl<'de> Visitor<'de> for Place {
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
-        let Some(known) = self.fields() else {
-            while map.next_key::<SkipKey>()?.is_some() {
-                map.next_value::<Skip>()?;
-            }
-            return Ok(Tree::Object(Box::default()));
-        };
+        let known = self.fields();
         let mut values: [Option<Tree<'de>>; MAX_FIELDS] = Default::default();
-        while let Some(slot) = map.next_key_seed(KeySeed(known))? {
-            match (slot, slot.and_then(|i| known.get(i))) {
-                (Some(i), Some(key)) => {
-                    let value = map.next_value_seed(key.place())?;
+        let mut first = true;
+        while let Some(key) = map.next_key_seed(KeySeed(known.unwrap_or(&[])))? {
+            match key {
+                KeyKind::PrivateNumber if first && *ARBITRARY_PRECISION => {
+                    return private_number(&mut map);
+                }
+                KeyKind::Known(i) => {
+                    let value = map.next_value_seed(known.unwrap_or(&[])[i].place())?;
                     if let Some(place) = values.get_mut(i) {
                         *place = Some(value);
                     }
                 }
                 _ => map.next_value::<Skip>().map(drop)?,
             }
+            first = false;
         }
+        let Some(known) = known else {
+            return Ok(Tree::Object(Box::default()));
+        };
         let mut fields = Vec::with_capacity(values.iter().flatten().count());
         for (key, value) in known.iter().zip(values) {
             if let Some(value) = value {
@@ -303,12 +306,46 @@ impl<'de> Visitor<'de> for Place {
     }
 }
 
-/// Reads an object key as its index in a list of known fields (`None` for
-/// any other key), without copying it.
+/// What an object key is.
+#[derive(Debug, Clone, Copy)]
+enum KeyKind {
+    /// The field at this index of the known fields.
+    Known(usize),
+    /// The key `serde_json` uses for a number when some crate in the build enables its
+    /// `arbitrary_precision` feature (see [`ARBITRARY_PRECISION`]).
+    PrivateNumber,
+    /// Any other key.
+    Other,
+}
+
+/// The key `serde_json`'s `arbitrary_precision` feature wraps numbers in.
+const PRIVATE_NUMBER_KEY: &str = "$serde_json::private::Number";
+
+/// Whether `serde_json` was built with `arbitrary_precision` (by any crate of the build):
+/// then it hands every number that is not a plain integer to `visit_map` as a one-key
+/// object, and reads such an object in the text as a number too. `1e400` only parses as
+/// a number then.
+static ARBITRARY_PRECISION: std::sync::LazyLock<bool> =
+    std::sync::LazyLock::new(|| "1e400".parse::<Number>().is_ok());
+
+/// The rest of a `$serde_json::private::Number` object, as `serde_json`'s own `Value` reads
+/// it: the number's text, and nothing after it.
+fn private_number<'de, A: MapAccess<'de>>(map: &mut A) -> Result<Tree<'de>, A::Error> {
+    let text: String = map.next_value()?;
+    let number = text
+        .parse::<Number>()
+        .map_err(|_| de::Error::custom(format!("invalid number {text:?}")))?;
+    if map.next_key::<SkipKey>()?.is_some() {
+        return Err(de::Error::custom("a number object has one key"));
+    }
+    Ok(Tree::Number(number))
+}
+
+/// Reads an object key as its index in a list of known fields, without copying it.
 struct KeySeed(&'static [Key]);
 
 impl<'de> DeserializeSeed<'de> for KeySeed {
-    type Value = Option<usize>;
+    type Value = KeyKind;
 
     fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
         deserializer.deserialize_str(self)
@@ -316,14 +353,18 @@ impl<'de> DeserializeSeed<'de> for KeySeed {
 }
 
 impl Visitor<'_> for KeySeed {
-    type Value = Option<usize>;
+    type Value = KeyKind;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("an object key")
     }
 
     fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
-        Ok(self.0.iter().position(|k| k.name() == v))
+        Ok(match self.0.iter().position(|k| k.name() == v) {
+            Some(i) => KeyKind::Known(i),
+            None if v == PRIVATE_NUMBER_KEY => KeyKind::PrivateNumber,
+            None => KeyKind::Other,
+        })
     }
 }
 

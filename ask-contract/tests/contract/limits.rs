@@ -206,3 +206,29 @@ fn unknown_fields_are_ignored_however_deep_up_to_the_json_nesting_limit() {
         err.issues()[0].message
     );
 }
+
+/// Text and a `serde_json::Value` give the same answer for numbers in odd places and for
+/// an object whose key is the one `serde_json` wraps numbers in when some crate of the
+/// build enables its `arbitrary_precision` feature (CI runs this test with and without it).
+#[test]
+fn numbers_and_serde_json_number_objects_read_alike_from_text_and_value() {
+    let payloads = [
+        r#"{"questions": [{"id": "q", "prompt": "p", "type": -0, "options": [{"value": "a", "label": "A"}]}]}"#,
+        r#"{"questions": [{"id": "q", "prompt": 1.5, "options": [{"value": 1e400, "label": "A"}]}]}"#,
+        r#"{"questions": [{"id": 18446744073709551616, "prompt": "p", "options": [{"value": "a", "label": "A"}]}]}"#,
+        r#"{"questions": [{"id": {"$serde_json::private::Number": "5"}, "prompt": "p", "options": [{"value": "a", "label": "A"}]}]}"#,
+        r#"{"questions": [{"id": "q", "prompt": "p", "options": [{"value": {"$serde_json::private::Number": "5", "x": 1}, "label": "A"}]}]}"#,
+        r#"{"title": {"$serde_json::private::Number": "nope"}, "questions": []}"#,
+    ];
+    for text in payloads {
+        let from_text = parse_params_str(text, ParseOptions::default());
+        let Ok(value) = serde_json::from_str::<serde_json::Value>(text) else {
+            // Not JSON for serde_json either: text gives one issue at `payload`.
+            let err = from_text.expect_err(text);
+            assert_eq!(err.issues()[0].path, "payload", "{text}");
+            continue;
+        };
+        let from_value = parse_params(&value, ParseOptions::default());
+        assert_eq!(from_text, from_value, "{text}");
+    }
+}
