@@ -275,25 +275,26 @@ impl<'de> Visitor<'de> for Place {
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
-        let known = self.fields();
+        let fields = self.fields();
+        let known = fields.unwrap_or(&[]);
         let mut values: [Option<Tree<'de>>; MAX_FIELDS] = Default::default();
         let mut first = true;
-        while let Some(key) = map.next_key_seed(KeySeed(known.unwrap_or(&[])))? {
+        while let Some(key) = map.next_key_seed(KeySeed(known))? {
             match key {
                 KeyKind::PrivateNumber if first && *ARBITRARY_PRECISION => {
                     return private_number(&mut map);
                 }
-                KeyKind::Known(i) => {
-                    let value = map.next_value_seed(known.unwrap_or(&[])[i].place())?;
-                    if let Some(place) = values.get_mut(i) {
-                        *place = Some(value);
+                KeyKind::Known(i) => match (known.get(i), values.get_mut(i)) {
+                    (Some(field), Some(place)) => {
+                        *place = Some(map.next_value_seed(field.place())?);
                     }
-                }
+                    _ => map.next_value::<Skip>().map(drop)?,
+                },
                 _ => map.next_value::<Skip>().map(drop)?,
             }
             first = false;
         }
-        let Some(known) = known else {
+        let Some(known) = fields else {
             return Ok(Tree::Object(Box::default()));
         };
         let mut fields = Vec::with_capacity(values.iter().flatten().count());
