@@ -19,6 +19,7 @@ HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 REPO=$(cd "$HERE/../.." && pwd)
 CACHE="$HERE/.cache"
 CLAUDE_VERSION=2.1.332
+PYYAML_VERSION=6.0.3
 CLAUDE="$CACHE/node_modules/.bin/claude"
 TIMEOUT=${ASK_E2E_TIMEOUT:-60}
 KEEP=${ASK_E2E_KEEP:-0}
@@ -41,6 +42,14 @@ install_claude() {
 	"$CLAUDE" --version >/dev/null 2>&1 || die "the installed claude does not start"
 }
 
+# PyYAML for the README's YAML block (scenario 0), into the cache, not the system.
+install_pyyaml() {
+	PYTHONPATH="$CACHE/py${PYTHONPATH:+:$PYTHONPATH}" python3 -c 'import yaml' 2>/dev/null && return 0
+	say "harness-e2e: installing PyYAML $PYYAML_VERSION into $CACHE/py"
+	python3 -m pip install --quiet --disable-pip-version-check --target "$CACHE/py" \
+		"pyyaml==$PYYAML_VERSION" >&2 || die "pip install of PyYAML failed"
+}
+
 install_tmux() {
 	command -v tmux >/dev/null && return 0
 	say "harness-e2e: installing tmux"
@@ -60,6 +69,8 @@ build_ask() {
 SELECTED=("$@")
 command -v node >/dev/null || die "node is required"
 command -v python3 >/dev/null || die "python3 is required"
+install_pyyaml
+export PYTHONPATH="$CACHE/py${PYTHONPATH:+:$PYTHONPATH}"
 
 # Scenario 0 (the README's config blocks) needs neither Claude Code nor the binary.
 needs_harness() {
