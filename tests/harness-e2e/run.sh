@@ -110,6 +110,7 @@ stop_stub() {
 }
 cleanup() {
 	stop_stub
+	stop_kitty
 	tout kill-server >/dev/null 2>&1 || true
 	tin kill-server >/dev/null 2>&1 || true
 	if [ "$KEEP" = 1 ]; then say "harness-e2e: kept $WORK"; else rm -rf "$WORK"; fi
@@ -229,6 +230,8 @@ wait_for() {
 		fi
 		sleep 0.3
 	done
+	[ "${ASK_E2E_VERBOSE:-0}" = 1 ] && say "  waited $((SECONDS + TIMEOUT - deadline))s for $what"
+	return 0
 }
 screen_has() { screen | grep -qF -- "$1"; }
 # pane: Claude Code's own pane (under any popup).
@@ -242,6 +245,7 @@ main_requests() {
 }
 main_at_least() { [ "$(main_requests)" -ge "$1" ]; }
 wait_main() { wait_for "$1 main-loop model request(s)" main_at_least "$1"; }
+windows_are() { [ "$(tin list-windows -t cc 2>/dev/null | wc -l)" -eq "$1" ]; }
 check() { python3 "$HERE/check.py" "$LOG" "$@"; }
 
 dump() {
@@ -262,6 +266,7 @@ close_terminal() {
 }
 
 end_scenario() {
+	stop_kitty
 	close_terminal || {
 		say "  left running: $(scenario_pids | tr '\n' ' ')"
 		scenario_pids | xargs -r kill -9 2>/dev/null
@@ -341,7 +346,7 @@ scenario_4() {
 	register_ask --ui launch --launch "$recipe" || return 1
 	start_claude || return 1
 	prompt "Set up storage for the service"
-	wait_for "a second tmux window" test "$(tin list-windows -t cc 2>/dev/null | wc -l)" -ge 2 || return 1
+	wait_for "a second tmux window" windows_are 2 || return 1
 	# The form is in the new window: the person's screen switched to it.
 	wait_screen "the form" "Which database should the service use?" || return 1
 	keys 1
@@ -349,9 +354,13 @@ scenario_4() {
 	keys Enter
 	wait_main 2 || return 1
 	check 1 tool-result "Postgres" || return 1
-	wait_for "the form's window to close" test "$(tin list-windows -t cc 2>/dev/null | wc -l)" -eq 1 || return 1
+	wait_for "the form's window to close" windows_are 1 || return 1
 	wait_screen "the model's reply" "Noted, Postgres it is." || return 1
 }
+
+# 5. The kitty overlay recipe, in kitty under Xvfb: kitty.sh.
+# shellcheck source=kitty.sh
+source "$HERE/kitty.sh"
 
 NAMES=(
 	"README: the agent config blocks parse (JSON, TOML, YAML) and register ask mcp"
@@ -359,8 +368,9 @@ NAMES=(
 	"Claude Code: Escape cancels; the model gets the cancelled result, not an error"
 	"Claude Code: an invalid payload is a tool error with the issues; no form opens"
 	"Claude Code: the tmux new-window launcher recipe opens the form; the answer reaches the model"
+	"Claude Code in kitty: the kitty overlay launcher recipe opens the form over it; the answer reaches the model"
 )
-[ ${#SELECTED[@]} -eq 0 ] && SELECTED=(0 1 2 3 4)
+[ ${#SELECTED[@]} -eq 0 ] && SELECTED=(0 1 2 3 4 5)
 
 passed=0
 failed=0
