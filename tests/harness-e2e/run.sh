@@ -154,9 +154,12 @@ write_claude_config() {
 	EOF
 }
 
-# claude_env: the scenario's isolated, offline environment, as `env` arguments.
+# claude_env: the scenario's isolated, offline environment, as `env` arguments: built
+# from nothing (`env -i`), so no API key, model or Claude Code setting of the caller's
+# leaks in.
 claude_env() {
-	CLAUDE_ENV=(env -u TMUX -u TMUX_PANE HOME="$S/home" CLAUDE_CONFIG_DIR="$S/config"
+	CLAUDE_ENV=(env -i PATH="$PATH" LANG=C.UTF-8 USER="${USER:-root}" ${TMPDIR:+TMPDIR="$TMPDIR"}
+		HOME="$S/home" CLAUDE_CONFIG_DIR="$S/config"
 		XDG_CONFIG_HOME="$S/home/.config" XDG_STATE_HOME="$S/home/.local/state"
 		XDG_DATA_HOME="$S/home/.local/share" XDG_CACHE_HOME="$S/home/.cache"
 		ANTHROPIC_BASE_URL="http://127.0.0.1:$PORT" ANTHROPIC_API_KEY="$TOKEN"
