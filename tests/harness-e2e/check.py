@@ -10,6 +10,9 @@ usage: check.py LOG TURN KIND [ARGS...]
                           ask_user call, not an error, and its text contains TEXT
     tool-cancelled        ... a result that says the questions were cancelled, not an error
     tool-error TEXT       ... an error result whose text contains TEXT
+    tool-same RESULT      ... a result equal to RESULT, the tool result file of `ask run
+                          --answers` for the same choices: its details as JSON (what
+                          Claude Code forwards) or its text
 Exits 0 when the check holds; otherwise prints why and exits 1.
 """
 
@@ -78,7 +81,12 @@ def main():
         block, text = ask_result(body)
         if block.get("is_error"):
             fail(f"the result is an error: {text}")
-        if "cancel" not in text.lower():
+        try:
+            details = json.loads(text)  # structuredContent, as Claude Code forwards it
+            cancelled = details.get("cancelled") is True and "error" not in details
+        except ValueError:
+            cancelled = "cancel" in text.lower()
+        if not cancelled:
             fail(f"the result does not say it was cancelled: {text}")
     elif kind == "tool-error":
         block, text = ask_result(body)
@@ -86,6 +94,23 @@ def main():
             fail(f"the result is not an error: {text}")
         if args[0] not in text:
             fail(f"the result lacks {args[0]!r}: {text}")
+    elif kind == "tool-same":
+        # Claude Code 2.1.332 hands the model a tool's structuredContent as JSON text in
+        # place of its text content (unless the result is an error); a client that
+        # forwards the text content gives the text. Either must be exactly what
+        # `ask run --answers` gives for the same choices.
+        block, text = ask_result(body)
+        with open(args[0], encoding="utf-8") as f:
+            expected = json.load(f)
+        if block.get("is_error"):
+            fail(f"the result is an error: {text}")
+        try:
+            same = json.loads(text) == expected["details"]
+        except ValueError:
+            same = text == text_of(expected["content"])
+        if not same:
+            fail(f"the result differs from ask run --answers:\n--- got\n{text}\n--- expected\n"
+                 f"{json.dumps(expected['details'])}\nor\n{text_of(expected['content'])}")
     else:
         fail(f"unknown check {kind}")
 

@@ -305,7 +305,13 @@ scenario_1() {
 	sleep 0.5
 	keys Enter
 	wait_main 2 || return 1
-	check 0 tool-offered mcp__ask__ask_user && check 1 tool-result "SQLite" || return 1
+	# The model reads exactly the text `ask run` gives for the same choice.
+	printf '%s' "$DB_PAYLOAD" >"$S/payload.json"
+	echo '{"mode": "submit", "answers": {"db": {"values": ["sqlite"]}}}' >"$S/answers.json"
+	"$ASK_BIN" run --input "$S/payload.json" --answers "$S/answers.json" --output "$S/expected.json" ||
+		{ say "  ask run --answers failed"; return 1; }
+	check 0 tool-offered mcp__ask__ask_user && check 1 tool-result "SQLite" &&
+		check 1 tool-same "$S/expected.json" || return 1
 	wait_screen "the model's reply" "Noted, SQLite it is." || return 1
 	wait_for "the popup to close" screen_lacks "Which database should the service use?" || return 1
 	# The terminal goes away: Claude Code, the ask server and any popup exit with it.
