@@ -258,6 +258,11 @@ dump() {
 	[ -s "$S/claude-debug.log" ] && { say "  --- claude debug log (MCP lines) ---"; grep -i mcp "$S/claude-debug.log" | tail -15 | sed -e 's/^/  | /' >&2; }
 	[ -s "$S/stub.stderr" ] && { say "  --- stub stderr ---"; tail -10 "$S/stub.stderr" | sed -e 's/^/  | /' >&2; }
 	say "  --- model requests: $(wc -l <"$LOG" 2>/dev/null) ($(main_requests) main loop) ---"
+	# What the model got last (the tool result, when there was one).
+	python3 -c 'import json,sys
+main=[json.loads(l) for l in open(sys.argv[1]) if "\"kind\": \"main\"" in l]
+print(json.dumps(main[-1]["body"]["messages"][-1])[:800] if main else "(none)")' "$LOG" 2>/dev/null |
+		sed -e 's/^/  | /' >&2 || true
 }
 
 # close_terminal: the person closes the terminal (tmux hangs up on Claude Code); every
