@@ -80,13 +80,14 @@ needs_harness() {
 	return 1
 }
 if needs_harness; then
-	install_tmux
-	install_claude
 	build_ask
 	export ASK_BIN
 	# Until the binary has the `mcp` subcommand there is nothing to drive: say so and
 	# run only the scenarios that do not need it.
-	if ! "$ASK_BIN" mcp --help >/dev/null 2>&1; then
+	if "$ASK_BIN" mcp --help >/dev/null 2>&1; then
+		install_tmux
+		install_claude
+	else
 		say "harness-e2e: skipped the Claude Code scenarios: $ASK_BIN has no \`mcp\` subcommand yet"
 		SELECTED=(0)
 	fi
