@@ -269,9 +269,11 @@ pub(crate) struct UiArgs {
     pub(crate) timeout: Option<u64>,
     /// Keep a draft of the answers, notes, editor text and tab in FILE while the form is
     /// open (saved at most every 500 ms and on every tab change, in the accessible mode
-    /// after every line; deleted when the form ends normally, kept after a kill, a closed
-    /// terminal or a crash). Both modes read and write the same drafts. FILE must be a
-    /// regular file or a new path: ask owns it, so a FIFO, a device or a folder is refused.
+    /// after every line; deleted once the result of a normal end is written, kept after a
+    /// kill, a closed terminal, a crash or a result that could not be written). Both modes
+    /// read and write the same drafts. FILE must be a new path or a draft: ask writes over
+    /// and deletes it, so any other file (the payload, the result, the settings), a FIFO,
+    /// a device or a folder is refused.
     #[arg(long, value_name = "FILE")]
     pub(crate) draft: Option<PathBuf>,
     /// Reopen the form with the --draft FILE restored when it was made for the same

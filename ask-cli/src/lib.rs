@@ -3,6 +3,7 @@
 mod cli;
 mod cmd;
 mod config;
+mod draft;
 mod exit;
 mod io;
 mod json_out;

@@ -48,10 +48,14 @@ pub enum Notice {
     /// `--resume` found no usable draft (missing, unreadable, or made for other
     /// questions); the form starts fresh. The text says why.
     DraftNotRestored(String),
-    /// The draft file could not be written, or the draft path names something other than
-    /// a regular file (a FIFO, a device, a folder), which is never touched: no draft is
+    /// The draft file could not be written, or the draft path holds something other than
+    /// a draft (a payload, a FIFO, a device, a folder), which is never touched: no draft is
     /// kept from then on. The text says why.
     DraftNotSaved(String),
+    /// `--resume` restored a draft but dropped what breaks the form's rules (several
+    /// options on a single-select question, a type the switch cannot give...). The text
+    /// says what.
+    DraftAdjusted(String),
     /// The settings overlay's reset row wrote the defaults.
     SettingsReset {
         /// Where the previous file was copied first (`None` when there was none).
@@ -93,7 +97,9 @@ impl fmt::Display for Notice {
                 backup.display()
             ),
             Self::SettingsReset { backup: None } => f.write_str("settings reset to defaults"),
-            Self::DraftNotRestored(why) | Self::DraftNotSaved(why) => f.write_str(why),
+            Self::DraftNotRestored(why) | Self::DraftNotSaved(why) | Self::DraftAdjusted(why) => {
+                f.write_str(why)
+            }
         }
     }
 }

@@ -82,3 +82,42 @@ fn check_fits_names_what_does_not_fit_without_a_flow() {
     );
     assert!(f.restore(&cursor).is_err(), "the flow refuses it");
 }
+
+/// A hand-edited or corrupted draft that breaks the form's rules is restored without what
+/// does not fit (never several answers on a single-select question), and says what went.
+#[test]
+fn restore_drops_what_breaks_the_forms_rules_and_says_so() {
+    let mut f = flow(two(), behaviour());
+    drive(&mut f, "2");
+    let mut bad = f.snapshot();
+    bad.questions[0].selected = vec![1, 0];
+    bad.questions[0].custom_text = Some("mine".into());
+    bad.questions[0].custom_selected = true;
+    bad.questions[1].presented = ask_contract::QuestionType::Preview;
+    bad.questions[1].selected = vec![2, 2];
+
+    let mut fresh = flow(two(), behaviour());
+    let dropped = fresh.restore(&bad).expect("fits after dropping");
+    assert_eq!(
+        dropped,
+        [
+            "question 1 takes one answer: kept option 2, dropped option(s) 1, and the typed \
+             answer is no longer selected",
+            "question 2 is multi and cannot be presented as preview: shown as multi again",
+            "question 2 listed an option twice: kept it once",
+        ],
+        "{dropped:?}"
+    );
+    let (result, _) = drive(&mut fresh, "enter 1 1");
+    let details = result.expect("submitted").details;
+    let answers = serde_json::to_value(&details.answers).unwrap();
+    assert_eq!(answers["q1"]["values"], serde_json::json!(["b"]));
+    assert_eq!(answers["q2"]["values"], serde_json::json!(["z"]));
+    // A draft the flow wrote itself drops nothing.
+    assert!(
+        flow(two(), behaviour())
+            .restore(&f.snapshot())
+            .unwrap()
+            .is_empty()
+    );
+}

@@ -186,8 +186,8 @@ fn run_help_says_how_output_frame_out_and_draft_are_written() {
          is, never replaced",
         "Write the last headless frame as plain text to FILE (-: stdout). A regular file or a \
          new path is replaced atomically; a FIFO or a device is written into as it is",
-        "FILE must be a regular file or a new path: ask owns it, so a FIFO, a device or a \
-         folder is refused",
+        "FILE must be a new path or a draft: ask writes over and deletes it, so any other \
+         file (the payload, the result, the settings), a FIFO, a device or a folder is refused",
     ] {
         assert!(help.contains(needle), "{needle:?} missing from:\n{help}");
     }

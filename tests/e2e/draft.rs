@@ -214,7 +214,7 @@ fn a_draft_replaced_by_a_fifo_mid_form_is_left_alone_in_the_accessible_mode() {
     std::fs::remove_file(&draft).expect("remove the draft");
     mkfifo(&draft);
     s.send("2\r");
-    s.wait_for("it is a FIFO (named pipe), not a regular file");
+    s.wait_for("is a FIFO (named pipe), not a regular file");
     s.wait_for("Question 2 of 2: System");
     s.send("1\r");
     s.wait_for("Review your answers");

@@ -4,6 +4,7 @@
 mod accessible;
 mod cli;
 mod draft;
+mod draft_keep;
 mod examples;
 mod extract;
 mod files;

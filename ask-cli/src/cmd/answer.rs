@@ -21,7 +21,11 @@ use crate::signals::Interrupts;
 /// Runs extraction with `--completer`, then answers the extracted form.
 pub(crate) fn answer(args: &AnswerArgs) -> CliResult {
     // Check the flags before spending model calls.
-    let runner = FormRunner::new(&args.ui, &args.flow)?;
+    let runner = FormRunner::new(
+        &args.ui,
+        &args.flow,
+        &[("--session", Some(args.session.session.as_path()))],
+    )?;
     let session = open_session(&args.session)?;
     // Only read here: the UI (if it opens) loads the settings again and may repair them.
     let loaded = config::load_read_only(args.ui.config.as_deref());

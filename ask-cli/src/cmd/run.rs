@@ -17,7 +17,7 @@ use crate::term::{self, Ended, Tty};
 /// Runs the whole `ask run` command.
 pub(crate) fn run(args: &RunArgs) -> CliResult {
     // Check the cheap things the user typed before reading a payload.
-    let runner = FormRunner::new(&args.ui, &args.flow)?;
+    let runner = FormRunner::new(&args.ui, &args.flow, &[("--input", args.input.as_deref())])?;
     let payload = read_payload(args.input.as_deref())?;
     let options = ParseOptions::default().freeform(args.allow_freeform);
     match parse_params_bytes(&payload, options) {
@@ -42,12 +42,17 @@ pub(crate) struct FormRunner<'a> {
 
 impl<'a> FormRunner<'a> {
     /// Checks `--script`, `--cwd` and `--draft` (before any slow work such as reading a
-    /// payload or calling a model).
-    pub(crate) fn new(ui: &'a UiArgs, flow: &'a FlowArgs) -> Result<Self, CliError> {
+    /// payload or calling a model). `inputs` are the command's own files (`--input`,
+    /// `--session`), which the draft must not be.
+    pub(crate) fn new(
+        ui: &'a UiArgs,
+        flow: &'a FlowArgs,
+        inputs: &[(&str, Option<&Path>)],
+    ) -> Result<Self, CliError> {
         let steps = flow.script.as_deref().map(script::load).transpose()?;
         let root = completion_root(ui.cwd.as_deref())?;
         if let Some(draft) = &ui.draft {
-            check_draft_path(draft)?;
+            crate::draft::check_path(draft, ui, flow, inputs)?;
         }
         Ok(Self {
             ui,
@@ -142,7 +147,14 @@ pub(crate) fn interactive(ui: &UiArgs, form: AskForm, root: PathBuf) -> CliResul
         Ended::Done(None) => session.cancelled(),
         Ended::Unavailable => return non_interactive(ui, session.form()),
     };
-    finish(ui, &result)
+    // The draft goes only once the result is stored, and only when the form was ended
+    // by the user (a signal or a closed terminal keeps it for `--resume`).
+    let ended_by_user = session.result().is_some();
+    let exit = crate::draft::finish_keeping(ui, &result, session.draft_path())?;
+    if ended_by_user {
+        session.discard_draft();
+    }
+    Ok(exit)
 }
 
 /// Whether the form runs in the accessible linear mode: `--accessible` or
@@ -177,9 +189,14 @@ fn linear(ui: &UiArgs, form: AskForm) -> CliResult {
         path,
         resume: ui.resume,
     });
-    let result = crate::linear::tty::run(form, draft, tty, output)
-        .map_err(|err| CliError::new(Exit::IoErr, format!("terminal error: {err}")))?;
-    finish(ui, &result)
+    let ended = crate::linear::tty::run(form, draft, tty, output);
+    let exit = crate::draft::finish_keeping(ui, &ended.result, ended.draft_path())?;
+    if ended.by_user
+        && let Some(draft) = &ended.draft
+    {
+        draft.remove();
+    }
+    Ok(exit)
 }
 
 /// The folder `@` completion lists: `--cwd`, else the current folder.
@@ -191,18 +208,6 @@ pub(crate) fn completion_root(cwd: Option<&Path>) -> Result<PathBuf, CliError> {
             dir.display()
         ))),
         None => Ok(std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."))),
-    }
-}
-
-/// `--draft FILE` must be a regular file or nothing yet: the draft is a file `ask` owns,
-/// writes over and deletes, so a FIFO, a device or a folder is refused up front.
-fn check_draft_path(path: &Path) -> Result<(), CliError> {
-    match ask_keymap::special_file_kind(path) {
-        Some(kind) => Err(CliError::usage(format!(
-            "--draft '{}' is {kind}; give a regular file path (or a new one) for the draft",
-            path.display()
-        ))),
-        None => Ok(()),
     }
 }
 

@@ -47,11 +47,14 @@ impl Linear {
     /// Text left in an open editor of the full form is kept as that editor would keep
     /// it on close: as the free-form answer or the note. Nothing changes when the
     /// draft does not fit; the error says why.
-    pub(crate) fn restore(&mut self, snapshot: &FlowSnapshot) -> Result<(), String> {
-        snapshot.check_fits(&self.form).map_err(|e| match e {
+    pub(crate) fn restore(&mut self, snapshot: &FlowSnapshot) -> Result<Vec<String>, String> {
+        // What breaks the form's rules is dropped first, and said.
+        let mut fitted = snapshot.clone();
+        let dropped = fitted.fit_to(&self.form).map_err(|e| match e {
             StateError::DraftMismatch { why } => why,
             other => other.to_string(),
         })?;
+        let snapshot = &fitted;
         let mut drafts = Vec::with_capacity(self.form.questions.len());
         for (q, s) in self.form.questions.iter().zip(&snapshot.questions) {
             let mut selected = s.selected.clone();
@@ -93,6 +96,6 @@ impl Linear {
         }
         self.drafts = drafts;
         self.at = snapshot.tab;
-        Ok(())
+        Ok(dropped)
     }
 }
