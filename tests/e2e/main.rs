@@ -15,6 +15,7 @@ mod input_limits;
 mod notify;
 mod output;
 mod pty;
+mod pty_gone;
 mod pty_signals;
 mod result_signals;
 mod session;

@@ -15,10 +15,31 @@ use crate::support::ask_bin;
 
 pub(crate) const TIMEOUT: Duration = Duration::from_secs(10);
 
+/// How the terminal reads ask's output: on, paused (a stalled terminal), or closing.
+#[derive(Default)]
+pub(crate) struct Gate {
+    pub(crate) paused: std::sync::atomic::AtomicBool,
+    pub(crate) closing: std::sync::atomic::AtomicBool,
+}
+
+impl Gate {
+    /// After a read: waits while paused; false when the reader is to stop (closing).
+    fn wait_while_paused(&self) -> bool {
+        use std::sync::atomic::Ordering::SeqCst;
+        while self.paused.load(SeqCst) && !self.closing.load(SeqCst) {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        !self.closing.load(SeqCst)
+    }
+}
+
 /// A running `ask` in a pseudo-terminal.
 pub(crate) struct Session {
-    master: Box<dyn MasterPty + Send>,
-    writer: Box<dyn Write + Send>,
+    /// `None` once the terminal was closed (`pty_gone`).
+    pub(crate) master: Option<Box<dyn MasterPty + Send>>,
+    pub(crate) writer: Option<Box<dyn Write + Send>>,
+    /// Pauses the terminal's reading of ask's output, or ends it (`pty_gone`).
+    pub(crate) gate: Arc<Gate>,
     child: Box<dyn Child + Send + Sync>,
     parser: Arc<Mutex<vt100::Parser>>,
     raw: Arc<Mutex<Vec<u8>>>,
@@ -85,6 +106,8 @@ impl Session {
         let raw = Arc::new(Mutex::new(Vec::new()));
         let mut reader = pair.master.try_clone_reader().expect("pty reader");
         let (p, r) = (Arc::clone(&parser), Arc::clone(&raw));
+        let gate = Arc::new(Gate::default());
+        let g = Arc::clone(&gate);
         std::thread::spawn(move || {
             let mut buf = [0u8; 8192];
             while let Ok(n) = reader.read(&mut buf) {
@@ -93,12 +116,16 @@ impl Session {
                 }
                 p.lock().unwrap().process(&buf[..n]);
                 r.lock().unwrap().extend_from_slice(&buf[..n]);
+                if !g.wait_while_paused() {
+                    break;
+                }
             }
         });
         let writer = pair.master.take_writer().expect("pty writer");
         Self {
-            master: pair.master,
-            writer,
+            master: Some(pair.master),
+            writer: Some(writer),
+            gate,
             child,
             parser,
             raw,
@@ -118,8 +145,9 @@ impl Session {
 
     /// Writes raw bytes (not necessarily UTF-8) into the terminal.
     pub(crate) fn send_bytes(&mut self, bytes: &[u8]) {
-        self.writer.write_all(bytes).expect("write to pty");
-        self.writer.flush().expect("flush pty");
+        let writer = self.writer.as_mut().expect("the terminal is open");
+        writer.write_all(bytes).expect("write to pty");
+        writer.flush().expect("flush pty");
     }
 
     /// The screen as text, one line per row.
@@ -188,6 +216,8 @@ impl Session {
     /// Resizes the terminal (the child gets SIGWINCH).
     pub(crate) fn resize(&mut self, cols: u16, rows: u16) {
         self.master
+            .as_ref()
+            .expect("the terminal is open")
             .resize(PtySize {
                 rows,
                 cols,

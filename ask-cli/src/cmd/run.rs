@@ -140,8 +140,7 @@ pub(crate) fn interactive(ui: &UiArgs, form: AskForm, root: PathBuf) -> CliResul
             "internal error (please report it): the answers so far were written as a cancelled result",
         ));
     };
-    let ended =
-        ended.map_err(|err| CliError::new(Exit::IoErr, format!("terminal error: {err}")))?;
+    let ended = ended.unwrap_or_else(|err| hang_up(&err, &session));
     let result = match ended {
         Ended::Done(Some(result)) | Ended::Signal(result) => result,
         Ended::Done(None) => session.cancelled(),
@@ -155,6 +154,15 @@ pub(crate) fn interactive(ui: &UiArgs, form: AskForm, root: PathBuf) -> CliResul
         session.discard_draft();
     }
     Ok(exit)
+}
+
+/// A terminal that cannot be written any more (EIO, EPIPE: it went away, or it stopped
+/// reading) is a hang-up: the cancelled result with the answers given so far.
+pub(crate) fn hang_up(err: &std::io::Error, session: &Session) -> Ended {
+    crate::exit::warn(&format!(
+        "the terminal went away ({err}); the answers so far are written as a cancelled result"
+    ));
+    Ended::Signal(session.cancelled())
 }
 
 /// Whether the form runs in the accessible linear mode: `--accessible` or

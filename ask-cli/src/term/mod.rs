@@ -11,6 +11,7 @@ mod caret;
 mod events;
 #[cfg(unix)]
 mod input;
+mod output;
 mod paint;
 mod peek;
 mod screen;
