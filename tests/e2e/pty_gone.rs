@@ -136,3 +136,25 @@ fn the_timeout_ends_a_form_whose_terminal_stopped_reading() {
     assert_eq!(s.result()["details"]["timedOut"], true);
     s.gate.paused.store(false, SeqCst);
 }
+
+#[test]
+fn sigterm_ends_the_accessible_mode_whose_terminal_stopped_reading() {
+    let mut s = Session::start(
+        &big_payload(),
+        "run --accessible --input p.json --output r.json",
+        200,
+        60,
+    );
+    s.wait_for("Question 1 of 2: Database");
+    s.send("2\r");
+    s.wait_for("40. Option 39");
+    s.gate.paused.store(true, SeqCst);
+    // Help lines until the terminal's buffer is full and the writes block.
+    for _ in 0..400 {
+        s.send("?\r");
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    s.signal("TERM");
+    assert_cancelled_with_db(&mut s, "SIGTERM on a stalled terminal (accessible)");
+    s.gate.paused.store(false, SeqCst);
+}

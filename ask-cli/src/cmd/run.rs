@@ -197,7 +197,11 @@ fn linear(ui: &UiArgs, form: AskForm) -> CliResult {
         path,
         resume: ui.resume,
     });
-    let ended = crate::linear::tty::run(form, draft, tty, output);
+    // Through the writer thread, as the full form: a terminal that stops reading never
+    // holds up a signal.
+    let mut output = term::TermOut::new(output);
+    let ended = crate::linear::tty::run(form, draft, tty, &mut output);
+    output.drain(std::time::Duration::from_millis(300));
     let exit = crate::draft::finish_keeping(ui, &ended.result, ended.draft_path())?;
     if ended.by_user
         && let Some(draft) = &ended.draft

@@ -30,6 +30,7 @@ use ask_keymap::{InputEvent, Key};
 use events::CrosstermInput as Reader;
 #[cfg(unix)]
 use input::TtyInput as Reader;
+pub(crate) use output::TermOut;
 use paint::Painter;
 pub(crate) use paint::use_color;
 use screen::Screen;
