@@ -136,8 +136,11 @@ pub(crate) enum Command {
     #[command(after_help = RUN_AFTER)]
     Run(RunArgs),
     /// Check a payload: print the normalized form, or the invalid-payload result (exit 2).
+    ///
+    /// Either is pretty-printed when stdout is a terminal, and one compact line of JSON
+    /// when it is not (a pipe or a file).
     #[command(
-        after_help = "Examples:\n  ask validate --input payload.json\n  echo '{\"questions\": []}' | ask validate   # exit 2, issues listed"
+        after_help = "Output: pretty-printed JSON on a terminal, one compact line of JSON when stdout is a pipe or a file.\n\nExamples:\n  ask validate --input payload.json\n  echo '{\"questions\": []}' | ask validate   # exit 2, issues listed"
     )]
     Validate(ValidateArgs),
     /// Print the JSON Schema of the tool input.

@@ -213,3 +213,25 @@ fn every_command_that_opens_the_form_takes_inline_and_fullscreen() {
     let out = run_with_stdin(&ask(&["run", "--inline", "--fullscreen"]), SMALL);
     assert_eq!(code(&out), 64, "the two layouts exclude each other");
 }
+
+/// `ask validate` writes one compact line when stdout is a pipe, for the valid and the
+/// invalid payload alike, and pretty-printed JSON on a terminal.
+#[test]
+fn validate_is_compact_when_piped_and_pretty_on_a_terminal() {
+    let valid = r#"{"questions": [{"id": "db", "prompt": "Which?", "options": [{"value": "pg", "label": "PG"}]}]}"#;
+    let invalid = r#"{"questions": [{"id": "", "prompt": "Which?", "options": []}]}"#;
+    for (payload, exit) in [(valid, 0), (invalid, 2)] {
+        let out = run_with_stdin(&ask(&["validate"]), payload);
+        assert_eq!(code(&out), exit);
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(text.matches('\n').count(), 1, "one line: {text}");
+        assert!(text.ends_with("}\n"), "{text}");
+        let _ = stdout_json(&out);
+
+        let mut s = crate::pty::Session::start(payload, "validate --input p.json", 200, 60);
+        assert_eq!(s.finish(), exit);
+        s.wait_for("\"questions\"");
+        let raw = String::from_utf8_lossy(&s.raw()).into_owned();
+        assert!(raw.contains("{\r\n  \""), "pretty on a terminal: {raw:?}");
+    }
+}
