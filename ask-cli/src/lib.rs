@@ -9,7 +9,6 @@ mod io;
 mod json_out;
 mod linear;
 mod notify;
-#[cfg(windows)]
 mod process;
 mod script;
 mod signals;
@@ -36,7 +35,10 @@ pub fn main_exit() -> ExitCode {
             return ExitCode::SUCCESS;
         }
     };
-    match cmd::dispatch(cli.command) {
+    let ended = cmd::dispatch(cli.command);
+    // Nothing started for a notification outlives ask.
+    notify::stop_commands();
+    match ended {
         Ok(exit) => ExitCode::from(exit.code()),
         Err(err) => {
             exit::warn(&err.message);
