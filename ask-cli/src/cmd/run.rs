@@ -112,7 +112,7 @@ pub(crate) fn interactive(ui: &UiArgs, form: AskForm, root: PathBuf) -> CliResul
     };
     let loaded = config::load(ui.config.as_deref());
     let layout = ui.layout.layout(loaded.config().behaviour.inline);
-    let mut session = Session::new(form, loaded).with_completions(FileIndex::spawn(root));
+    let mut session = Session::new(form, loaded).with_completions(FileIndex::on_first_query(root));
     if let Some(seconds) = ui.timeout {
         session = session.with_idle_timeout(seconds);
     }
