@@ -158,6 +158,8 @@ pub(crate) struct DraftSaver {
     last_saved_ms: Option<u64>,
     last_tab: Option<usize>,
     last_bytes: Option<Vec<u8>>,
+    /// A save was put off until the interval passes: the host must tick until then.
+    pub(crate) waiting: bool,
 }
 
 impl DraftSaver {
@@ -167,6 +169,7 @@ impl DraftSaver {
             last_saved_ms: None,
             last_tab: None,
             last_bytes: None,
+            waiting: false,
         }
     }
 
@@ -184,8 +187,10 @@ impl DraftSaver {
             .last_saved_ms
             .is_none_or(|at| now_ms.saturating_sub(at) >= DRAFT_SAVE_INTERVAL_MS);
         if !tab_changed && !due && !force {
+            self.waiting = true;
             return Ok(());
         }
+        self.waiting = false;
         let bytes = serde_json::to_vec_pretty(&snapshot).map_err(|e| e.to_string())?;
         self.last_saved_ms = Some(now_ms);
         self.last_tab = Some(snapshot.tab);

@@ -4,6 +4,7 @@ mod completion;
 mod draft;
 #[cfg(feature = "files")]
 pub mod files;
+mod idle;
 mod notice;
 mod session;
 mod settings;

@@ -42,11 +42,14 @@ use crate::{CompletionSource, Notice, Settings, commands_for_change};
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub struct Session {
-    flow: Flow,
-    store: Option<ConfigStore>,
-    source: Option<Box<dyn CompletionSource + Send>>,
+    pub(crate) flow: Flow,
+    pub(crate) store: Option<ConfigStore>,
+    pub(crate) source: Option<Box<dyn CompletionSource + Send>>,
     /// The completion query and source revision last sent to the flow.
-    sent: Option<(String, u64)>,
+    pub(crate) sent: Option<(String, u64)>,
+    /// The host watches the settings file and calls [`Session::reload_settings`] on a
+    /// change: ticks do not read it.
+    pub(crate) settings_watched: bool,
     width: u16,
     height: u16,
     result: Option<AskResult>,
@@ -59,7 +62,7 @@ pub struct Session {
     /// The countdown notification was handed out for the countdown showing now.
     countdown_notified: bool,
     /// Where the draft is kept while the form is open (`--draft`).
-    draft: Option<crate::draft::DraftSaver>,
+    pub(crate) draft: Option<crate::draft::DraftSaver>,
     /// The draft holds the flow's final state (saved once when the flow ended).
     draft_final: bool,
     /// Origin of the host clock sent to the flow ([`Command::Clock`]).
@@ -127,6 +130,7 @@ impl Session {
             store,
             source: None,
             sent: None,
+            settings_watched: false,
             width: 80,
             height: 24,
             result: None,
@@ -361,6 +365,17 @@ impl Session {
     /// passed ([`ask_state::Flow::idle_timeout_ms`]).
     pub fn tick_at(&mut self, now_ms: u64) -> bool {
         let mut changed = self.apply(Command::Clock(now_ms));
+        if !self.settings_watched {
+            changed |= self.reload_now();
+        }
+        self.save_draft(now_ms);
+        self.refresh_completion() || changed
+    }
+
+    /// Reads the settings file again and applies what changed; true when the screen
+    /// changed.
+    pub(crate) fn reload_now(&mut self) -> bool {
+        let mut changed = false;
         let reloaded = self.store.as_mut().map(ConfigStore::reload);
         match reloaded {
             Some(Ok(Some(change))) => {
@@ -378,8 +393,7 @@ impl Session {
             }
             Some(Ok(None)) | None => {}
         }
-        self.save_draft(now_ms);
-        self.refresh_completion() || changed
+        changed
     }
 
     /// Applies a command and carries out its effects; true when the screen changed.
@@ -485,7 +499,7 @@ impl Session {
     }
 
     /// Sends completion candidates when the `@` query or the source changed.
-    fn refresh_completion(&mut self) -> bool {
+    pub(crate) fn refresh_completion(&mut self) -> bool {
         let Some(query) = self.flow.completion_query().map(str::to_owned) else {
             self.sent = None;
             return false;

@@ -10,6 +10,7 @@ mod extract;
 mod files;
 mod filter;
 mod flow;
+mod idle;
 mod inline;
 mod input_limits;
 mod notify;

@@ -10,6 +10,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
+#[cfg(windows)]
 use std::time::Duration;
 
 use ask_contract::{AskForm, AskResult};
@@ -54,14 +55,16 @@ pub(crate) fn run(
     mut output: impl Write,
 ) -> Ended {
     let stop = Arc::new(AtomicBool::new(false));
-    let signals = register_signals(&stop);
+    let (tx, rx) = mpsc::channel();
+    let signals = register_signals(&stop, tx.clone());
     let mut flow = Linear::new(form);
     let mut saver = draft.and_then(|d| open_draft(d, &mut flow, &mut output));
     if let Err(err) = signals {
         // Not fatal: the form still works, and Ctrl+D still ends it with a result.
         let _ = writeln!(output, "Signals are not handled ({err}).");
     }
-    let ended = converse(&mut flow, &mut saver, &stop, input, &mut output);
+    spawn_reader(input, tx);
+    let ended = converse(&mut flow, &mut saver, &stop, &rx, &mut output);
     let by_user = ended.is_some();
     let result = ended.unwrap_or_else(|| flow.cancelled());
     Ended {
@@ -103,25 +106,19 @@ fn converse(
     flow: &mut Linear,
     saver: &mut Option<Saver>,
     stop: &AtomicBool,
-    input: impl io::Read + Send + 'static,
+    messages: &mpsc::Receiver<Msg>,
     output: &mut impl Write,
 ) -> Option<AskResult> {
     save(saver, flow, output);
     write!(output, "{}{}", flow.start(), flow.prompt())
         .and_then(|()| output.flush())
         .ok()?;
-    let lines = spawn_reader(input);
     loop {
-        if stop.load(Ordering::SeqCst) {
-            // A goodbye that cannot be written changes nothing: the result is kept.
-            let _ = writeln!(output, "\nCancelled.");
-            return None;
-        }
-        let line = match lines.recv_timeout(Duration::from_millis(50)) {
-            Ok(Ok(line)) => line,
-            Err(mpsc::RecvTimeoutError::Timeout) => continue,
-            // End of input (Ctrl+D, a closed terminal) or a read error: the draft stays.
-            Ok(Err(_)) | Err(mpsc::RecvTimeoutError::Disconnected) => {
+        let line = match next(messages, stop) {
+            Msg::Line(Ok(line)) if !stop.load(Ordering::SeqCst) => line,
+            // A signal, the end of input (Ctrl+D, a closed terminal) or a read error: the
+            // draft stays. A goodbye that cannot be written changes nothing.
+            _ => {
                 let _ = writeln!(output, "\nCancelled.");
                 return None;
             }
@@ -190,9 +187,36 @@ fn restore(flow: &mut Linear, path: &std::path::Path) -> Result<Vec<String>, Str
     flow.restore(&snapshot)
 }
 
+/// What the conversation waits for: a line (or the end of input), or a signal.
+enum Msg {
+    Line(io::Result<String>),
+    Stop,
+}
+
+/// The next message. On Unix a signal sends [`Msg::Stop`] (a thread waits on the signal
+/// pipe), so this blocks without waking up until something happens.
+#[cfg(unix)]
+fn next(messages: &mpsc::Receiver<Msg>, _stop: &AtomicBool) -> Msg {
+    messages.recv().unwrap_or(Msg::Stop)
+}
+
+/// Elsewhere the stop flag is looked at every 50 ms.
+#[cfg(windows)]
+fn next(messages: &mpsc::Receiver<Msg>, stop: &AtomicBool) -> Msg {
+    loop {
+        if stop.load(Ordering::SeqCst) {
+            return Msg::Stop;
+        }
+        match messages.recv_timeout(Duration::from_millis(50)) {
+            Ok(msg) => return msg,
+            Err(mpsc::RecvTimeoutError::Timeout) => {}
+            Err(mpsc::RecvTimeoutError::Disconnected) => return Msg::Stop,
+        }
+    }
+}
+
 /// Lines from `input` on a thread, so signals are noticed while it blocks.
-fn spawn_reader(input: impl io::Read + Send + 'static) -> mpsc::Receiver<io::Result<String>> {
-    let (tx, rx) = mpsc::channel();
+fn spawn_reader(input: impl io::Read + Send + 'static, tx: mpsc::Sender<Msg>) {
     std::thread::spawn(move || {
         let mut reader = BufReader::new(input);
         loop {
@@ -201,24 +225,35 @@ fn spawn_reader(input: impl io::Read + Send + 'static) -> mpsc::Receiver<io::Res
             let end = matches!(read, Ok(0) | Err(_));
             let item = read.map(|_| line.trim_end_matches(['\n', '\r']).to_owned());
             if end {
-                let _ = tx.send(item.and_then(|_| Err(io::ErrorKind::UnexpectedEof.into())));
+                let item = item.and_then(|_| Err(io::ErrorKind::UnexpectedEof.into()));
+                let _ = tx.send(Msg::Line(item));
                 return;
             }
-            if tx.send(item).is_err() {
+            if tx.send(Msg::Line(item)).is_err() {
                 return;
             }
         }
     });
-    rx
 }
 
 #[cfg(unix)]
-fn register_signals(stop: &Arc<AtomicBool>) -> io::Result<()> {
+fn register_signals(stop: &Arc<AtomicBool>, tx: mpsc::Sender<Msg>) -> io::Result<()> {
+    use std::io::Read as _;
+    use std::os::unix::net::UnixStream;
+
     use signal_hook::consts::signal::{SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2};
     let signals = [SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2];
+    let (mut wake, woken) = UnixStream::pair()?;
     for signal in signals {
         signal_hook::flag::register(signal, Arc::clone(stop))?;
+        signal_hook::low_level::pipe::register(signal, woken.try_clone()?)?;
     }
+    // A thread asleep on the signal pipe: the conversation waits without waking up.
+    std::thread::spawn(move || {
+        let mut byte = [0u8; 1];
+        let _ = wake.read(&mut byte);
+        let _ = tx.send(Msg::Stop);
+    });
     // Until the result is written (`crate::signals::hand_back`).
     crate::signals::take_over(&signals);
     Ok(())
@@ -226,7 +261,7 @@ fn register_signals(stop: &Arc<AtomicBool>) -> io::Result<()> {
 
 #[cfg(windows)]
 #[allow(clippy::unnecessary_wraps)] // the Unix variant's signature
-fn register_signals(stop: &Arc<AtomicBool>) -> io::Result<()> {
+fn register_signals(stop: &Arc<AtomicBool>, _tx: mpsc::Sender<Msg>) -> io::Result<()> {
     crate::signals::stop_on_console_event(Arc::clone(stop));
     Ok(())
 }

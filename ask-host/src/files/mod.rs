@@ -159,6 +159,17 @@ impl CompletionSource for FileIndex {
             _ => 0,
         }
     }
+
+    /// False while a background walk runs.
+    fn is_settled(&self) -> bool {
+        match &self.state {
+            State::Ready {
+                index,
+                background: true,
+            } => index.is_done(),
+            _ => true,
+        }
+    }
 }
 
 impl Drop for FileIndex {
