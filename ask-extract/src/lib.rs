@@ -4,6 +4,7 @@ mod candidate;
 mod error;
 mod lookup;
 mod prompt;
+mod raw;
 mod repair;
 mod session;
 mod status;
