@@ -121,6 +121,24 @@ pub(crate) fn hints(flow: &Flow, compact: bool) -> Vec<String> {
             add(&mut out, cx, &[close], "close list");
             return out;
         }
+        if custom && editor.picks_digits() {
+            // Opened by itself on arrival: digits still pick, as on the list.
+            out.push(match option_count(flow, editor.question) {
+                0 | 1 => "1 pick".to_owned(),
+                n => format!("1-{} pick", n.min(9)),
+            });
+            add(&mut out, cx, &[submit], "or a letter starts typing");
+            add(&mut out, cx, &[close], "done");
+            add(
+                &mut out,
+                cx,
+                &[Action::EditorPreviousOption, Action::EditorNextOption],
+                "move",
+            );
+            add(&mut out, cx, &[Action::Settings], "settings");
+            add(&mut out, cx, &[Action::Dismiss], "dismiss");
+            return out;
+        }
         add(&mut out, cx, &[submit], "save");
         out.push("Shift+Enter newline".to_owned());
         add(&mut out, cx, &[close], "done");
@@ -193,6 +211,11 @@ pub(crate) fn hints(flow: &Flow, compact: bool) -> Vec<String> {
     add(&mut out, cx, &[Action::Settings], "settings");
     add(&mut out, cx, &[Action::Cancel, Action::Dismiss], "cancel");
     out
+}
+
+/// Declared options of question `i`.
+fn option_count(flow: &Flow, i: usize) -> usize {
+    flow.form().questions.get(i).map_or(0, |q| q.options.len())
 }
 
 /// The hints while the filter line has the keyboard: typing filters, the arrows move,

@@ -80,8 +80,14 @@ impl Flow {
             Command::Review(action) => self.trigger(action),
             Command::ScrollPreview(delta) => self.scroll_preview(delta),
             Command::ScrollReview(delta) => self.scroll_review(delta),
-            Command::Edit(edit) => self.edit(&edit),
-            Command::EditorSubmit => self.editor_submit(),
+            Command::Edit(edit) => {
+                self.start_typing();
+                self.edit(&edit)
+            }
+            Command::EditorSubmit => {
+                self.start_typing();
+                self.editor_submit()
+            }
             Command::EditorClose => self.editor_close(),
             Command::Paste(text) if self.filter_has_keyboard() => self.filter_insert(&text),
             Command::Paste(text) => self.paste(&text),
@@ -199,7 +205,7 @@ impl Flow {
                 }
                 let no_text = self.drafts.get(i).is_some_and(|d| d.custom_text.is_none());
                 if self.is_custom_row(i, next) && no_text {
-                    let _ = self.open_editor_on(EditorTarget::Custom);
+                    self.open_custom_by_itself();
                 }
                 Outcome::Changed
             }
@@ -316,11 +322,16 @@ impl Flow {
             .question(i)
             .map_or(0, |q| if q.freeform { 0 } else { q.options.len() });
         if row == options && options > 0 {
+            // On the editor that opened by itself, its own digit makes it a typing editor.
+            self.start_typing();
             return self.digit_on_custom_row(i, row);
         }
         if row >= options {
             return Outcome::Unchanged;
         }
+        // A digit that reached here from the empty editor that opened by itself picks the
+        // option as on the list: the editor closes (it holds nothing to save).
+        self.save_and_close_editor();
         // A digit picks its declared option even when the filter hides it; the cursor
         // only goes where a row shows.
         let hidden = self.filter_of(i).is_some_and(|f| !f.shows(row));

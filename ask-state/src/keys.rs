@@ -107,6 +107,11 @@ impl Flow {
                 _ => {}
             }
         }
+        if editor.target == EditorTarget::Custom && editor.picks_digits() {
+            if let Some(d) = digit(key) {
+                return Command::Digit(d);
+            }
+        }
         let empty = editor.buffer.is_empty();
         let when_empty = |command: Command| if empty { Some(command) } else { None };
         let resolved = match action {
