@@ -54,6 +54,10 @@ impl Flow {
                 self.options.notice = notice;
                 return Outcome::Changed;
             }
+            Command::EarlyKeysIgnored => {
+                self.hint = Some(crate::command::EARLY_KEYS_HINT.to_owned());
+                return Outcome::Changed;
+            }
             _ => {}
         }
         let counting_down = self.note_input();

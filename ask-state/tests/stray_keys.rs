@@ -256,3 +256,20 @@ mod properties {
         }
     }
 }
+
+#[test]
+fn dropped_early_keys_show_a_hint_until_the_next_key() {
+    let mut f = flow(single(), behaviour());
+    assert!(f.apply(ask_state::Command::EarlyKeysIgnored).is_changed());
+    assert_eq!(f.hint(), Some(ask_state::EARLY_KEYS_HINT));
+    assert_eq!(
+        ask_state::EARLY_KEYS_HINT,
+        "Keys typed before the form opened were ignored."
+    );
+    assert!(
+        f.draft(0).is_some_and(|d| !d.is_answered()),
+        "nothing answered"
+    );
+    drive(&mut f, "down");
+    assert_eq!(f.hint(), None, "the next key clears it");
+}

@@ -4,6 +4,7 @@
 mod accessible;
 mod cli;
 mod draft;
+mod early_keys;
 mod examples;
 mod extract;
 mod files;
