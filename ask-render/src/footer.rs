@@ -127,14 +127,19 @@ pub(crate) fn hints(flow: &Flow, compact: bool) -> Vec<String> {
                 0 | 1 => "1 pick".to_owned(),
                 n => format!("1-{} pick", n.min(9)),
             });
-            add(&mut out, cx, &[submit], "or a letter starts typing");
-            add(&mut out, cx, &[close], "done");
+            let keys = keys_of(cx, &[submit]);
+            out.push(if keys.is_empty() {
+                "letters type".to_owned()
+            } else {
+                format!("{keys}/letters type")
+            });
             add(
                 &mut out,
                 cx,
                 &[Action::EditorPreviousOption, Action::EditorNextOption],
                 "move",
             );
+            add(&mut out, cx, &[close], "done");
             add(&mut out, cx, &[Action::Settings], "settings");
             add(&mut out, cx, &[Action::Dismiss], "dismiss");
             return out;

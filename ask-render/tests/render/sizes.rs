@@ -42,10 +42,93 @@ fn an_editor_that_opened_by_itself_says_digits_still_pick() {
     press(&mut f, &["down", "down", "down"]);
     snap_sizes("custom_opened_by_itself", &f, |text, size| {
         assert!(text.contains("1-3 pick"), "at {size:?}:\n{text}");
-        assert!(text.contains("starts typing"), "at {size:?}:\n{text}");
+        assert!(text.contains("Enter/letters type"), "at {size:?}:\n{text}");
+        assert!(
+            text.contains("move"),
+            "how to move on, at {size:?}:\n{text}"
+        );
     });
     press(&mut f, &["text:x"]);
     let text = boxed(&frame_at(&f, 80, 24), 80);
     assert!(!text.contains("1-3 pick"), "a typing editor:\n{text}");
     assert!(text.contains("Shift+Enter newline"), "{text}");
+}
+
+/// Rows of `text` (a boxed frame) that contain `needle`.
+fn rows_with(text: &str, needle: &str) -> usize {
+    text.lines().filter(|l| l.contains(needle)).count()
+}
+
+#[test]
+fn a_pending_double_press_is_one_visible_line() {
+    let mut f = flow(&db_form());
+    press(&mut f, &["shift+tab", "1"]);
+    snap_sizes("armed_submit", &f, |text, size| {
+        assert_eq!(
+            rows_with(text, "Press 1 again to Submit."),
+            1,
+            "at {size:?}:\n{text}"
+        );
+    });
+}
+
+#[test]
+fn the_dirty_dismiss_warning_is_one_visible_line() {
+    let mut f = flow(&db_form());
+    press(&mut f, &["space", "esc"]);
+    assert!(f.dismiss_warning());
+    snap_sizes("dismiss_warning", &f, |text, size| {
+        let rows = text
+            .lines()
+            .filter(|l| l.contains("again to discard"))
+            .count();
+        assert_eq!(rows, 1, "at {size:?}:\n{text}");
+        assert!(
+            !text.contains("│Ctrl+C again"),
+            "not wrapped at {size:?}:\n{text}"
+        );
+    });
+}
+
+#[test]
+fn an_armed_reset_is_one_visible_line() {
+    let mut f = flow(&db_form());
+    press(&mut f, &["?"]);
+    for _ in 0..20 {
+        press(&mut f, &["down"]);
+    }
+    press(&mut f, &["enter"]);
+    assert!(f.reset_armed());
+    snap_sizes("reset_armed", &f, |text, size| {
+        assert_eq!(rows_with(text, "again to reset"), 1, "at {size:?}:\n{text}");
+    });
+}
+
+#[test]
+fn the_review_tab_always_shows_all_three_actions_and_an_answer_line() {
+    let mut f = flow(&db_form());
+    press(&mut f, &["1", "space", "tab", "down", "enter"]);
+    snap_sizes("review", &f, |text, size| {
+        for action in ["1. Submit", "2. Elaborate", "3. Cancel"] {
+            assert!(text.contains(action), "{action} at {size:?}:\n{text}");
+        }
+        assert!(
+            text.contains("Database → PostgreSQL"),
+            "an answer at {size:?}:\n{text}"
+        );
+        let listed = ["Database →", "Features →", "Layout →"]
+            .iter()
+            .filter(|l| text.contains(*l))
+            .count();
+        if listed < 3 {
+            assert!(
+                text.contains("more question"),
+                "cut marked at {size:?}:\n{text}"
+            );
+        }
+        assert!(
+            text.contains("Review"),
+            "the header stays at {size:?}:\n{text}"
+        );
+    });
 }
