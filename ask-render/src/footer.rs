@@ -85,7 +85,9 @@ fn add(out: &mut Vec<String>, cx: Cx<'_>, actions: &[Action], what: &str) {
 /// the default keymap (a list of more than nine options adds `/ filter`, and then names one
 /// key per hint to stay on one line, see [`hint_rows`]):
 /// arrows and Tab are left for the user to find, as in pi-ask.
-pub(crate) fn hints(flow: &Flow, compact: bool) -> Vec<String> {
+///
+/// `scrolls`: a preview pane on screen has hidden lines, so `PgUp/PgDn scroll` is offered.
+pub(crate) fn hints(flow: &Flow, compact: bool, scrolls: bool) -> Vec<String> {
     let cx = Cx { flow, compact };
     let mut out = Vec::new();
     if flow.settings_cursor().is_some() {
@@ -183,10 +185,13 @@ pub(crate) fn hints(flow: &Flow, compact: bool) -> Vec<String> {
                 add(&mut out, cx, &[Action::Confirm], "edit");
                 add(&mut out, cx, &[Action::QuestionNote], "note");
             } else {
-                match kind {
-                    QuestionType::Multi => add(&mut out, cx, &[Action::Toggle], "toggle"),
-                    QuestionType::Single => add(&mut out, cx, &[Action::Confirm], "select"),
-                    _ => {}
+                // Every footer says how to move on: Enter selects and advances on single
+                // and preview questions, and advances without toggling on multi.
+                if kind == QuestionType::Multi {
+                    add(&mut out, cx, &[Action::Toggle], "toggle");
+                    add(&mut out, cx, &[Action::Confirm], "next");
+                } else {
+                    add(&mut out, cx, &[Action::Confirm], "select");
                 }
                 if q.options.len() > LONG_LIST {
                     add(&mut out, cx, &[Action::Filter], "filter");
@@ -207,7 +212,7 @@ pub(crate) fn hints(flow: &Flow, compact: bool) -> Vec<String> {
                     _ => "multi",
                 };
                 add(&mut out, cx, &[Action::ChangeQuestionType], other);
-                if kind == QuestionType::Preview {
+                if kind == QuestionType::Preview && scrolls {
                     out.push("PgUp/PgDn scroll".to_owned());
                 }
             }
@@ -245,12 +250,12 @@ fn filter_hints(cx: Cx<'_>, i: usize, out: &mut Vec<String>) {
 
 /// The footer's hint rows at `width`: the full hints, or, when they need more rows, the
 /// compact ones (one key per hint) if those need fewer.
-pub(crate) fn hint_rows(flow: &Flow, width: usize) -> Vec<String> {
-    let full = join_wrapped(&hints(flow, false), width);
+pub(crate) fn hint_rows(flow: &Flow, width: usize, scrolls: bool) -> Vec<String> {
+    let full = join_wrapped(&hints(flow, false, scrolls), width);
     if full.len() <= 1 {
         return full;
     }
-    let compact = join_wrapped(&hints(flow, true), width);
+    let compact = join_wrapped(&hints(flow, true, scrolls), width);
     if compact.len() < full.len() {
         compact
     } else {

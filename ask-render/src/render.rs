@@ -65,7 +65,9 @@ pub fn render(flow: &Flow, options: &RenderOptions) -> Frame {
     let mut top = Block::new(width);
     top.rule(Style::new(Role::Border));
     let tight = options.height > 0 && options.height < TIGHT_ROWS;
-    let footer = footer_block(flow, width, tight);
+    // Built offering PgUp/PgDn, and again without once the body shows nothing to scroll
+    // (the second footer is never taller, so the body still fits).
+    let footer = footer_block(flow, width, tight, true);
     // Rows the scrolling body shows between the pinned head and footer: no text lays
     // out more, so its `N more lines` marker stays on screen.
     let view = body_rows(options.height, footer.len());
@@ -122,6 +124,11 @@ pub fn render(flow: &Flow, options: &RenderOptions) -> Frame {
             }
         }
     }
+    let footer = if body.scrolls {
+        footer
+    } else {
+        footer_block(flow, width, tight, false)
+    };
     let footer_len = footer.len();
     top.append(body);
     top.append(footer);
@@ -218,7 +225,7 @@ fn one_row(texts: &[&str], width: usize) -> String {
 /// Blank row (unless tight), dirty-dismiss warning (one row), one-line hint, notice, idle
 /// countdown, hints (unless turned off), bottom rule. In a tight frame every line is one
 /// row (cut with `…`) and the hints take at most [`TIGHT_HINT_ROWS`].
-fn footer_block(flow: &Flow, width: usize, tight: bool) -> Block {
+fn footer_block(flow: &Flow, width: usize, tight: bool, scrolls: bool) -> Block {
     let mut footer = Block::new(width);
     if !tight {
         footer.blank();
@@ -259,7 +266,7 @@ fn footer_block(flow: &Flow, width: usize, tight: bool) -> Block {
         line(&text, Style::new(Role::Warning).bold());
     }
     if flow.behaviour().show_footer_hints {
-        let rows = hint_rows(flow, width);
+        let rows = hint_rows(flow, width, scrolls);
         let keep = if tight { TIGHT_HINT_ROWS } else { rows.len() };
         for row in rows.into_iter().take(keep) {
             footer.push(Line::styled(row, Role::Muted));

@@ -132,3 +132,47 @@ fn the_review_tab_always_shows_all_three_actions_and_an_answer_line() {
         );
     });
 }
+
+#[test]
+fn a_preview_shows_wherever_it_fits_and_pgup_pgdn_only_when_it_scrolls() {
+    let mut f = flow(&db_form());
+    press(&mut f, &["tab", "tab", "down"]);
+    snap_sizes("preview_long", &f, |text, (w, h)| {
+        let pane = text.contains("Preview · Nested by domain");
+        if (w, h) != (40, 12) {
+            assert!(pane, "the preview fits at {w}x{h}:\n{text}");
+            assert!(
+                text.contains("more line"),
+                "its cut is marked at {w}x{h}:\n{text}"
+            );
+        }
+        assert_eq!(
+            text.contains("PgUp/PgDn"),
+            pane,
+            "PgUp/PgDn offered exactly when a pane scrolls, at {w}x{h}:\n{text}"
+        );
+        assert!(
+            text.contains("Which module layout"),
+            "the prompt at {w}x{h}:\n{text}"
+        );
+    });
+    press(&mut f, &["up"]);
+    let text = boxed(&crate::support::frame_at(&f, 120, 40), 120);
+    assert!(text.contains("Preview · Flat"), "{text}");
+    assert!(
+        !text.contains("PgUp/PgDn"),
+        "a short preview has nothing to scroll:\n{text}"
+    );
+}
+
+#[test]
+fn every_question_footer_says_how_to_move_on() {
+    let mut f = flow(&db_form());
+    for (tab, next) in [(0, "Enter select"), (1, "Enter next"), (2, "Enter select")] {
+        for (w, h) in SIZES {
+            let text = boxed(&crate::support::frame_at(&f, w, h), w);
+            assert!(text.contains(next), "tab {tab} at {w}x{h}:\n{text}");
+        }
+        press(&mut f, &["tab"]);
+    }
+}
