@@ -73,7 +73,13 @@ pub fn render(flow: &Flow, options: &RenderOptions) -> Frame {
     let view = body_rows(options.height, footer.len());
     let mut body = Block::new(width);
     if flow.settings_cursor().is_some() {
-        body = settings_block(flow, width);
+        // Under the top rule and above the footer.
+        let rows = if options.height == 0 {
+            0
+        } else {
+            options.height.saturating_sub(1 + footer.len()).max(3)
+        };
+        body = settings_block(flow, width, rows);
     } else {
         if let Some(title) = &flow.form().title {
             top.hanging_indexed(

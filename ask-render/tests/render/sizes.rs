@@ -176,3 +176,33 @@ fn every_question_footer_says_how_to_move_on() {
         press(&mut f, &["tab"]);
     }
 }
+
+#[test]
+fn the_settings_overlay_marks_what_it_cuts_and_scrolls() {
+    let mut f = flow(&db_form());
+    press(&mut f, &["?"]);
+    snap_sizes("settings_top", &f, |text, (w, h)| {
+        assert!(text.contains("❯ Auto-submit"), "at {w}x{h}:\n{text}");
+        if !text.contains("Settings modal") {
+            assert!(
+                text.contains("more rows"),
+                "the cut is marked at {w}x{h}:\n{text}"
+            );
+        }
+    });
+    for _ in 0..20 {
+        press(&mut f, &["down"]);
+    }
+    for (w, h) in SIZES {
+        let text = boxed(&crate::support::frame_at(&f, w, h), w);
+        assert!(text.contains("❯ Reset settings"), "at {w}x{h}:\n{text}");
+        if h < 40 {
+            assert!(text.contains("more rows"), "at {w}x{h}:\n{text}");
+        }
+    }
+    let text = boxed(&crate::support::frame_at(&f, 120, 40), 120);
+    assert!(
+        text.contains("Next tab when empty: Tab/→"),
+        "in words:\n{text}"
+    );
+}
