@@ -98,6 +98,9 @@ pub(crate) fn hints(flow: &Flow, compact: bool, scrolls: bool) -> Vec<String> {
             "move",
         );
         add(&mut out, cx, &[Action::SettingsToggle], "toggle");
+        if scrolls {
+            out.push("PgUp/PgDn scroll".to_owned());
+        }
         add(&mut out, cx, &[Action::SettingsClose], "close");
         return out;
     }

@@ -35,14 +35,16 @@ pub(crate) fn settings_block(flow: &Flow, width: usize, rows: usize) -> Block {
     if rows == 0 || full.len() <= rows {
         return full;
     }
-    window(full, width, rows)
+    window(full, width, rows, flow.settings_scroll())
 }
 
-/// Keeps the title row and a window of the rest around the focus row, with markers.
-fn window(full: Block, width: usize, rows: usize) -> Block {
+/// Keeps the title row and a window of the rest around the focus row (moved down by
+/// `scroll` rows, clamped), with markers.
+fn window(full: Block, width: usize, rows: usize, scroll: usize) -> Block {
     let total = full.len();
     let focus = full.focus.unwrap_or(1).clamp(1, total - 1);
     let mut out = Block::new(width);
+    out.scrolls = true;
     let mut lines = full.lines.into_iter();
     if let Some(title) = lines.next() {
         out.push(title);
@@ -54,6 +56,7 @@ fn window(full: Block, width: usize, rows: usize) -> Block {
     let shown = room.saturating_sub(2).max(1);
     let start = focus
         .saturating_sub(shown / 2)
+        .saturating_add(scroll)
         .min(rest.len().saturating_sub(shown));
     // Without a top marker (at the start) or a bottom one (at the end) a row more shows.
     let (start, end) = if start == 0 {

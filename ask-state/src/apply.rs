@@ -105,9 +105,11 @@ impl Flow {
             }
             Command::CloseSettings => {
                 self.settings_cursor = None;
+                self.settings_scroll = 0;
                 Outcome::Changed
             }
             Command::SettingsMove(delta) => self.settings_move(delta),
+            Command::ScrollSettings(delta) => self.settings_scroll_by(delta),
             Command::SettingsToggle => self.settings_toggle(reset_armed),
             Command::CompletionMove(delta) => self.completion_move(delta),
             Command::CompletionAccept => self.completion_accept(),

@@ -64,6 +64,9 @@ pub enum Command {
     CloseSettings,
     /// Move the settings cursor.
     SettingsMove(i32),
+    /// Scroll the settings overlay by this many rows (PageUp/PageDown there; see
+    /// [`Flow::settings_scroll`](crate::Flow::settings_scroll)).
+    ScrollSettings(i32),
     /// Flip the setting under the settings cursor.
     SettingsToggle,
     /// Move the selection in the `@` completion list.

@@ -302,6 +302,8 @@ pub struct Flow {
     pub(crate) review_cursor: ReviewAction,
     pub(crate) armed: Option<ReviewAction>,
     pub(crate) settings_cursor: Option<usize>,
+    /// Rows the settings overlay is scrolled by PageUp/PageDown.
+    pub(crate) settings_scroll: usize,
     pub(crate) dismiss_warning: bool,
     pub(crate) done: bool,
     /// Question whose multi-to-single switch waits for a second press.
@@ -345,6 +347,7 @@ impl Flow {
             review_cursor: ReviewAction::Submit,
             armed: None,
             settings_cursor,
+            settings_scroll: 0,
             dismiss_warning: false,
             done: false,
             pending_switch: None,

@@ -34,7 +34,11 @@ impl Flow {
         let context = self.key_context();
         let action = self.keymap.action_in(context, &key);
         match context {
-            Context::SettingsModal => Self::settings_key(action),
+            Context::SettingsModal => match key.code() {
+                KeyCode::PageUp => Command::ScrollSettings(-10),
+                KeyCode::PageDown => Command::ScrollSettings(10),
+                _ => Self::settings_key(action),
+            },
             Context::Editor | Context::NoteEditor => self.editor_key(key, action),
             _ => self.main_key(key, action),
         }
