@@ -321,13 +321,28 @@ pub(crate) fn tab_strip(flow: &Flow, width: usize) -> Line {
     };
     // A marker beside the bracketed active tab keeps a space from it (other tabs are
     // padded with spaces of their own).
+    // The counters shorten before the active tab's label is cut: `‹ 3 more`, `‹3`, `‹`.
+    let fit_active = |level: usize| {
+        let left = [" ‹ 99 more ", "‹99 ", "‹ "][level];
+        let right = [" … 99 more ›", " 99›", " ›"][level];
+        width_of(active) + display_width(left) + display_width(right) <= width
+    };
+    let level = (0..3).find(|l| fit_active(*l)).unwrap_or(2);
     let left_marker = |n: usize, lo: usize| {
         let gap = if lo == active { " " } else { "" };
-        format!("‹ {n} more{gap}")
+        match level {
+            0 => format!("‹ {n} more{gap}"),
+            1 => format!("‹{n}{gap}"),
+            _ => format!("‹{gap}"),
+        }
     };
     let right_marker = |n: usize, hi: usize| {
         let gap = if hi == active + 1 { " " } else { "" };
-        format!("{gap}… {n} more ›")
+        match level {
+            0 => format!("{gap}… {n} more ›"),
+            1 => format!("{gap}{n}›"),
+            _ => format!("{gap}›"),
+        }
     };
     // Everything, when it fits (a tab is at least 5 columns: few are measured).
     let mut fits = 0;

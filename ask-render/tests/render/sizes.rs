@@ -206,3 +206,25 @@ fn the_settings_overlay_marks_what_it_cuts_and_scrolls() {
         "in words:\n{text}"
     );
 }
+
+#[test]
+fn a_narrow_tab_strip_keeps_the_active_label_whole_and_shortens_the_counters() {
+    let payload = serde_json::json!({"questions": (0..6).map(|k| serde_json::json!({
+        "id": format!("q{k}"), "label": format!("Deployment target {k}"),
+        "prompt": format!("Question {k}?"),
+        "options": [{"value": "a", "label": "A"}]})).collect::<Vec<_>>()});
+    let mut f = flow(&payload);
+    press(&mut f, &["tab", "tab"]);
+    snap_sizes("tabs_narrow", &f, |text, size| {
+        assert!(
+            text.contains("[☐ Deployment target 2]"),
+            "active whole at {size:?}:\n{text}"
+        );
+        assert!(
+            text.contains('‹') && text.contains('›'),
+            "counters at {size:?}:\n{text}"
+        );
+    });
+    let text = boxed(&crate::support::frame_at(&f, 30, 12), 30);
+    assert!(text.contains("[☐ Deployment target 2]"), "{text}");
+}
