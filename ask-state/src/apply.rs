@@ -158,6 +158,9 @@ impl Flow {
     pub(crate) fn go_to(&mut self, index: usize) -> Outcome {
         self.save_and_close_editor();
         self.dismiss_warning = false;
+        // A notice (a settings warning, the pi-ask import) was read on the tab it showed
+        // on: the next tab gets its rows back.
+        self.options.notice = None;
         // The filter belongs to one visit of a question.
         self.filter = None;
         self.tab = if index < self.form.questions.len() {

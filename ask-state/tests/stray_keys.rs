@@ -273,3 +273,17 @@ fn dropped_early_keys_show_a_hint_until_the_next_key() {
     drive(&mut f, "down");
     assert_eq!(f.hint(), None, "the next key clears it");
 }
+
+#[test]
+fn a_notice_gives_its_rows_back_on_the_next_tab() {
+    let mut f = ask_state::Flow::new(
+        single(),
+        behaviour(),
+        ask_keymap::Keymap::default(),
+        ask_state::FlowOptions::default().notice("Imported your pi-ask settings"),
+    );
+    drive(&mut f, "down up");
+    assert!(f.options().notice.is_some(), "stays while on its tab");
+    drive(&mut f, "tab");
+    assert_eq!(f.options().notice, None, "gone on the next tab");
+}
