@@ -179,10 +179,13 @@ impl Flow {
         }
     }
 
-    /// Opens the editor a tab shows on arrival (free-form-only questions).
+    /// Opens the editor a tab shows on arrival (free-form-only questions not answered yet).
+    /// An answered one is shown in navigation mode, like any other question, so Tab and
+    /// the arrows move on; confirm reopens its editor with the text.
     pub(crate) fn enter_tab(&mut self) {
         if let Tab::Question(i) = self.tab {
-            if self.question(i).is_some_and(|q| q.freeform) {
+            let unanswered = self.drafts.get(i).is_some_and(|d| d.custom_text.is_none());
+            if unanswered && self.question(i).is_some_and(|q| q.freeform) {
                 let _ = self.open_editor_on(EditorTarget::Custom);
             }
         }

@@ -287,3 +287,26 @@ fn a_notice_gives_its_rows_back_on_the_next_tab() {
     drive(&mut f, "tab");
     assert_eq!(f.options().notice, None, "gone on the next tab");
 }
+
+#[test]
+fn returning_to_an_answered_free_form_question_lands_in_navigation_mode() {
+    let form = crate::support::form(&json!({"questions": [
+        {"id": "name", "prompt": "What should it be called?", "options": [{"value": "answer", "label": "Answer", "freeform": true}]},
+        {"id": "db", "prompt": "Which database?", "options": [{"value": "pg", "label": "PostgreSQL"}]}
+    ]}));
+    let mut f = flow(form, behaviour());
+    assert!(custom_editor_open(&f), "an unanswered free-form question opens its editor");
+    drive(&mut f, "\"billing\" enter");
+    assert_eq!(f.tab(), Tab::Question(1));
+    drive(&mut f, "shift+tab");
+    assert_eq!(f.tab(), Tab::Question(0));
+    assert!(f.editor().is_none(), "navigation mode, not trapped in the editor");
+    drive(&mut f, "tab");
+    assert_eq!(f.tab(), Tab::Question(1), "Tab moves on");
+    drive(&mut f, "shift+tab enter");
+    assert_eq!(
+        f.editor().map(|e| e.buffer.text().to_owned()).as_deref(),
+        Some("billing"),
+        "Enter reopens it with the text"
+    );
+}
