@@ -295,12 +295,18 @@ fn returning_to_an_answered_free_form_question_lands_in_navigation_mode() {
         {"id": "db", "prompt": "Which database?", "options": [{"value": "pg", "label": "PostgreSQL"}]}
     ]}));
     let mut f = flow(form, behaviour());
-    assert!(custom_editor_open(&f), "an unanswered free-form question opens its editor");
+    assert!(
+        custom_editor_open(&f),
+        "an unanswered free-form question opens its editor"
+    );
     drive(&mut f, "\"billing\" enter");
     assert_eq!(f.tab(), Tab::Question(1));
     drive(&mut f, "shift+tab");
     assert_eq!(f.tab(), Tab::Question(0));
-    assert!(f.editor().is_none(), "navigation mode, not trapped in the editor");
+    assert!(
+        f.editor().is_none(),
+        "navigation mode, not trapped in the editor"
+    );
     drive(&mut f, "tab");
     assert_eq!(f.tab(), Tab::Question(1), "Tab moves on");
     drive(&mut f, "shift+tab enter");
