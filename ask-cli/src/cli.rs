@@ -272,6 +272,7 @@ pub(crate) struct UiArgs {
     /// after every line; deleted when the form ends normally, kept after a kill, a closed
     /// terminal or a crash). Both modes read and write the same drafts. FILE must be a
     /// regular file or a new path: ask owns it, so a FIFO, a device or a folder is refused.
+    /// Not with --script (a headless run keeps no draft: usage error).
     #[arg(long, value_name = "FILE")]
     pub(crate) draft: Option<PathBuf>,
     /// Reopen the form with the --draft FILE restored when it was made for the same
