@@ -55,3 +55,14 @@ fn the_documented_defaults_are_the_defaults() {
         assert!(doc.contains(channel), "lacks channel {channel}");
     }
 }
+
+/// The doc's word on letter case is what the parser does: `N` is `n`, `shift+n` differs.
+#[test]
+fn key_ids_ignore_case_as_the_doc_says() {
+    let doc = doc();
+    assert!(doc.contains("Key ids ignore case, as in pi-tui: `N` is the same id as `n`"));
+    let parse = |s: &str| s.parse::<ask_keymap::Key>().expect("parses");
+    assert_eq!(parse("N"), parse("n"));
+    assert_ne!(parse("shift+n"), parse("n"));
+    assert_eq!(parse("shift+n").to_string(), "shift+n");
+}
