@@ -77,15 +77,23 @@ fn a_file_without_schema_version_is_version_1_as_documented() {
     let path = dir.path().join("ask-user.json");
     std::fs::write(&path, r#"{"behaviour": {"showFooterHints": false}}"#).expect("write");
     let (store, loaded) = ask_keymap::ConfigStore::open(path.clone()).expect("opens");
-    assert!(!store.config().behaviour.show_footer_hints, "the value is kept");
+    assert!(
+        !store.config().behaviour.show_footer_hints,
+        "the value is kept"
+    );
     let notices: Vec<String> = loaded.notices.iter().map(ToString::to_string).collect();
     assert!(
-        notices.iter().any(|n| n.contains("from schema version 1 to 3")),
+        notices
+            .iter()
+            .any(|n| n.contains("from schema version 1 to 3")),
         "{notices:?}"
     );
     let backups = std::fs::read_dir(dir.path())
         .expect("dir")
-        .filter(|e| e.as_ref().is_ok_and(|e| e.file_name().to_string_lossy().contains(".bak")))
+        .filter(|e| {
+            e.as_ref()
+                .is_ok_and(|e| e.file_name().to_string_lossy().contains(".bak"))
+        })
         .count();
     assert_eq!(backups, 0, "not backed up as invalid");
 }
