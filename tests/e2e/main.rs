@@ -3,6 +3,7 @@
 
 mod accessible;
 mod cli;
+mod doc_captures;
 mod draft;
 mod early_keys;
 mod examples;
