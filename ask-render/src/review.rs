@@ -192,7 +192,8 @@ fn entry(flow: &Flow, i: usize, width: usize, keep: Keep, elaborate: bool) -> Bl
             Span::new(crate::sanitize::sanitize_line(&option.label), Role::Muted),
         ];
         if !selected {
-            prefix.push(Span::new(" (not selected)", Role::Dim));
+            // Submit drops it (contract): say so next to the note.
+            prefix.push(Span::new(" (sent only with Elaborate)", Role::Dim));
         }
         prefix.push(Span::new(format!(" · {OPTION_NOTE_LABEL} "), Role::Muted));
         block.hanging_kept(prefix, note, Style::new(Role::Note), keep);

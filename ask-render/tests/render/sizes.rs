@@ -228,3 +228,20 @@ fn a_narrow_tab_strip_keeps_the_active_label_whole_and_shortens_the_counters() {
     let text = boxed(&crate::support::frame_at(&f, 30, 12), 30);
     assert!(text.contains("[☐ Deployment target 2]"), "{text}");
 }
+
+#[test]
+fn a_note_on_an_unselected_option_says_it_is_sent_only_with_elaborate() {
+    let mut f = flow(&db_form());
+    // Features: note on Billing (not selected), Authentication selected.
+    press(
+        &mut f,
+        &["tab", "down", "n", "text:later", "enter", "up", "space"],
+    );
+    press(&mut f, &["tab", "tab", "down"]);
+    assert_eq!(f.review_cursor(), ask_state::ReviewAction::Elaborate);
+    let text = boxed(&crate::support::frame_at(&f, 120, 40), 120);
+    assert!(
+        text.contains("Billing (sent only with Elaborate) · Option note: later"),
+        "{text}"
+    );
+}
