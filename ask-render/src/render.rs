@@ -104,7 +104,12 @@ pub fn render(flow: &Flow, options: &RenderOptions) -> Frame {
                     } else {
                         view.saturating_sub(MIN_BODY_ROWS).max(2)
                     };
-                    top.append(prompt_block(flow, i, q, width, prompt_rows));
+                    let mut prompt = prompt_block(flow, i, q, width, prompt_rows);
+                    if tight && prompt.lines.last().is_some_and(|l| l.width() == 0) {
+                        // The spacer under the prompt goes first when rows are short.
+                        prompt.lines.pop();
+                    }
+                    top.append(prompt);
                     let budget = (options.height > 0).then(|| {
                         options
                             .height

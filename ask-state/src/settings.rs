@@ -14,7 +14,7 @@ pub const RESET_WINDOW_MS: u64 = 3_000;
 const MAX_SETTINGS_SCROLL: usize = 200;
 
 impl Flow {
-    /// Rows the settings overlay is scrolled by PageDown past the window around its cursor
+    /// Rows the settings overlay is scrolled by Page Down past the window around its cursor
     /// (0 once the cursor moves); renderers clamp it to the rows they have.
     pub fn settings_scroll(&self) -> usize {
         self.settings_scroll

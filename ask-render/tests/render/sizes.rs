@@ -245,3 +245,25 @@ fn a_note_on_an_unselected_option_says_it_is_sent_only_with_elaborate() {
         "{text}"
     );
 }
+
+#[test]
+fn a_long_list_marks_the_rest_on_the_first_screen_and_keeps_the_prompt_while_moving() {
+    let mut f = flow(&crate::support::long_list_form());
+    snap_sizes("long_list_first_screen", &f, |text, size| {
+        if size.1 < 40 {
+            // 31 rows do not fit: the rest is counted on the very first screen.
+            assert!(text.contains("↓ "), "more below at {size:?}:\n{text}");
+        }
+        assert!(text.contains("Where should it run?"), "{size:?}:\n{text}");
+    });
+    for _ in 0..12 {
+        press(&mut f, &["down"]);
+        for (w, h) in SIZES {
+            let text = boxed(&crate::support::frame_at(&f, w, h), w);
+            assert!(
+                text.contains("Where should it run?"),
+                "prompt at {w}x{h}:\n{text}"
+            );
+        }
+    }
+}
