@@ -3,7 +3,7 @@
 use ask_keymap::{AskConfig, ConfigStore, DEFAULT_IGNORE_EARLY_KEYS_MS, MAX_IGNORE_EARLY_KEYS_MS};
 use serde_json::{Value, json};
 
-fn read(v: Value) -> (AskConfig, Vec<String>) {
+fn read(v: &Value) -> (AskConfig, Vec<String>) {
     AskConfig::from_json(&json!({"schemaVersion": 3, "behaviour": {"ignoreEarlyKeysMs": v}}))
 }
 
@@ -17,10 +17,10 @@ fn defaults_to_150_ms_and_is_written_with_the_defaults() {
 
 #[test]
 fn zero_turns_it_off_and_bad_values_fall_back_with_a_notice() {
-    let (config, notices) = read(json!(0));
+    let (config, notices) = read(&json!(0));
     assert_eq!(config.behaviour.ignore_early_keys_ms, 0);
     assert!(notices.is_empty());
-    let (config, _) = read(json!(400));
+    let (config, _) = read(&json!(400));
     assert_eq!(config.behaviour.ignore_early_keys_ms, 400);
     for bad in [
         json!(-1),
@@ -28,7 +28,7 @@ fn zero_turns_it_off_and_bad_values_fall_back_with_a_notice() {
         json!("150"),
         json!(MAX_IGNORE_EARLY_KEYS_MS + 1),
     ] {
-        let (config, notices) = read(bad.clone());
+        let (config, notices) = read(&bad);
         assert_eq!(config.behaviour.ignore_early_keys_ms, 150, "{bad}");
         assert_eq!(notices.len(), 1, "{bad}");
         assert!(

@@ -11,13 +11,14 @@ pub(crate) const SIZES: [(usize, usize); 4] = [(40, 12), (60, 15), (80, 24), (12
 
 /// The frame as plain rows in a box (so widths and trailing spaces show).
 pub(crate) fn boxed(frame: &Frame, width: usize) -> String {
+    use std::fmt::Write as _;
     let border = "─".repeat(width);
     let mut out = format!("┌{border}┐\n");
     for line in &frame.lines {
         let pad = width.saturating_sub(line.width());
-        out.push_str(&format!("│{}{}│\n", line.plain(), " ".repeat(pad)));
+        let _ = writeln!(out, "│{}{}│", line.plain(), " ".repeat(pad));
     }
-    out.push_str(&format!("└{border}┘\n"));
+    let _ = writeln!(out, "└{border}┘");
     out
 }
 
