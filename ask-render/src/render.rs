@@ -25,6 +25,10 @@ pub(crate) const TIGHT_ROWS: usize = 18;
 /// Most rows the key hints take in a tight frame.
 const TIGHT_HINT_ROWS: usize = 2;
 
+/// Below this many rows (an inline form on a 12-row terminal gets 10) the key hints take
+/// one row, and on the review tab a pending double press takes that row instead.
+const VERY_TIGHT_ROWS: usize = 12;
+
 /// Size of the area to render into, in terminal cells. More options will come: build it
 /// with [`RenderOptions::new`] or [`RenderOptions::default`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -65,9 +69,11 @@ pub fn render(flow: &Flow, options: &RenderOptions) -> Frame {
     let mut top = Block::new(width);
     top.rule(Style::new(Role::Border));
     let tight = options.height > 0 && options.height < TIGHT_ROWS;
+    let very_tight = options.height > 0 && options.height < VERY_TIGHT_ROWS;
+    let fit = Fit { tight, very_tight };
     // Built offering PgUp/PgDn, and again without once the body shows nothing to scroll
     // (the second footer is never taller, so the body still fits).
-    let footer = footer_block(flow, width, tight, true);
+    let footer = footer_block(flow, width, fit, true);
     // Rows the scrolling body shows between the pinned head and footer: no text lays
     // out more, so its `N more lines` marker stays on screen.
     let view = body_rows(options.height, footer.len());
@@ -131,14 +137,14 @@ pub fn render(flow: &Flow, options: &RenderOptions) -> Frame {
                         .saturating_sub(top.len() + footer.len())
                         .max(1)
                 };
-                body = review_block(flow, width, rows, tight);
+                body = review_block(flow, width, rows, (tight, very_tight));
             }
         }
     }
     let footer = if body.scrolls {
         footer
     } else {
-        footer_block(flow, width, tight, false)
+        footer_block(flow, width, fit, false)
     };
     let footer_len = footer.len();
     top.append(body);
@@ -222,6 +228,13 @@ fn pin_footer(frame: Frame, height: usize, footer_len: usize) -> Frame {
     }
 }
 
+/// How short the frame is (see [`TIGHT_ROWS`] and [`VERY_TIGHT_ROWS`]).
+#[derive(Clone, Copy)]
+struct Fit {
+    tight: bool,
+    very_tight: bool,
+}
+
 /// The first of `texts` that fits `width` on one row, else the last one cut to it.
 fn one_row(texts: &[&str], width: usize) -> String {
     texts
@@ -236,7 +249,8 @@ fn one_row(texts: &[&str], width: usize) -> String {
 /// Blank row (unless tight), dirty-dismiss warning (one row), one-line hint, notice, idle
 /// countdown, hints (unless turned off), bottom rule. In a tight frame every line is one
 /// row (cut with `…`) and the hints take at most [`TIGHT_HINT_ROWS`].
-fn footer_block(flow: &Flow, width: usize, tight: bool, scrolls: bool) -> Block {
+fn footer_block(flow: &Flow, width: usize, fit: Fit, scrolls: bool) -> Block {
+    let Fit { tight, very_tight } = fit;
     let mut footer = Block::new(width);
     if !tight {
         footer.blank();
@@ -276,9 +290,20 @@ fn footer_block(flow: &Flow, width: usize, tight: bool, scrolls: bool) -> Block 
         let text = format!("Closing in {seconds} s - press any key to stay");
         line(&text, Style::new(Role::Warning).bold());
     }
-    if flow.behaviour().show_footer_hints {
+    let armed = flow.armed_hint().filter(|_| very_tight);
+    if let Some(hint) = &armed {
+        // The review block leaves it to this row (see `review_block`).
+        footer.push(Line::styled(
+            truncate(hint, width),
+            Style::new(Role::Warning).bold(),
+        ));
+    } else if flow.behaviour().show_footer_hints {
         let rows = hint_rows(flow, width, scrolls);
-        let keep = if tight { TIGHT_HINT_ROWS } else { rows.len() };
+        let keep = match (tight, very_tight) {
+            (_, true) => 1,
+            (true, false) => TIGHT_HINT_ROWS,
+            (false, false) => rows.len(),
+        };
         for row in rows.into_iter().take(keep) {
             footer.push(Line::styled(row, Role::Muted));
         }

@@ -52,7 +52,14 @@ const MIN_LIST_ROWS: usize = 3;
 /// `tight` (a short frame) drops the title and the blank rows, and the answer list may
 /// shrink to one row (with its markers), so all three actions and the double-press hint
 /// stay on screen at 12 rows.
-pub(crate) fn review_block(flow: &Flow, width: usize, height: usize, tight: bool) -> Block {
+///
+/// `very_tight` (under 12 rows): the double-press hint goes to the footer's hint row.
+pub(crate) fn review_block(
+    flow: &Flow,
+    width: usize,
+    height: usize,
+    (tight, very_tight): (bool, bool),
+) -> Block {
     let mut block = Block::new(width);
     let highlighted = flow.armed().unwrap_or_else(|| flow.review_cursor());
     let elaborate = highlighted == ReviewAction::Elaborate;
@@ -63,7 +70,7 @@ pub(crate) fn review_block(flow: &Flow, width: usize, height: usize, tight: bool
         ));
         block.blank();
     }
-    let below = actions_block(flow, width, highlighted, tight);
+    let below = actions_block(flow, width, highlighted, (tight, very_tight));
     let count = flow.form().questions.len();
     if height == 0 {
         for i in 0..count {
@@ -203,7 +210,12 @@ fn entry(flow: &Flow, i: usize, width: usize, keep: Keep, elaborate: bool) -> Bl
 
 /// Below the answer list: the hidden-notes line, the three actions (the highlighted
 /// one is the focus row) and the double-press hint.
-fn actions_block(flow: &Flow, width: usize, highlighted: ReviewAction, tight: bool) -> Block {
+fn actions_block(
+    flow: &Flow,
+    width: usize,
+    highlighted: ReviewAction,
+    (tight, very_tight): (bool, bool),
+) -> Block {
     let mut block = Block::new(width);
     if highlighted != ReviewAction::Elaborate {
         let hidden = hidden_notes(flow);
@@ -236,7 +248,7 @@ fn actions_block(flow: &Flow, width: usize, highlighted: ReviewAction, tight: bo
             Span::new(format!("  {description}"), Role::Muted),
         ]));
     }
-    if let Some(hint) = flow.armed_hint() {
+    if let Some(hint) = flow.armed_hint().filter(|_| !very_tight) {
         if tight {
             block.push(Line::styled(hint, Style::new(Role::Warning).bold()));
         } else {

@@ -6,8 +6,9 @@ use ask_state::Flow;
 
 use crate::support::{db_form, flow, frame_at, press};
 
-/// The sizes every first-run screen is checked at.
-pub(crate) const SIZES: [(usize, usize); 4] = [(40, 12), (60, 15), (80, 24), (120, 40)];
+/// The sizes every first-run screen is checked at; 40x10 is what an inline form gets on
+/// a 40x12 terminal (its height less two rows).
+pub(crate) const SIZES: [(usize, usize); 5] = [(40, 10), (40, 12), (60, 15), (80, 24), (120, 40)];
 
 /// The frame as plain rows in a box (so widths and trailing spaces show).
 pub(crate) fn boxed(frame: &Frame, width: usize) -> String {
@@ -140,7 +141,9 @@ fn a_preview_shows_wherever_it_fits_and_pgup_pgdn_only_when_it_scrolls() {
     press(&mut f, &["tab", "tab", "down"]);
     snap_sizes("preview_long", &f, |text, (w, h)| {
         let pane = text.contains("Preview · Nested by domain");
-        if (w, h) != (40, 12) {
+        // At 12 rows and fewer the prompt and the three rows of the list leave no room
+        // for the pane's title, a row and its marker.
+        if h > 12 {
             assert!(pane, "the preview fits at {w}x{h}:\n{text}");
             assert!(
                 text.contains("more line"),
