@@ -98,10 +98,10 @@ pub(crate) fn hints(flow: &Flow, compact: bool, scrolls: bool) -> Vec<String> {
             "move",
         );
         add(&mut out, cx, &[Action::SettingsToggle], "toggle");
+        add(&mut out, cx, &[Action::SettingsClose], "close");
         if scrolls {
             out.push("PgUp/PgDn scroll".to_owned());
         }
-        add(&mut out, cx, &[Action::SettingsClose], "close");
         return out;
     }
     if let Some(editor) = flow.editor() {
@@ -253,13 +253,16 @@ fn filter_hints(cx: Cx<'_>, i: usize, out: &mut Vec<String>) {
 
 /// The footer's hint rows at `width`: the full hints, or, when they need more rows, the
 /// compact ones (one key per hint) if those need fewer.
-pub(crate) fn hint_rows(flow: &Flow, width: usize, scrolls: bool) -> Vec<String> {
+///
+/// With `max_rows` (a tight frame) the compact hints are taken whenever the full ones
+/// need more rows than that, so the rows kept name as many actions as they can.
+pub(crate) fn hint_rows(flow: &Flow, width: usize, scrolls: bool, max_rows: usize) -> Vec<String> {
     let full = join_wrapped(&hints(flow, false, scrolls), width);
     if full.len() <= 1 {
         return full;
     }
     let compact = join_wrapped(&hints(flow, true, scrolls), width);
-    if compact.len() < full.len() {
+    if compact.len() < full.len() || full.len() > max_rows {
         compact
     } else {
         full

@@ -298,12 +298,12 @@ fn footer_block(flow: &Flow, width: usize, fit: Fit, scrolls: bool) -> Block {
             Style::new(Role::Warning).bold(),
         ));
     } else if flow.behaviour().show_footer_hints {
-        let rows = hint_rows(flow, width, scrolls);
         let keep = match (tight, very_tight) {
             (_, true) => 1,
             (true, false) => TIGHT_HINT_ROWS,
-            (false, false) => rows.len(),
+            (false, false) => usize::MAX,
         };
+        let rows = hint_rows(flow, width, scrolls, keep);
         for row in rows.into_iter().take(keep) {
             footer.push(Line::styled(row, Role::Muted));
         }
