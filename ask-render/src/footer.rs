@@ -150,8 +150,8 @@ pub(crate) fn hints(flow: &Flow, compact: bool, scrolls: bool) -> Vec<String> {
             return out;
         }
         add(&mut out, cx, &[submit], "save");
-        out.push("Shift+Enter newline".to_owned());
         add(&mut out, cx, &[close], "done");
+        out.push("Shift+Enter newline".to_owned());
         if editor.buffer.is_empty() {
             let moves: &[Action] = if custom {
                 &[Action::EditorPreviousOption, Action::EditorNextOption]
