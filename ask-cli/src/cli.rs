@@ -28,6 +28,14 @@ Exit codes: 0 completed, 1 cancelled, 2 invalid payload, 3 no interactive termin
 66 input not readable, 74 I/O error. A result is always written for 0-3.";
 
 const RUN_AFTER: &str = "\
+Keys in the form (defaults; the footer shows the live ones): up/down move, Enter select
+(on multi-select: next), Space toggle, 1-9 pick an option, Tab/Shift+Tab or left/right
+change tabs, n option note, Shift+N question note, / filter a long list, t switch the
+question between single- and multi-select (the footer says `t multi` or `t single`, the
+type it switches to), PgUp/PgDn scroll a preview, ? settings, Esc cancel, Ctrl+C
+dismiss, Alt+O fold the form to one line. Keys typed within 150 ms of the form opening
+are ignored (behaviour.ignoreEarlyKeysMs).
+
 Examples:
   ask run --input examples/multi.json --output result.json
   cat payload.json | ask run > result.json
@@ -185,7 +193,9 @@ pub(crate) struct ValidateArgs {
     /// Read the payload from FILE (`-` or absent: stdin).
     #[arg(long, short, value_name = "FILE")]
     pub(crate) input: Option<PathBuf>,
-    /// Accept the internal `freeform` option of /answer forms.
+    /// Accept `"freeform": true` options: the one-option "type your answer" questions that
+    /// /answer extraction writes. Payloads from agents never need it (the tool schema has
+    /// no such option), so without this flag one is an invalid payload.
     #[arg(long)]
     pub(crate) allow_freeform: bool,
 }
@@ -242,7 +252,11 @@ pub(crate) struct UiArgs {
     /// such as /dev/null, /dev/stdout or /dev/fd/N is written into as it is, never replaced.
     #[arg(long, short, value_name = "FILE")]
     pub(crate) output: Option<PathBuf>,
-    /// Settings file (default: $ASK_CONFIG, else $PI_CODING_AGENT_DIR/extensions/ask-user.json).
+    /// Settings file. Without it, the first of: $ASK_CONFIG;
+    /// $PI_CODING_AGENT_DIR/extensions/ask-user.json when PI_CODING_AGENT_DIR is set;
+    /// $XDG_CONFIG_HOME/ask-user/config.json; %APPDATA%\ask-user\config.json on Windows;
+    /// ~/.config/ask-user/config.json (~/Library/Application Support/ask-user/config.json on
+    /// macOS without XDG_CONFIG_HOME). `ask settings --path` prints the one in use.
     #[arg(long, value_name = "FILE")]
     pub(crate) config: Option<PathBuf>,
     /// Root folder for `@` file completion (default: the current folder).
@@ -276,7 +290,8 @@ pub(crate) struct UiArgs {
     /// kill, a closed terminal, a crash or a result that could not be written). Both modes
     /// read and write the same drafts. FILE must be a new path or a draft: ask writes over
     /// and deletes it, so any other file (the payload, the result, the settings), a FIFO,
-    /// a device or a folder is refused.
+    /// a device or a folder is refused. Not with --script (a headless run keeps no draft:
+    /// usage error).
     #[arg(long, value_name = "FILE")]
     pub(crate) draft: Option<PathBuf>,
     /// Reopen the form with the --draft FILE restored when it was made for the same
@@ -297,7 +312,9 @@ pub(crate) struct RunArgs {
     /// How the form is answered: UI, script, scripted answers or none.
     #[command(flatten)]
     pub(crate) flow: FlowArgs,
-    /// Accept the internal `freeform` option of /answer forms.
+    /// Accept `"freeform": true` options: the one-option "type your answer" questions that
+    /// /answer extraction writes. Payloads from agents never need it (the tool schema has
+    /// no such option), so without this flag one is an invalid payload.
     #[arg(long)]
     pub(crate) allow_freeform: bool,
 }
@@ -395,7 +412,11 @@ pub(crate) struct SettingsArgs {
     /// Print the resolved settings as JSON and exit.
     #[arg(long)]
     pub(crate) json: bool,
-    /// Settings file (default: $ASK_CONFIG, else $PI_CODING_AGENT_DIR/extensions/ask-user.json).
+    /// Settings file. Without it, the first of: $ASK_CONFIG;
+    /// $PI_CODING_AGENT_DIR/extensions/ask-user.json when PI_CODING_AGENT_DIR is set;
+    /// $XDG_CONFIG_HOME/ask-user/config.json; %APPDATA%\ask-user\config.json on Windows;
+    /// ~/.config/ask-user/config.json (~/Library/Application Support/ask-user/config.json on
+    /// macOS without XDG_CONFIG_HOME). `ask settings --path` prints the one in use.
     #[arg(long, value_name = "FILE")]
     pub(crate) config: Option<PathBuf>,
     /// Colours: auto honours NO_COLOR.

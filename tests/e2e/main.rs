@@ -3,8 +3,10 @@
 
 mod accessible;
 mod cli;
+mod doc_captures;
 mod draft;
 mod draft_keep;
+mod early_keys;
 mod examples;
 mod extract;
 mod files;
