@@ -36,22 +36,25 @@ fn the_form_maps_to_one_flat_schema_the_sdk_accepts_in_form_order() {
     // The SDK's typed schema keeps every field and its meaning.
     assert_eq!(wire["properties"].as_object().unwrap().len(), 10);
     assert_eq!(
-        wire["properties"]["q01"]["oneOf"][0]["title"],
+        wire["properties"]["q01_answer"]["oneOf"][0]["title"],
         "PostgreSQL (Recommended)"
     );
-    assert_eq!(wire["properties"]["q02"]["items"]["anyOf"][1]["const"], "b");
+    assert_eq!(
+        wire["properties"]["q02_answer"]["items"]["anyOf"][1]["const"],
+        "b"
+    );
     assert_eq!(wire["properties"]["submit_as"]["default"], "submit");
     let order: Vec<&str> = {
         let text = &request.schema_text;
         let mut names: Vec<(usize, &str)> = [
-            "q01",
-            "q01_other",
+            "q01_answer",
+            "q01_custom",
             "q01_note",
-            "q02",
-            "q02_other",
+            "q02_answer",
+            "q02_custom",
             "q02_note",
-            "q03",
-            "q03_other",
+            "q03_answer",
+            "q03_custom",
             "q03_note",
             "submit_as",
         ]
@@ -64,19 +67,23 @@ fn the_form_maps_to_one_flat_schema_the_sdk_accepts_in_form_order() {
     assert_eq!(
         order,
         [
-            "q01",
-            "q01_other",
+            "q01_answer",
+            "q01_custom",
             "q01_note",
-            "q02",
-            "q02_other",
+            "q02_answer",
+            "q02_custom",
             "q02_note",
-            "q03",
-            "q03_other",
+            "q03_answer",
+            "q03_custom",
             "q03_note",
             "submit_as"
         ]
     );
-    let single = &schema["properties"]["q01"];
+    // Sorted by name (as serde_json and some clients do), the fields stay in form order.
+    let mut sorted = order.clone();
+    sorted.sort_unstable();
+    assert_eq!(sorted, order);
+    let single = &schema["properties"]["q01_answer"];
     assert_eq!(single["type"], "string");
     assert_eq!(
         single["oneOf"][0],
@@ -88,14 +95,14 @@ fn the_form_maps_to_one_flat_schema_the_sdk_accepts_in_form_order() {
             .unwrap()
             .contains("PostgreSQL: a server")
     );
-    let multi = &schema["properties"]["q02"];
+    let multi = &schema["properties"]["q02_answer"];
     assert_eq!(multi["type"], "array");
     assert_eq!(
         multi["items"]["anyOf"][2],
         json!({"const": "c", "title": "Chat"})
     );
     assert!(
-        schema["properties"]["q03"]["description"]
+        schema["properties"]["q03_answer"]["description"]
             .as_str()
             .unwrap()
             .contains("top\nbottom")
@@ -111,8 +118,8 @@ fn the_form_maps_to_one_flat_schema_the_sdk_accepts_in_form_order() {
 #[test]
 fn an_accepted_reply_gives_the_result_of_the_same_scripted_answers() {
     let form = form();
-    let reply = json!({"q01": "lite", "q01_note": " small team ", "q02": ["c", "a"], "q02_other": "Search",
-        "q03": "y", "q03_other": "", "submit_as": "submit"});
+    let reply = json!({"q01_answer": "lite", "q01_note": " small team ", "q02_answer": ["c", "a"], "q02_custom": "Search",
+        "q03_answer": "y", "q03_custom": "", "submit_as": "submit"});
     let result = elicit::reply_result(&form, &Reply::Accept(reply)).unwrap();
     let scripted = ask_state::scripted_result(
         &form,
@@ -132,7 +139,7 @@ fn an_accepted_reply_gives_the_result_of_the_same_scripted_answers() {
 #[test]
 fn typed_text_replaces_a_single_choice_and_elaborate_keeps_the_notes() {
     let form = form();
-    let reply = json!({"q01": "pg", "q01_other": "MariaDB", "q02_note": "which auth?", "submit_as": "elaborate"});
+    let reply = json!({"q01_answer": "pg", "q01_custom": "MariaDB", "q02_note": "which auth?", "submit_as": "elaborate"});
     let result = elicit::reply_result(&form, &Reply::Accept(reply)).unwrap();
     assert_eq!(result.details.answers["submit_as"].values, ["MariaDB"]);
     assert_eq!(
@@ -157,21 +164,21 @@ fn decline_and_cancel_give_the_cancelled_result() {
 #[test]
 fn replies_that_break_the_schema_are_refused_with_every_problem() {
     let form = form();
-    let reply = json!({"q01": "mysql", "q02": "a", "q03": 3, "q09": "x", "submit_as": "later"});
+    let reply = json!({"q01_answer": "mysql", "q02_answer": "a", "q03_answer": 3, "q09_answer": "x", "submit_as": "later"});
     let err = elicit::reply_result(&form, &Reply::Accept(reply)).unwrap_err();
     let text = err.to_string();
     for needle in [
         "\"mysql\"",
-        "q02 is \"a\"",
-        "q03 is 3",
-        "\"q09\"",
+        "q02_answer is \"a\"",
+        "q03_answer is 3",
+        "\"q09_answer\"",
         "\"later\"",
     ] {
         assert!(text.contains(needle), "{needle} not in {text}");
     }
-    let err = elicit::answers_json(&form, &json!(["q01"])).unwrap_err();
+    let err = elicit::answers_json(&form, &json!(["q01_answer"])).unwrap_err();
     assert!(err.to_string().contains("must be an object"), "{err}");
-    let err = elicit::answers_json(&form, &json!({"q02": ["a", "a"]})).unwrap_err();
+    let err = elicit::answers_json(&form, &json!({"q02_answer": ["a", "a"]})).unwrap_err();
     assert!(err.to_string().contains("twice"), "{err}");
 }
 
@@ -184,9 +191,10 @@ fn free_form_only_questions_map_to_one_text_field() {
     .unwrap();
     assert!(form.questions[0].freeform);
     let request = elicit::request(&form);
-    assert_eq!(request.schema["properties"]["q01"]["type"], "string");
-    assert!(request.schema["properties"].get("q01_other").is_none());
-    let result = elicit::reply_result(&form, &Reply::Accept(json!({"q01": "because"}))).unwrap();
+    assert_eq!(request.schema["properties"]["q01_answer"]["type"], "string");
+    assert!(request.schema["properties"].get("q01_custom").is_none());
+    let result =
+        elicit::reply_result(&form, &Reply::Accept(json!({"q01_answer": "because"}))).unwrap();
     assert_eq!(
         result.details.answers["why"].custom_text.as_deref(),
         Some("because")

@@ -10,11 +10,12 @@
 //!
 //! | property | single / preview | multi | free-form only |
 //! |---|---|---|---|
-//! | `qN` | string, `oneOf` `{const: value, title: label}` | array, `items.anyOf` of the same | string |
-//! | `qN_other` | "Type your own" (replaces the choice) | "Type your own" (added to the choices) | - |
+//! | `qN_answer` | string, `oneOf` `{const: value, title: label}` | array, `items.anyOf` of the same | string |
+//! | `qN_custom` | "Type your own" (replaces the choice) | "Type your own" (added to the choices) | - |
 //! | `qN_note` | the question note | the question note | the question note |
 //!
-//! and a last, required `submit_as` (`submit` or `elaborate`). Property names are made
+//! and a last, required `submit_as` (`submit` or `elaborate`). The names sort in form
+//! order, since clients may reorder properties by name. Property names are made
 //! from positions, never from question ids, so no id can collide with them. The
 //! recommended option's title ends with ` (Recommended)`; option descriptions and preview
 //! texts are folded into the field's `description`.
@@ -32,9 +33,9 @@
 //!     .question(QuestionParams::new("db", "Which database?").options([("pg", "PostgreSQL"), ("lite", "SQLite")]))
 //!     .validate()?;
 //! let request = elicit::request(&form);
-//! assert_eq!(request.schema["properties"]["q01"]["oneOf"][0]["const"], "pg");
+//! assert_eq!(request.schema["properties"]["q01_answer"]["oneOf"][0]["const"], "pg");
 //!
-//! let reply = elicit::Reply::Accept(json!({"q01": "lite", "submit_as": "submit"}));
+//! let reply = elicit::Reply::Accept(json!({"q01_answer": "lite", "submit_as": "submit"}));
 //! let result = elicit::reply_result(&form, &reply)?;
 //! assert_eq!(result.details.answers["db"].values, ["lite"]);
 //! # Ok::<(), Box<dyn std::error::Error>>(())

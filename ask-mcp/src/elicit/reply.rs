@@ -52,7 +52,7 @@ pub fn answers_json(form: &AskForm, content: &Value) -> Result<Value, Error> {
                 .iter()
                 .any(|n| &n.answer == key || n.other.as_ref() == Some(key) || &n.note == key);
         if !known {
-            problems.push(format!("unknown field {key:?}; the request asked for q01.., qNN_other, qNN_note and {ACTION_PROPERTY}"));
+            problems.push(format!("unknown field {key:?}; the request asked for qNN_answer, qNN_custom, qNN_note and {ACTION_PROPERTY}"));
         }
     }
     let mode = match fields.get(ACTION_PROPERTY) {

@@ -5,7 +5,9 @@ use std::fmt::Write as _;
 use ask_contract::{AskForm, Question, QuestionType};
 use serde_json::{Map, Value, json};
 
-/// The last property: `submit` or `elaborate`.
+/// The last property: `submit` or `elaborate`. Property names sort in form order
+/// (`q01_answer` < `q01_custom` < `q01_note` < `q02_answer` ... < `submit_as`), because
+/// clients and SDKs may reorder the properties of a JSON object by name.
 pub const ACTION_PROPERTY: &str = "submit_as";
 
 /// An elicitation request for one form.
@@ -40,9 +42,9 @@ pub fn field_names(form: &AskForm) -> Vec<FieldNames> {
         .map(|(index, question)| {
             let base = format!("q{:0width$}", index + 1);
             FieldNames {
-                other: (!question.freeform).then(|| format!("{base}_other")),
+                answer: format!("{base}_answer"),
+                other: (!question.freeform).then(|| format!("{base}_custom")),
                 note: format!("{base}_note"),
-                answer: base,
             }
         })
         .collect()
