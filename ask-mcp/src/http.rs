@@ -85,17 +85,14 @@ pub fn serve_http(
         if options.allow_remote {
             config = config.disable_allowed_hosts();
         } else {
-            let port = addr.port();
+            // A rebinding page's Host and Origin name its own domain; loopback names on
+            // any port are this machine, so the port is not compared.
             config = config
-                .with_allowed_hosts([
-                    format!("127.0.0.1:{port}"),
-                    format!("localhost:{port}"),
-                    format!("[::1]:{port}"),
-                ])
+                .with_allowed_hosts(["localhost", "127.0.0.1", "::1"])
                 .with_allowed_origins([
-                    format!("http://127.0.0.1:{port}"),
-                    format!("http://localhost:{port}"),
-                    format!("http://[::1]:{port}"),
+                    "http://127.0.0.1:*",
+                    "http://localhost:*",
+                    "http://[::1]:*",
                 ]);
         }
         let factory = server.clone();

@@ -7,7 +7,7 @@ use rmcp::model::{CallToolResult, ContentBlock};
 /// The line the server adds to the "Needs user input" text when no form could open, so
 /// the model can tell the person what would open one.
 pub const NO_FORM_HINT: &str = "No form could open from this MCP server: run the harness \
-inside tmux 3.2 or later (a popup opens over it), set \"mcp\": {\"launch\": \"CMD\"} in the \
+inside tmux 3.3 or later (a popup opens over it), set \"mcp\": {\"launch\": \"CMD\"} in the \
 ask settings file or start the server with --launch CMD (a terminal command that runs the \
 form), or use a client that supports MCP elicitation; `ask mcp --ui auto` tries them in \
 that order.";

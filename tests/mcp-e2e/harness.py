@@ -152,12 +152,13 @@ class Tmux:
 class Raw:
     """A raw JSON-RPC client of `ask mcp` over stdio: lines in, lines out, nothing hidden."""
 
-    def __init__(self, args, env=None, initialize=True, capabilities=None):
+    def __init__(self, args, env=None, initialize=True, capabilities=None, read=True):
         self.proc = subprocess.Popen([ASK, "mcp", *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.PIPE, env=env)
         self.messages = queue.Queue()
         self.seen = []
-        threading.Thread(target=self._read, daemon=True).start()
+        if read:
+            threading.Thread(target=self._read, daemon=True).start()
         self.next_id = 100
         if initialize:
             reply = self.request("initialize", {"protocolVersion": "2025-06-18", "capabilities": capabilities or {},

@@ -338,13 +338,23 @@ def bad_input_gets_clear_json_rpc_errors_and_nothing_else(tmp):
 
 @scenario
 def a_client_that_stops_reading_does_not_hang_the_server(tmp):
-    raw = Raw(["--ui", "none"])
-    # Stop reading stdout: the reader thread is gone once the pipe fills, so fill it.
-    for _ in range(3000):
+    # Nobody reads stdout: 200 tool lists (about 2 MB of replies) fill the pipe long before
+    # the server is done, so its writes block. Closing stdin must still end it.
+    raw = Raw(["--ui", "none"], initialize=False, read=False)
+    raw.send_line(json.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "stuck", "version": "1"}}}))
+    raw.notify("notifications/initialized")
+    for _ in range(200):
         raw.start("tools/list")
     time.sleep(1)
-    code = raw.close(timeout=20)
-    check(code is not None, "the server exited after stdin closed")
+    check(raw.proc.poll() is None, "the server waits for the reader")
+    try:
+        raw.proc.stdin.close()
+        code = raw.proc.wait(20)
+    except subprocess.TimeoutExpired:
+        raw.proc.kill()
+        raise Fail("ask mcp hung with a full stdout after stdin closed") from None
+    check(code is not None, "the server exited")
 
 
 def http(url, token=None, body=b"{}", headers=None):
@@ -419,6 +429,59 @@ def http_needs_the_token_a_loopback_host_and_origin_and_caps_bodies(tmp):
     finally:
         proc.terminate()
         check(proc.wait(10) == 0, "the HTTP server exits on SIGTERM")
+
+
+CACHE = os.environ.get("MCP_E2E_CACHE", os.path.join(HERE, ".cache"))
+# The conformance runner's server scenarios that a tools-only server with one tool can
+# meet. The others need tools, resources, prompts or capabilities the runner defines
+# (test_simple_text, json_schema_2020_12_tool, logging, completion, ...): see NOTES.md.
+CONFORMANCE = ["server-initialize", "ping", "tools-list", "dns-rebinding-protection",
+               "server-sse-polling", "server-sse-multiple-streams"]
+
+
+@scenario
+def inspector_cli_lists_the_tool_and_calls_it_in_a_popup(tmp):
+    # inspector-cli looks for its package.json relative to the working folder.
+    cli = os.path.join(CACHE, "node_modules", ".bin", "mcp-inspector-cli")
+    listed = subprocess.run([cli, "--cli", ASK, "mcp", "--ui", "none", "--method", "tools/list"],
+                            cwd=os.path.join(CACHE, "node_modules"), capture_output=True, text=True, timeout=60)
+    check(listed.returncode == 0, f"tools/list failed: {listed.stderr}")
+    tools = json.loads(listed.stdout)["tools"]
+    check([t["name"] for t in tools] == ["ask_user"] and "outputSchema" in tools[0], f"tools: {listed.stdout[:300]}")
+    out = os.path.join(tmp, "inspector.json")
+    args = [cli, "--cli", ASK, "mcp", "--ui", "popup", "--method", "tools/call", "--tool-name", "ask_user",
+            "--tool-arg", "questions=" + json.dumps(PAYLOAD["questions"])]
+    command = "cd " + shlex.quote(os.path.join(CACHE, "node_modules")) + " && " + " ".join(shlex.quote(a) for a in args)
+    tmux = Tmux("inspector", f"{command} > {shlex.quote(out)}.tmp 2>/dev/null; mv {shlex.quote(out)}.tmp {shlex.quote(out)}; sleep 600")
+    try:
+        tmux.wait_for("Which database?", timeout=30)
+        tmux.type(*KEYS)
+        wait_until(lambda: os.path.exists(out), 30, "inspector-cli to print the result")
+    finally:
+        tmux.close()
+    same_as_ask_run(json.load(open(out)), tmp)
+
+
+@scenario
+def conformance_server_scenarios_that_apply_to_a_tools_only_server_pass(tmp):
+    proc, url, token = start_http(dict(os.environ), tmp, ui="none")
+    port_file = os.path.join(tmp, "proxy.port")
+    proxy = subprocess.Popen([sys.executable, os.path.join(HERE, "token_proxy.py"), url, token, port_file])
+    try:
+        port = wait_until(lambda: os.path.exists(port_file) and open(port_file).read().strip(), 10, "the token proxy")
+        runner = os.path.join(CACHE, "node_modules", ".bin", "conformance")
+        failed = []
+        for name in CONFORMANCE:
+            res = subprocess.run([runner, "server", "--url", f"http://localhost:{port}/mcp", "--scenario", name],
+                                 capture_output=True, text=True, timeout=120)
+            summary = [line for line in res.stdout.splitlines() if line.startswith("Passed:")]
+            if res.returncode != 0 or not summary or " 0 failed" not in summary[-1]:
+                failed.append(f"{name}: {summary or res.stdout[-500:]}")
+        check(not failed, "conformance scenarios failed: " + "; ".join(failed))
+    finally:
+        proxy.kill()
+        proc.terminate()
+        proc.wait(10)
 
 
 def run(names):
