@@ -52,7 +52,11 @@ pub fn new_token() -> Result<String, Error> {
         what: "random token",
         message: err.to_string(),
     })?;
-    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
+    Ok(bytes.iter().fold(String::with_capacity(64), |mut hex, b| {
+        use std::fmt::Write as _;
+        let _ = write!(hex, "{b:02x}");
+        hex
+    }))
 }
 
 /// Serves MCP over Streamable HTTP at `http://ADDR/mcp` until SIGTERM, SIGINT or

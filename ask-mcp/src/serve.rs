@@ -100,10 +100,10 @@ impl<R: AsyncRead + Unpin> AsyncRead for EofWatch<R> {
         let before = buf.filled().len();
         let wanted = buf.remaining() > 0;
         let poll = Pin::new(&mut self.inner).poll_read(cx, buf);
-        if let Poll::Ready(result) = &poll {
-            if result.is_err() || (wanted && buf.filled().len() == before) {
-                self.on_eof.cancel();
-            }
+        if let Poll::Ready(result) = &poll
+            && (result.is_err() || (wanted && buf.filled().len() == before))
+        {
+            self.on_eof.cancel();
         }
         poll
     }

@@ -191,9 +191,8 @@ impl AskServer {
         let Some(_permit) = permit else {
             return cancelled_result(&form);
         };
-        let files = match FormFiles::create(&form, &shared.options.state_dir) {
-            Ok(files) => files,
-            Err(_) => return no_form_result(&form),
+        let Ok(files) = FormFiles::create(&form, &shared.options.state_dir) else {
+            return no_form_result(&form);
         };
         let mut call = Call {
             form,
@@ -213,7 +212,7 @@ impl AskServer {
         let presented = async {
             for presenter in &shared.presenters {
                 if let Presented::Done(result) = presenter.present(&call).await {
-                    return Some(result);
+                    return Some(*result);
                 }
                 if call.cancel.is_cancelled() {
                     return Some(cancelled_result(&call.form));
@@ -280,7 +279,10 @@ impl ServerHandler for AskServer {
             let Some(token) = token.clone() else { return };
             let n = sent.fetch_add(1, Ordering::SeqCst) + 1;
             let peer = peer.clone();
-            let mut param = ProgressNotificationParam::new(token, n as f64);
+            let mut param = ProgressNotificationParam::new(
+                token,
+                f64::from(u32::try_from(n).unwrap_or(u32::MAX)),
+            );
             param.message = Some(format!("{answered} of {total} answered"));
             tokio::spawn(async move {
                 let _ = peer.notify_progress(param).await;

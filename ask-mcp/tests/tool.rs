@@ -60,8 +60,11 @@ fn a_result_is_its_text_and_details_and_an_invalid_payload_is_a_tool_error_with_
         serde_json::to_value(&result.details).unwrap()
     );
 
-    let err = ask_contract::parse_params(&serde_json::json!({"questions": 5}), Default::default())
-        .unwrap_err();
+    let err = ask_contract::parse_params(
+        &serde_json::json!({"questions": 5}),
+        ask_contract::ParseOptions::default(),
+    )
+    .unwrap_err();
     let invalid = AskResult::invalid(err.issues().to_vec());
     let call = serde_json::to_value(call_result(&invalid)).unwrap();
     assert_eq!(call["isError"], true);

@@ -1,4 +1,4 @@
-//! `ask mcp`: the ask_user tool as an MCP server (ask-mcp), over stdio or HTTP.
+//! `ask mcp`: the `ask_user` tool as an MCP server (`ask-mcp`), over stdio or HTTP.
 
 use std::path::Path;
 
@@ -38,7 +38,7 @@ pub(crate) fn mcp(args: &McpArgs) -> CliResult {
         ));
     }
     let server = AskServer::new(options);
-    let served = match &args.http {
+    let outcome = match &args.http {
         None => ask_mcp::serve_stdio(server),
         Some(addr) => {
             let addr = ask_mcp::parse_addr(addr, args.allow_remote)
@@ -58,7 +58,7 @@ pub(crate) fn mcp(args: &McpArgs) -> CliResult {
             })
         }
     };
-    served.map_err(|err| CliError::new(Exit::IoErr, err.to_string()))?;
+    outcome.map_err(|err| CliError::new(Exit::IoErr, err.to_string()))?;
     Ok(Exit::Completed)
 }
 

@@ -47,7 +47,7 @@ impl Presenter for ElicitPresenter {
             };
             let reply = tokio::select! {
                 reply = peer.create_elicitation(params) => reply,
-                () = call.cancel.cancelled() => return Presented::Done(cancelled_result(&call.form)),
+                () = call.cancel.cancelled() => return Presented::Done(Box::new(cancelled_result(&call.form))),
             };
             let reply = match reply {
                 Ok(result) => match result.action {
@@ -62,13 +62,13 @@ impl Presenter for ElicitPresenter {
                 }
             };
             match elicit::reply_result(&call.form, &reply) {
-                Ok(result) => Presented::Done(result),
+                Ok(result) => Presented::Done(Box::new(result)),
                 Err(err) => {
                     let mut result = cancelled_result(&call.form);
                     if let Some(block) = result.content.first_mut() {
                         block.text = format!("{} ({err})", block.text);
                     }
-                    Presented::Done(result)
+                    Presented::Done(Box::new(result))
                 }
             }
         })

@@ -47,7 +47,9 @@ impl Presenter for LaunchPresenter {
                     ));
                 }
                 Ended::Cancelled => {
-                    return Presented::Done(wait_result(call, Duration::from_secs(3)).await);
+                    return Presented::Done(Box::new(
+                        wait_result(call, Duration::from_secs(3)).await,
+                    ));
                 }
                 Ended::Exited { success } => {
                     if !child::has_result(files) && !success && !form_running(call) {
@@ -67,11 +69,11 @@ impl Presenter for LaunchPresenter {
                     () = tokio::time::sleep(DETACHED_POLL) => {}
                     () = call.cancel.cancelled() => {
                         terminate(None);
-                        return Presented::Done(wait_result(call, Duration::from_secs(3)).await);
+                        return Presented::Done(Box::new(wait_result(call, Duration::from_secs(3)).await));
                     }
                 }
             }
-            Presented::Done(child::collect(files, &call.form))
+            Presented::Done(Box::new(child::collect(files, &call.form)))
         })
     }
 }
@@ -118,7 +120,7 @@ impl Presenter for TtyPresenter {
             command.args(&argv[1..]);
             // The same process group, so the form stays in the terminal's foreground.
             let ended = child::run(command, false, &call.cancel, |pid| {
-                child::signal(pid, false)
+                child::signal(pid, false);
             })
             .await;
             match ended {
@@ -126,7 +128,7 @@ impl Presenter for TtyPresenter {
                     Presented::Unavailable(format!("ask run could not be started: {err}"))
                 }
                 Ended::Exited { .. } | Ended::Cancelled => {
-                    Presented::Done(child::collect(&call.files, &call.form))
+                    Presented::Done(Box::new(child::collect(&call.files, &call.form)))
                 }
             }
         })

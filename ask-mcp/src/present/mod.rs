@@ -48,7 +48,7 @@ pub struct Call {
 #[derive(Debug)]
 pub enum Presented {
     /// The form ran (or was cancelled): this is the call's result.
-    Done(AskResult),
+    Done(Box<AskResult>),
     /// This presenter cannot show forms here (the next one in `auto` order is tried).
     Unavailable(String),
 }

@@ -39,7 +39,7 @@ pub struct PopupPresenter {
 }
 
 impl PopupPresenter {
-    fn tmux_command(&self) -> tokio::process::Command {
+    fn tmux_command() -> tokio::process::Command {
         let mut command = tokio::process::Command::new("tmux");
         command.env_remove("ASK_MCP_BIN");
         command
@@ -47,7 +47,7 @@ impl PopupPresenter {
 
     /// The target pane's window size, when tmux tells it.
     async fn window_size(&self) -> Option<(u16, u16)> {
-        let mut command = self.tmux_command();
+        let mut command = Self::tmux_command();
         command.args(["display-message", "-p"]);
         if let Some(pane) = &self.tmux.pane {
             command.args(["-t", pane]);
@@ -82,7 +82,7 @@ impl Presenter for PopupPresenter {
         Box::pin(async move {
             let (width, height) = self.window_size().await.unwrap_or((80, 24));
             let (w, h) = popup_size(&call.form, width, height);
-            let mut command = self.tmux_command();
+            let mut command = Self::tmux_command();
             command.args(["display-popup", "-E"]);
             if let Some(pane) = &self.tmux.pane {
                 command.args(["-t", pane]);
@@ -118,7 +118,7 @@ impl Presenter for PopupPresenter {
                 Ended::Exited { success: false } if files.read_pid().is_none() => Presented::Unavailable(
                     "tmux display-popup failed (it needs tmux 3.3 or later and an attached client)".into(),
                 ),
-                Ended::Exited { .. } | Ended::Cancelled => Presented::Done(child::collect(files, &call.form)),
+                Ended::Exited { .. } | Ended::Cancelled => Presented::Done(Box::new(child::collect(files, &call.form))),
             }
         })
     }
