@@ -5,6 +5,8 @@ writes what it got to a JSON file.
   client.py stdio OUT PAYLOAD [ask mcp args...]
   client.py http OUT PAYLOAD URL TOKEN
   client.py elicit OUT PAYLOAD ACTION CONTENT_JSON [ask mcp args...]
+  client.py raw OUT PAYLOAD [ask mcp args...]   (the raw client; the server stays in this
+                                                 session, so it keeps the terminal)
 """
 
 import json
@@ -77,7 +79,22 @@ async def main(argv):
         raise SystemExit(f"unknown mode {mode}")
 
 
+def raw(argv):
+    from harness import Raw
+    out, payload_path = argv[1], argv[2]
+    client = Raw(argv[3:])
+    with open(payload_path) as f:
+        reply = client.wait(client.call(json.load(f)), timeout=120)
+    client.close()
+    with open(out + ".tmp", "w") as f:
+        json.dump(reply, f)
+    os.replace(out + ".tmp", out)
+
+
 if __name__ == "__main__":
+    if sys.argv[1] == "raw":
+        raw(sys.argv[1:])
+        raise SystemExit(0)
     try:
         anyio.run(main, sys.argv[1:])
     except BaseException:

@@ -158,6 +158,47 @@ def python_sdk_elicitation_decline_and_cancel_give_the_cancelled_result(tmp):
 
 
 @scenario
+def a_launcher_shows_the_form_elsewhere_and_the_server_waits_for_it(tmp):
+    # `tmux new-window` returns at once while the form runs in the new window: the
+    # server waits for the form's own result, not for the launcher.
+    tmux = Tmux("launch", "sleep 600")
+    raw = Raw(["--ui", "launch", "--launch", "tmux new-window -n ask-form"], env=tmux.server_env())
+    try:
+        rid = raw.call(PAYLOAD)
+        tmux.wait_for("Which database?")
+        check("ask-form" in tmux.screen(), "the form runs in the launched window:\n" + tmux.screen())
+        tmux.type(*KEYS)
+        result = raw.wait(rid)["result"]
+        # A cancel reaches a launched form too.
+        rid = raw.call(PAYLOAD)
+        tmux.wait_for("Which database?")
+        raw.notify("notifications/cancelled", {"requestId": rid})
+        no_forms_left()
+    finally:
+        raw.close()
+        tmux.close()
+    same_as_ask_run(result, tmp)
+
+
+@scenario
+def ui_tty_draws_on_the_controlling_terminal_only_when_asked(tmp):
+    out = os.path.join(tmp, "out.json")
+    payload = write_json(tmp, "payload.json", PAYLOAD)
+    # The Python SDK starts servers in a new session (no controlling terminal), so a
+    # raw client that keeps the server in the pane's session stands in for a harness
+    # that hands its terminal over. No $TMUX: the pane is just the controlling terminal.
+    command = " ".join(shlex.quote(a) for a in [PY, os.path.join(HERE, "client.py"), "raw", out, payload, "--ui", "tty"])
+    tmux = Tmux("tty", f"env -u TMUX -u TMUX_PANE {command}; sleep 600")
+    try:
+        tmux.wait_for("Which database?")
+        tmux.type(*KEYS)
+        record = read_record(out)
+    finally:
+        tmux.close()
+    same_as_ask_run(record["result"], tmp)
+
+
+@scenario
 def calls_queue_one_popup_at_a_time_and_the_title_counts_the_waiting(tmp):
     tmux = Tmux("queue", "sleep 600")
     raw = Raw(["--ui", "popup"], env=tmux.server_env())
