@@ -125,6 +125,13 @@ impl AskServer {
             Ui::Tty => vec![Box::new(TtyPresenter { run: run.clone() })],
             Ui::None => Vec::new(),
         };
+        Self::with_presenters(options, presenters)
+    }
+
+    /// A server that tries exactly these presenters, in order (`options.ui` and
+    /// `options.launch` are then not consulted): for embedders with their own way to
+    /// show a form.
+    pub fn with_presenters(options: ServerOptions, presenters: Vec<Box<dyn Presenter>>) -> Self {
         Self {
             shared: Arc::new(Shared {
                 options,

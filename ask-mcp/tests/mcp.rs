@@ -3,5 +3,6 @@
 //! in tests/mcp-e2e.
 
 mod elicit;
+mod queue;
 mod schema;
 mod tool;
