@@ -525,6 +525,48 @@ def conformance_server_scenarios_that_apply_to_a_tools_only_server_pass(tmp):
         proc.wait(10)
 
 
+@scenario
+def an_http_session_that_ends_closes_its_form(tmp):
+    import http.client
+    import threading
+    from urllib.parse import urlparse
+    tmux = Tmux("session", "sleep 600")
+    proc = None
+    try:
+        proc, url, token = start_http(tmux.server_env(), tmp)
+        u = urlparse(url)
+        base = {"Authorization": f"Bearer {token}", "Content-Type": "application/json",
+                "Accept": "application/json, text/event-stream"}
+
+        def post(body, session=None):
+            conn = http.client.HTTPConnection(u.hostname, u.port, timeout=60)
+            headers = dict(base, **({"Mcp-Session-Id": session} if session else {}))
+            conn.request("POST", u.path, json.dumps(body), headers)
+            return conn.getresponse()
+
+        resp = post({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "raw-http", "version": "1"}}})
+        session = resp.getheader("Mcp-Session-Id")
+        resp.read()
+        check(session, "a session id")
+        post({"jsonrpc": "2.0", "method": "notifications/initialized"}, session).read()
+        threading.Thread(target=lambda: post({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+                                              "params": {"name": "ask_user", "arguments": PAYLOAD}}, session).read(),
+                         daemon=True).start()
+        tmux.wait_for("Which database?")
+        conn = http.client.HTTPConnection(u.hostname, u.port, timeout=30)
+        conn.request("DELETE", u.path, headers=dict(base, **{"Mcp-Session-Id": session}))
+        status = conn.getresponse().status
+        check(200 <= status < 300, f"DELETE of the session: {status}")
+        tmux.wait_gone("Which database?", timeout=15)
+        no_forms_left()
+    finally:
+        if proc:
+            proc.terminate()
+            proc.wait(10)
+        tmux.close()
+
+
 def run(names):
     passed = failed = 0
     for name in names:
