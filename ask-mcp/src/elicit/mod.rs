@@ -1,8 +1,8 @@
 //! The form as one MCP elicitation (form mode), and the reply back as a result.
 //!
-//! Pure functions, no I/O: [`request`] maps an [`AskForm`] to the `message` and flat
+//! Pure functions, no I/O: [`request`] maps an [`AskForm`](ask_contract::AskForm) to the `message` and flat
 //! `requestedSchema` of an `elicitation/create` request; [`reply_result`] checks the
-//! client's reply against that schema and turns it into the same [`AskResult`] that
+//! client's reply against that schema and turns it into the same [`AskResult`](ask_contract::AskResult) that
 //! `ask run --answers` gives for the same choices (it goes through
 //! [`ask_state::scripted_result`]).
 //!

@@ -35,7 +35,7 @@ impl FormFiles {
             })?;
         let input = dir.path().join("input.json");
         let text = serde_json::to_vec(form).unwrap_or_default();
-        std::fs::write(&input, text).map_err(|source| Error::Io {
+        ask_keymap::write_atomic(&input, &text).map_err(|source| Error::Io {
             what: "form payload",
             path: input.clone(),
             source,
