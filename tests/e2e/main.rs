@@ -11,6 +11,7 @@ mod filter;
 mod flow;
 mod inline;
 mod input_limits;
+mod mcp;
 mod notify;
 mod output;
 mod pty;
