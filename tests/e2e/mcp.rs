@@ -43,10 +43,9 @@ impl Server {
             lines,
             next: 0,
         };
-        let init = server.request(
-            "initialize",
-            json!({"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "e2e", "version": "1"}}),
-        );
+        let hello = json!({"protocolVersion": "2025-06-18", "capabilities": {},
+            "clientInfo": {"name": "e2e", "version": "1"}});
+        let init = server.request("initialize", &hello);
         assert_eq!(init["result"]["serverInfo"]["name"], "ask-mcp", "{init}");
         server.send(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
         server
@@ -58,7 +57,7 @@ impl Server {
         stdin.flush().expect("flush");
     }
 
-    fn request(&mut self, method: &str, params: Value) -> Value {
+    fn request(&mut self, method: &str, params: &Value) -> Value {
         self.next += 1;
         let id = self.next;
         self.send(&json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
@@ -85,14 +84,17 @@ impl Server {
 fn ask_mcp_lists_one_tool_and_answers_without_a_form_with_the_needs_user_input_result() {
     let state = tempfile::tempdir().unwrap();
     let mut server = Server::start(&["--ui", "none"], state.path(), &[]);
-    let tools = server.request("tools/list", json!({}));
+    let tools = server.request("tools/list", &json!({}));
     let tools = tools["result"]["tools"].as_array().unwrap();
     assert_eq!(tools.len(), 1);
     assert_eq!(tools[0]["name"], "ask_user");
     assert_eq!(tools[0]["inputSchema"]["required"], json!(["questions"]));
     assert_eq!(tools[0]["annotations"]["readOnlyHint"], true);
     let args: Value = serde_json::from_str(PAYLOAD).unwrap();
-    let call = server.request("tools/call", json!({"name": "ask_user", "arguments": args}));
+    let call = server.request(
+        "tools/call",
+        &json!({"name": "ask_user", "arguments": args}),
+    );
     let result = &call["result"];
     assert_eq!(result["isError"], false);
     assert!(
@@ -112,7 +114,7 @@ fn ask_mcp_reports_invalid_payloads_as_tool_errors_and_unknown_tools_as_json_rpc
     let mut server = Server::start(&["--ui", "none"], state.path(), &[]);
     let call = server.request(
         "tools/call",
-        json!({"name": "ask_user", "arguments": {"questions": []}}),
+        &json!({"name": "ask_user", "arguments": {"questions": []}}),
     );
     assert_eq!(call["result"]["isError"], true, "{call}");
     assert!(
@@ -125,7 +127,7 @@ fn ask_mcp_reports_invalid_payloads_as_tool_errors_and_unknown_tools_as_json_rpc
         call["result"]["structuredContent"]["error"]["kind"],
         "invalid_input"
     );
-    let unknown = server.request("tools/call", json!({"name": "ask", "arguments": {}}));
+    let unknown = server.request("tools/call", &json!({"name": "ask", "arguments": {}}));
     assert_eq!(unknown["error"]["code"], -32602, "{unknown}");
     assert!(
         unknown["error"]["message"]
@@ -134,7 +136,7 @@ fn ask_mcp_reports_invalid_payloads_as_tool_errors_and_unknown_tools_as_json_rpc
             .contains("\"ask\"")
     );
     assert_eq!(
-        server.request("prompts/list", json!({}))["error"]["code"],
+        server.request("prompts/list", &json!({}))["error"]["code"],
         -32601
     );
     assert_eq!(server.close(), 0);
@@ -154,7 +156,10 @@ fn a_launcher_runs_the_form_and_the_result_equals_ask_run_answers() {
         &[("ASK_TEST_ANSWERS", &answers_path)],
     );
     let args: Value = serde_json::from_str(PAYLOAD).unwrap();
-    let call = server.request("tools/call", json!({"name": "ask_user", "arguments": args}));
+    let call = server.request(
+        "tools/call",
+        &json!({"name": "ask_user", "arguments": args}),
+    );
     let (_p, payload_path) = temp_file("payload.json", PAYLOAD);
     let expected = ask(&[
         "run",
