@@ -9,6 +9,9 @@ use super::{BoxFuture, Call, Presented, Presenter, RunCommand};
 /// How often a detached form is looked for while the person answers it.
 const DETACHED_POLL: Duration = Duration::from_millis(250);
 
+/// How long a launcher that returned at once has for its form to start.
+const START_GRACE: Duration = Duration::from_secs(10);
+
 /// Runs `CMD ask run ...`: the launcher command from `--launch` or the setting
 /// `mcp.launch`, with the form's `ask run` argv appended (passed to `sh -c` as
 /// positional parameters, never pasted into the command string).
@@ -60,9 +63,17 @@ impl Presenter for LaunchPresenter {
                     }
                 }
             }
-            // The launcher may have returned while the form runs elsewhere: wait for it.
+            // The launcher may have returned while the form runs elsewhere (a new window):
+            // wait for the form to show up, then for it to end.
+            let launched = tokio::time::Instant::now();
+            let mut seen = false;
             loop {
-                if child::has_result(files) || !form_running(call) {
+                if child::has_result(files) {
+                    break;
+                }
+                if form_running(call) {
+                    seen = true;
+                } else if seen || launched.elapsed() > START_GRACE {
                     break;
                 }
                 tokio::select! {
