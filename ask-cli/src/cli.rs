@@ -177,6 +177,73 @@ pub(crate) enum Command {
         after_help = "Example:\n  ask run --input p.json | ask render-result"
     )]
     RenderResult(InputArgs),
+    /// Serve the ask_user tool over the Model Context Protocol (stdio, or --http).
+    #[command(after_help = MCP_AFTER)]
+    Mcp(McpArgs),
+}
+
+const MCP_AFTER: &str = "\
+Examples:
+  claude mcp add ask -- ask mcp                  # Claude Code, stdio
+  ask mcp --launch 'tmux new-window -W'          # forms in a new tmux window, waited for
+  ask mcp --http 127.0.0.1:8765                  # Streamable HTTP at http://127.0.0.1:8765/mcp
+
+How a form reaches the person (--ui auto tries them in this order):
+  popup   a tmux popup over the harness's pane, when $TMUX is set (tmux 3.3 or later)
+  launch  --launch CMD or the setting \"mcp\": {\"launch\": \"CMD\"}: CMD with the
+          'ask run ...' command line appended (a new window, a floating pane, an overlay)
+  elicit  the client's own form (MCP elicitation), when the client supports it
+  none    the 'Needs user input' result, which names these options
+tty (the form on the controlling terminal) runs only with --ui tty: over stdio the
+harness owns the terminal, so the server never draws on it or reads its keys.
+
+One form at a time: parallel calls wait in order. A call cancelled by the client
+closes its form (the result keeps what was answered); stdin closing or SIGTERM closes
+every form. Each form keeps a draft under $XDG_STATE_HOME/ask-user/mcp, so the same
+questions asked again resume.
+
+--http serves loopback only (--allow-remote for any address); every request needs
+the bearer token printed once on stderr with the URL; Host and Origin are checked;
+request bodies are capped at 16 MiB.";
+
+/// How `ask mcp` shows forms.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
+pub(crate) enum McpUi {
+    /// The first that works: popup, launch, elicit, none.
+    #[default]
+    Auto,
+    /// A tmux popup over the harness's pane ($TMUX).
+    Popup,
+    /// The --launch command (or the mcp.launch setting).
+    Launch,
+    /// The client's own form (MCP elicitation).
+    Elicit,
+    /// The controlling terminal (only when asked for).
+    Tty,
+    /// No form: the 'Needs user input' result.
+    None,
+}
+
+/// `ask mcp`.
+#[derive(Debug, Args)]
+pub(crate) struct McpArgs {
+    /// How forms reach the person.
+    #[arg(long, value_enum, default_value_t = McpUi::Auto, value_name = "HOW")]
+    pub(crate) ui: McpUi,
+    /// Launcher: run CMD with the 'ask run ...' command line appended to show a form
+    /// (overrides the setting mcp.launch). Example: --launch 'tmux new-window -W'
+    #[arg(long, value_name = "CMD")]
+    pub(crate) launch: Option<String>,
+    /// Serve Streamable HTTP on ADDR (host:port; port 0 picks one) instead of stdio.
+    #[arg(long, value_name = "ADDR")]
+    pub(crate) http: Option<String>,
+    /// With --http: listen on a non-loopback address and accept any Host header.
+    #[arg(long, requires = "http")]
+    pub(crate) allow_remote: bool,
+    /// Settings file (default: $ASK_CONFIG, else the platform config folder), read for
+    /// mcp.launch and given to every form.
+    #[arg(long, value_name = "FILE")]
+    pub(crate) config: Option<PathBuf>,
 }
 
 /// `--input FILE|-`.

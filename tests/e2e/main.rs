@@ -15,6 +15,7 @@ mod flow;
 mod idle;
 mod inline;
 mod input_limits;
+mod mcp;
 mod notify;
 mod output;
 mod pty;
