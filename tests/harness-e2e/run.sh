@@ -80,13 +80,14 @@ needs_harness() {
 	return 1
 }
 if needs_harness; then
-	install_tmux
-	install_claude
 	build_ask
 	export ASK_BIN
 	# Until the binary has the `mcp` subcommand there is nothing to drive: say so and
 	# run only the scenarios that do not need it.
-	if ! "$ASK_BIN" mcp --help >/dev/null 2>&1; then
+	if "$ASK_BIN" mcp --help >/dev/null 2>&1; then
+		install_tmux
+		install_claude
+	else
 		say "harness-e2e: skipped the Claude Code scenarios: $ASK_BIN has no \`mcp\` subcommand yet"
 		SELECTED=(0)
 	fi
@@ -258,6 +259,11 @@ dump() {
 	[ -s "$S/claude-debug.log" ] && { say "  --- claude debug log (MCP lines) ---"; grep -i mcp "$S/claude-debug.log" | tail -15 | sed -e 's/^/  | /' >&2; }
 	[ -s "$S/stub.stderr" ] && { say "  --- stub stderr ---"; tail -10 "$S/stub.stderr" | sed -e 's/^/  | /' >&2; }
 	say "  --- model requests: $(wc -l <"$LOG" 2>/dev/null) ($(main_requests) main loop) ---"
+	# What the model got last (the tool result, when there was one).
+	python3 -c 'import json,sys
+main=[json.loads(l) for l in open(sys.argv[1]) if "\"kind\": \"main\"" in l]
+print(json.dumps(main[-1]["body"]["messages"][-1])[:800] if main else "(none)")' "$LOG" 2>/dev/null |
+		sed -e 's/^/  | /' >&2 || true
 }
 
 # close_terminal: the person closes the terminal (tmux hangs up on Claude Code); every
