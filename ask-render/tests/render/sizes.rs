@@ -299,3 +299,19 @@ fn the_header_and_the_option_stay_while_a_note_editor_is_open() {
         );
     });
 }
+
+#[test]
+fn a_three_line_prompt_shows_whole_when_it_fits_with_the_list() {
+    let payload = serde_json::json!({"questions": [{"id": "errors", "label": "Errors",
+        "prompt": "The new config loader can fail on a malformed file. How should it report that?",
+        "options": [{"value": "a", "label": "Typed error enum"}, {"value": "b", "label": "anyhow"},
+                    {"value": "c", "label": "Panic"}]}]});
+    let f = flow(&payload);
+    snap_sizes("three_line_prompt", &f, |text, size| {
+        assert!(
+            text.contains("The new config loader"),
+            "the prompt's start at {size:?}:\n{text}"
+        );
+        assert!(text.contains("that?"), "and its end at {size:?}:\n{text}");
+    });
+}
