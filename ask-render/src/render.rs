@@ -107,6 +107,14 @@ pub fn render(flow: &Flow, options: &RenderOptions) -> Frame {
                     // blank row and the first option rows below it.
                     let prompt_rows = if view == 0 {
                         0
+                    } else if tight {
+                        // Counted from the rows the head really took (no title, no
+                        // spacer), so a prompt that fits with the list is shown whole.
+                        options
+                            .height
+                            .saturating_sub(top.len() + footer.len() + MIN_BODY_ROWS)
+                            .max(view.saturating_sub(MIN_BODY_ROWS))
+                            .max(2)
                     } else {
                         view.saturating_sub(MIN_BODY_ROWS).max(2)
                     };

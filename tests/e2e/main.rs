@@ -24,6 +24,7 @@ mod pty_signals;
 mod result_signals;
 mod session;
 mod settings_docs;
+mod small_terminal;
 // The FIFO and device helpers of ask-keymap's write-through tests (kept in that package,
 // whose packaged tests must not read outside it).
 #[path = "../../ask-keymap/tests/special_files.rs"]

@@ -271,3 +271,47 @@ fn a_long_list_marks_the_rest_on_the_first_screen_and_keeps_the_prompt_while_mov
         }
     }
 }
+
+#[test]
+fn the_header_and_the_option_stay_while_a_note_editor_is_open() {
+    let mut f = flow(&db_form());
+    press(&mut f, &["n", "text:is the licence fine for us"]);
+    snap_sizes("note_editor_open", &f, |text, size| {
+        assert!(
+            text.contains("Service setup"),
+            "the title at {size:?}:\n{text}"
+        );
+        assert!(
+            text.contains("[☐ Database]"),
+            "the tab strip at {size:?}:\n{text}"
+        );
+        assert!(
+            text.contains("❯ 1. PostgreSQL"),
+            "the option at {size:?}:\n{text}"
+        );
+        assert!(
+            text.contains("is the licence"),
+            "the note at {size:?}:\n{text}"
+        );
+        assert!(
+            text.contains("Which database"),
+            "the prompt at {size:?}:\n{text}"
+        );
+    });
+}
+
+#[test]
+fn a_three_line_prompt_shows_whole_when_it_fits_with_the_list() {
+    let payload = serde_json::json!({"questions": [{"id": "errors", "label": "Errors",
+        "prompt": "The new config loader can fail on a malformed file. How should it report that?",
+        "options": [{"value": "a", "label": "Typed error enum"}, {"value": "b", "label": "anyhow"},
+                    {"value": "c", "label": "Panic"}]}]});
+    let f = flow(&payload);
+    snap_sizes("three_line_prompt", &f, |text, size| {
+        assert!(
+            text.contains("The new config loader"),
+            "the prompt's start at {size:?}:\n{text}"
+        );
+        assert!(text.contains("that?"), "and its end at {size:?}:\n{text}");
+    });
+}
