@@ -191,7 +191,7 @@ impl DraftSaver {
             return Ok(());
         }
         self.waiting = false;
-        let bytes = serde_json::to_vec_pretty(&snapshot).map_err(|e| e.to_string())?;
+        let bytes = serde_json::to_vec(&snapshot).map_err(|e| e.to_string())?;
         self.last_saved_ms = Some(now_ms);
         self.last_tab = Some(snapshot.tab);
         if self.last_bytes.as_ref() == Some(&bytes) {

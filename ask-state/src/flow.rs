@@ -328,6 +328,8 @@ pub struct Flow {
     pub(crate) noted: std::collections::BTreeSet<usize>,
     /// Line indexes of the form's long texts.
     pub(crate) lines: crate::lines::FormLines,
+    /// The form's [`crate::form_hash`], computed at the first snapshot.
+    pub(crate) form_hash: std::sync::OnceLock<String>,
 }
 
 impl Flow {
@@ -359,6 +361,7 @@ impl Flow {
             shown_countdown: None,
             filter: None,
             review_scroll: 0,
+            form_hash: std::sync::OnceLock::new(),
             noted: std::collections::BTreeSet::new(),
             lines,
         };

@@ -21,8 +21,14 @@ pub const SNAPSHOT_VERSION: u32 = 1;
 pub struct FlowSnapshot {
     /// [`SNAPSHOT_VERSION`].
     pub version: u32,
-    /// The normalized questions the draft was made on; a draft only fits the same form.
+    /// The normalized questions the draft was made on, in drafts written before
+    /// `formHash` existed (empty, and left out, since): a draft only fits the same form.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub form: Vec<QuestionDetail>,
+    /// The [`crate::form_hash`] of the form the draft was made on: what identifies it
+    /// without repeating a form of megabytes in every save.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub form_hash: Option<String>,
     /// The form title.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
@@ -88,12 +94,17 @@ impl FlowSnapshot {
                 self.version
             ));
         }
-        let same_questions = self.form.len() == form.questions.len()
-            && self
-                .form
-                .iter()
-                .zip(&form.questions)
-                .all(|(d, q)| *d == QuestionDetail::from(q));
+        let same_questions = match &self.form_hash {
+            Some(hash) => *hash == crate::form_hash(form),
+            None => {
+                self.form.len() == form.questions.len()
+                    && self
+                        .form
+                        .iter()
+                        .zip(&form.questions)
+                        .all(|(d, q)| *d == QuestionDetail::from(q))
+            }
+        };
         if !same_questions || self.title != form.title {
             return mismatch("the draft was made for other questions".to_owned());
         }
@@ -199,12 +210,12 @@ impl Flow {
         });
         FlowSnapshot {
             version: SNAPSHOT_VERSION,
-            form: self
-                .form
-                .questions
-                .iter()
-                .map(QuestionDetail::from)
-                .collect(),
+            form: Vec::new(),
+            form_hash: Some(
+                self.form_hash
+                    .get_or_init(|| crate::form_hash(&self.form))
+                    .clone(),
+            ),
             title: self.form.title.clone(),
             tab: match self.tab {
                 Tab::Question(i) => i,

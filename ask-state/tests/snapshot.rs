@@ -121,3 +121,45 @@ fn restore_drops_what_breaks_the_forms_rules_and_says_so() {
             .is_empty()
     );
 }
+
+/// A draft identifies its form by a hash instead of repeating it: a snapshot of a form
+/// with a megabyte prompt stays small, and a draft written with the whole form (before
+/// the hash) still restores.
+#[test]
+fn a_snapshot_names_its_form_by_hash_and_old_drafts_still_fit() {
+    let big = "p".repeat(1 << 20);
+    let form = ask_contract::parse_params(
+        &serde_json::json!({"questions": [{"id": "q", "prompt": big, "options": [
+            {"value": "a", "label": "A"}, {"value": "b", "label": "B"}]}]}),
+        ask_contract::ParseOptions::default(),
+    )
+    .unwrap();
+    let mut f = flow(form.clone(), behaviour());
+    drive(&mut f, "2");
+    let snap = f.snapshot();
+    let json = serde_json::to_string(&snap).unwrap();
+    assert!(json.len() < 1_000, "{} bytes", json.len());
+    assert_eq!(
+        snap.form_hash.as_deref(),
+        Some(ask_state::form_hash(&form).as_str())
+    );
+    assert!(flow(form.clone(), behaviour()).restore(&snap).is_ok());
+
+    // The format drafts had before: the whole form, no hash.
+    let mut old = snap.clone();
+    old.form_hash = None;
+    old.form = form
+        .questions
+        .iter()
+        .map(ask_contract::QuestionDetail::from)
+        .collect();
+    let mut fresh = flow(form, behaviour());
+    fresh
+        .restore(&old)
+        .expect("an old draft of the same form fits");
+    assert_eq!(fresh.draft(0), f.draft(0));
+
+    // Another form: the hash tells.
+    let mut other = flow(two(), behaviour());
+    assert!(other.restore(&snap).is_err());
+}

@@ -135,12 +135,13 @@ fn assert_refused_up_front(args: &str, path: &Path, kind: &str) {
         "{args}: took {:?}",
         started.elapsed()
     );
-    let screen = s.screen();
     let said = format!(
         "--draft '{}' is {kind}; give a regular file path",
         path.display()
     );
-    assert!(screen.contains(&said), "{args}: {screen}");
+    // The last bytes may still be on their way from the terminal.
+    s.wait_for(&said);
+    let screen = s.screen();
     assert!(
         !screen.contains("Which database?"),
         "the form never opened: {screen}"

@@ -19,6 +19,7 @@ const PAYLOAD: &str = r#"{"questions": [
 fn assert_refused(args: &str, said: &str) -> Session {
     let mut s = Session::start(PAYLOAD, args, 200, 24);
     assert_eq!(s.finish(), 64, "{args}: screen:\n{}", s.screen());
+    s.wait_until(said, |screen| screen.replace('\n', "").contains(said));
     let screen = s.screen().replace('\n', "");
     assert!(screen.contains(said), "{args}: {screen}");
     assert!(!screen.contains("Which database?"), "the form never opened");

@@ -1,7 +1,7 @@
 //! Drafts in the linear mode: the same [`FlowSnapshot`] file the full form keeps
 //! (`--draft FILE`), so a form interrupted in either mode comes back in either mode.
 
-use ask_contract::{QuestionDetail, QuestionType};
+use ask_contract::QuestionType;
 use ask_state::{FlowSnapshot, QuestionSnapshot, SNAPSHOT_VERSION, StateError};
 
 use super::{Draft, Linear};
@@ -30,12 +30,8 @@ impl Linear {
             .collect();
         FlowSnapshot {
             version: SNAPSHOT_VERSION,
-            form: self
-                .form
-                .questions
-                .iter()
-                .map(QuestionDetail::from)
-                .collect(),
+            form: Vec::new(),
+            form_hash: Some(self.form_hash.clone()),
             title: self.form.title.clone(),
             tab: self.at,
             questions,

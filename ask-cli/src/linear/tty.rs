@@ -152,7 +152,7 @@ fn save(saver: &mut Option<Saver>, flow: &Linear, output: &mut impl Write) {
     let Some(s) = saver.as_mut() else {
         return;
     };
-    let Ok(bytes) = serde_json::to_vec_pretty(&flow.snapshot()) else {
+    let Ok(bytes) = serde_json::to_vec(&flow.snapshot()) else {
         return;
     };
     if s.last.as_ref() == Some(&bytes) {
