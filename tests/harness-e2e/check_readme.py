@@ -77,12 +77,25 @@ def registers_ask(value):
     return False
 
 
-def shell_registers_ask(body):
+def shell_registers_ask(body, problems, harness):
+    """Whether an `mcp add ... ask mcp` or `mcp add-json NAME JSON` line registers `ask
+    mcp`; the JSON of `add-json` must parse, and a timeout in it must be a number."""
+    found = False
     for line in body.splitlines():
         words = shlex.split(line, comments=True)
         if "mcp" in words and "add" in words and words[-2:] == ["ask", "mcp"]:
-            return True
-    return False
+            found = True
+        if "mcp" in words and "add-json" in words:
+            try:
+                entry = json.loads(words[-1])
+            except ValueError as error:
+                problems.append(f"{harness}: the add-json argument does not parse: {error}")
+                continue
+            timeout = entry.get("timeout", 1)
+            if not isinstance(timeout, int) or isinstance(timeout, bool) or timeout < 1000:
+                problems.append(f"{harness}: add-json timeout {timeout!r} is not milliseconds")
+            found = found or registers_ask(entry)
+    return found
 
 
 def dig(value, path):
@@ -116,7 +129,7 @@ def check_readme(path):
                 parsed.setdefault(lang, []).append(value)
                 registered = registered or registers_ask(value)
             elif lang == "sh":
-                registered = registered or shell_registers_ask(body)
+                registered = shell_registers_ask(body, problems, harness) or registered
         if not registered:
             problems.append(f"{harness}: no block registers `ask mcp`")
         for name, lang, keys in TIMEOUTS:

@@ -105,6 +105,7 @@ printf 'set -g status off\n' >"$WORK/outer.conf"
 tin() { tmux -L "$INNER" -f "$WORK/inner.conf" "$@"; }
 tout() { tmux -L "$OUTER" -f "$WORK/outer.conf" "$@"; }
 STUB_PID=""
+CLAUDE_PANE=""
 stop_stub() {
 	[ -n "$STUB_PID" ] && kill "$STUB_PID" 2>/dev/null && wait "$STUB_PID" 2>/dev/null
 	STUB_PID=""
@@ -190,7 +191,9 @@ start_claude() {
 	# windows) inherits the scenario's HOME, never the user's.
 	"${CLAUDE_ENV[@]}" tmux -L "$INNER" -f "$WORK/inner.conf" new-session -d -s cc -x 120 -y 40 \
 		"bash $(printf %q "$S/launch.sh")"
-	tin set-option -t cc remain-on-exit on
+	# Claude Code's pane stays when it exits (wait_for reports that), no other pane does.
+	CLAUDE_PANE=$(tin display-message -p -t cc '#{pane_id}')
+	tin set-option -p -t "$CLAUDE_PANE" remain-on-exit on
 	tout new-session -d -s view -x 120 -y 40 "env -u TMUX tmux -L $INNER attach -t cc"
 	# The prompt goes in once the ask server is connected: a prompt sent earlier is
 	# answered without the server's tools (Claude Code connects MCP servers in the background).
@@ -224,7 +227,7 @@ wait_for() {
 	local what=$1 deadline=$((SECONDS + TIMEOUT))
 	shift
 	until "$@" 2>/dev/null; do
-		if [ "$(tin display-message -p -t cc '#{pane_dead}' 2>/dev/null)" = 1 ]; then
+		if [ -n "$CLAUDE_PANE" ] && [ "$(tin display-message -p -t "$CLAUDE_PANE" '#{pane_dead}' 2>/dev/null)" = 1 ]; then
 			say "  Claude Code exited while waiting for $what"
 			return 1
 		fi
@@ -238,8 +241,9 @@ wait_for() {
 	return 0
 }
 screen_has() { screen | grep -qF -- "$1"; }
-# pane: Claude Code's own pane (under any popup).
-pane_has() { tin capture-pane -p -t cc 2>/dev/null | grep -qF -- "$1"; }
+# pane_has TEXT: Claude Code's own pane (under any popup, beside any window or pane the
+# form opened) shows TEXT.
+pane_has() { tin capture-pane -p -t "$CLAUDE_PANE" 2>/dev/null | grep -qF -- "$1"; }
 screen_lacks() { ! screen_has "$1"; }
 wait_screen() { wait_for "$1 on screen" screen_has "$2"; }
 main_requests() {
@@ -250,6 +254,7 @@ main_requests() {
 main_at_least() { [ "$(main_requests)" -ge "$1" ]; }
 wait_main() { wait_for "$1 main-loop model request(s)" main_at_least "$1"; }
 windows_are() { [ "$(tin list-windows -t cc 2>/dev/null | wc -l)" -eq "$1" ]; }
+panes_are() { [ "$(tin list-panes -s -t cc 2>/dev/null | wc -l)" -eq "$1" ]; }
 check() { python3 "$HERE/check.py" "$LOG" "$@"; }
 
 dump() {
@@ -275,6 +280,7 @@ close_terminal() {
 }
 
 end_scenario() {
+	CLAUDE_PANE=""
 	stop_kitty
 	close_terminal || {
 		say "  left running: $(scenario_pids | tr '\n' ' ')"
@@ -350,28 +356,35 @@ scenario_3() {
 	wait_screen "the model's reply" "I will fix the payload." || return 1
 }
 
-# 4. The tmux new-window launcher of docs/mcp-launchers.md: `ask mcp --ui launch --launch CMD`
-#    opens the form in a new tmux window (not a popup); the answer reaches the model.
-scenario_4() {
-	new_scenario s4 "[$(call "$DB_PAYLOAD"), {\"text\": \"Noted, Postgres it is.\"}]" || return 1
-	# The recipe from docs/mcp-launchers.md, word for word (it is data to `ask mcp`).
-	local recipe
-	recipe=$(python3 "$HERE/check_readme.py" --recipe "$REPO/docs/mcp-launchers.md" tmux-window) ||
-		{ say "  no tmux-window recipe in docs/mcp-launchers.md"; return 1; }
+# tmux_recipe NAME COUNT: the launcher recipe NAME of docs/mcp-launchers.md, word for word
+# (it is data to `ask mcp --ui launch --launch CMD`), opens the form in a new tmux window
+# or pane, not a popup (COUNT counts them: windows_are or panes_are); the answer reaches
+# the model; the form's window or pane closes and Claude Code is on screen again.
+tmux_recipe() {
+	local name=$1 count=$2 recipe
+	new_scenario "s-$name" "[$(call "$DB_PAYLOAD"), {\"text\": \"Noted, Postgres it is.\"}]" || return 1
+	recipe=$(python3 "$HERE/check_readme.py" --recipe "$REPO/docs/mcp-launchers.md" "$name") ||
+		{ say "  no $name recipe in docs/mcp-launchers.md"; return 1; }
 	register_ask --ui launch --launch "$recipe" || return 1
 	start_claude || return 1
 	prompt "Set up storage for the service"
-	wait_for "a second tmux window" windows_are 2 || return 1
-	# The form is in the new window: the person's screen switched to it.
+	wait_for "the form's own tmux $count" "$count" 2 || return 1
+	# The new window or pane has the focus: the person's keys go to the form.
 	wait_screen "the form" "Which database should the service use?" || return 1
+	! pane_has "Which database should the service use?" || { say "  the form drew on Claude Code's pane"; return 1; }
 	keys 1
 	sleep 0.5
 	keys Enter
 	wait_main 2 || return 1
 	check 1 tool-result "Postgres" || return 1
-	wait_for "the form's window to close" windows_are 1 || return 1
+	wait_for "the form's tmux $count to close" "$count" 1 || return 1
 	wait_screen "the model's reply" "Noted, Postgres it is." || return 1
 }
+
+# 4. The tmux new-window recipe.
+scenario_4() { tmux_recipe tmux-window windows_are; }
+# 6. The tmux split-window recipe.
+scenario_6() { tmux_recipe tmux-split panes_are; }
 
 # 5. The kitty overlay recipe, in kitty under Xvfb: kitty.sh.
 # shellcheck source=kitty.sh
@@ -384,8 +397,9 @@ NAMES=(
 	"Claude Code: an invalid payload is a tool error with the issues; no form opens"
 	"Claude Code: the tmux new-window launcher recipe opens the form; the answer reaches the model"
 	"Claude Code in kitty: the kitty overlay launcher recipe opens the form over it; the answer reaches the model"
+	"Claude Code: the tmux split-window launcher recipe opens the form in a pane; the answer reaches the model"
 )
-[ ${#SELECTED[@]} -eq 0 ] && SELECTED=(0 1 2 3 4 5)
+[ ${#SELECTED[@]} -eq 0 ] && SELECTED=(0 1 2 3 4 5 6)
 
 passed=0
 failed=0
