@@ -74,6 +74,7 @@ scenario_5() {
 	wait_for "the form in a kitty overlay titled ask" kitty_has title:ask "Which database should the service use?" || return 1
 	[ "$(kitty_windows)" -eq 2 ] || { say "  expected Claude Code's window and the overlay, kitty has $(kitty_windows)"; return 1; }
 	kitty_lacks id:1 "Which database should the service use?" || { say "  the form drew on Claude Code's window"; return 1; }
+	settle
 	kitty_type title:ask "2"
 	sleep 0.5
 	kitty_enter title:ask

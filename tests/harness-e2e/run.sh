@@ -249,6 +249,9 @@ screen_has() { screen | grep -qF -- "$1"; }
 pane_has() { tin capture-pane -p -t "$CLAUDE_PANE" 2>/dev/null | grep -qF -- "$1"; }
 screen_lacks() { ! screen_has "$1"; }
 wait_screen() { wait_for "$1 on screen" screen_has "$2"; }
+# settle: after a form shows, wait as a person would before typing (the form drops keys
+# that arrive within behaviour.ignoreEarlyKeysMs, 150 ms, of its first paint).
+settle() { sleep 0.5; }
 main_requests() {
 	local n
 	n=$(grep -c '"kind": "main"' "$LOG" 2>/dev/null) || true
@@ -316,6 +319,7 @@ scenario_1() {
 	screen_has "Claude Code v$CLAUDE_VERSION" || { say "  Claude Code's screen is not around the form"; return 1; }
 	pane_has "Set up storage for the service" || { say "  Claude Code's pane lost its conversation"; return 1; }
 	! pane_has "Which database should the service use?" || { say "  the form drew on Claude Code's pane"; return 1; }
+	settle
 	keys 2
 	sleep 0.5
 	keys Enter
@@ -340,6 +344,7 @@ scenario_2() {
 	start_claude || return 1
 	prompt "Set up storage for the service"
 	wait_screen "the form" "Which database should the service use?" || return 1
+	settle
 	keys Escape
 	wait_main 2 || return 1
 	check 1 tool-cancelled || return 1
@@ -375,6 +380,7 @@ tmux_recipe() {
 	# The new window or pane has the focus: the person's keys go to the form.
 	wait_screen "the form" "Which database should the service use?" || return 1
 	! pane_has "Which database should the service use?" || { say "  the form drew on Claude Code's pane"; return 1; }
+	settle
 	keys 1
 	sleep 0.5
 	keys Enter
