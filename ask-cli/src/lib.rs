@@ -10,6 +10,7 @@ mod linear;
 mod notify;
 #[cfg(windows)]
 mod process;
+mod remote;
 mod script;
 mod signals;
 mod term;

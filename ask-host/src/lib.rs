@@ -1,6 +1,7 @@
 #![doc = include_str!("../README.md")]
 
 mod completion;
+pub mod control;
 mod draft;
 #[cfg(feature = "files")]
 pub mod files;
@@ -10,6 +11,10 @@ mod settings;
 
 pub use ask_state::Completion;
 pub use completion::CompletionSource;
+pub use control::{
+    CONTROL_SCHEMA, CommandSender, ControlCommand, ControlError, ControlEvent, ControlHandle,
+    Controller, LiveState,
+};
 pub use draft::{DRAFT_SAVE_INTERVAL_MS, MAX_DRAFT_BYTES};
 pub use notice::Notice;
 pub use session::Session;

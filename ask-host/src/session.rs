@@ -1,7 +1,7 @@
 //! The host loop: a flow plus everything around it that is not the frontend (settings
 //! persisted and reloaded, `@` completion, the result), driven by whatever reads input.
 
-use ask_contract::{AskForm, AskResult, Question, QuestionOption, QuestionType};
+use ask_contract::{AnsweredVia, AskForm, AskResult, Question, QuestionOption, QuestionType};
 use std::time::Instant;
 
 use ask_keymap::{ConfigStore, InputEvent, Key, Notifications};
@@ -42,14 +42,14 @@ use crate::{CompletionSource, Notice, Settings, commands_for_change};
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub struct Session {
-    flow: Flow,
+    pub(crate) flow: Flow,
     store: Option<ConfigStore>,
     source: Option<Box<dyn CompletionSource + Send>>,
     /// The completion query and source revision last sent to the flow.
     sent: Option<(String, u64)>,
     width: u16,
     height: u16,
-    result: Option<AskResult>,
+    pub(crate) result: Option<AskResult>,
     settings_only: bool,
     notices: Vec<Notice>,
     /// The notification channels in effect (the flow holds the enabled toggle).
@@ -62,6 +62,12 @@ pub struct Session {
     draft: Option<crate::draft::DraftFile>,
     /// Origin of the host clock sent to the flow ([`Command::Clock`]).
     started: Instant,
+    /// Who is acting now: named in `details.answeredVia` when the flow ends.
+    pub(crate) via: AnsweredVia,
+    /// Control clients and what they last saw (`crate::control`).
+    pub(crate) control: Option<crate::control::Hub>,
+    /// Something changed since the control clients were last told.
+    pub(crate) touched: bool,
 }
 
 impl std::fmt::Debug for Session {
@@ -135,6 +141,9 @@ impl Session {
             countdown_notified: false,
             draft: None,
             started: Instant::now(),
+            via: AnsweredVia::Terminal,
+            control: None,
+            touched: false,
         };
         session.refresh_completion();
         session
@@ -358,6 +367,7 @@ impl Session {
             return false;
         }
         let outcome = self.flow.apply(command);
+        self.touched |= outcome.is_changed();
         if self.flow.countdown_seconds().is_none() {
             // A key ended the countdown; the next one notifies again.
             self.countdown_notified = false;
@@ -374,7 +384,7 @@ impl Session {
         }
     }
 
-    fn effect(&mut self, effect: Effect) {
+    pub(crate) fn effect(&mut self, effect: Effect) {
         match effect {
             Effect::PersistBehaviour(behaviour) => {
                 let saved = self.store.as_mut().map(|s| s.save_behaviour(&behaviour));
@@ -386,7 +396,12 @@ impl Session {
                     self.notices.push(notice);
                 }
             }
-            Effect::Done(result) => self.result = Some(*result),
+            Effect::Done(mut result) => {
+                if !result.details.timed_out {
+                    result.details.answered_via = Some(self.via);
+                }
+                self.result = Some(*result);
+            }
             Effect::PersistNotifications(enabled) => {
                 self.notifications.enabled = enabled;
                 let saved = self

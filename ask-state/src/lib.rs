@@ -11,6 +11,7 @@ mod filtering;
 mod flow;
 mod keys;
 mod lines;
+mod remote;
 mod result;
 mod review_list;
 mod scripted;
@@ -28,7 +29,7 @@ pub use flow::{
     Editor, EditorTarget, Flow, FlowOptions, QuestionDraft, ReviewAction, SettingsRow, Tab,
 };
 pub use lines::{FormText, LINE_INDEX_CHUNK, LineIndex, count_newlines};
-pub use scripted::scripted_result;
+pub use scripted::{scripted_drafts, scripted_result};
 pub use settings::RESET_WINDOW_MS;
 pub use snapshot::{EditorSnapshot, FlowSnapshot, QuestionSnapshot, SNAPSHOT_VERSION};
 pub use timeout::COUNTDOWN_MS;

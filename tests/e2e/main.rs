@@ -3,6 +3,7 @@
 
 mod accessible;
 mod cli;
+mod control;
 mod draft;
 mod examples;
 mod extract;

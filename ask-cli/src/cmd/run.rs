@@ -78,6 +78,7 @@ impl<'a> FormRunner<'a> {
             // Walked on this thread at the first `@`: deterministic answers.
             let mut session = Session::new(form, loaded).with_completions(FileIndex::lazy(root));
             session.resize(flow.width, flow.height);
+            session.set_input_via(ask_contract::AnsweredVia::Scripted);
             let (result, frame) = script::run(&mut session, &steps);
             if let Some(path) = &flow.frame_out {
                 write_text(Some(path), "frame file", &frame.to_plain_text())?;
@@ -122,6 +123,7 @@ pub(crate) fn interactive(ui: &UiArgs, form: AskForm, root: PathBuf) -> CliResul
             }
         }
     }
+    let remote = crate::remote::Remote::start(&ui.remote, &mut session)?;
     let color = term::use_color(ui.color);
     let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         term::run_ui(&mut session, tty, color, layout, &signals)
@@ -129,19 +131,32 @@ pub(crate) fn interactive(ui: &UiArgs, form: AskForm, root: PathBuf) -> CliResul
     let Ok(ended) = ran else {
         // A bug. The panic hook restored the terminal and printed the report; the
         // answers given so far are still written, as a cancelled result.
-        finish(ui, &session.cancelled())?;
+        let cancelled = session.cancelled();
+        remote.finish(&mut session, &cancelled);
+        finish(ui, &cancelled)?;
         return Err(CliError::new(
             Exit::Cancelled,
             "internal error (please report it): the answers so far were written as a cancelled result",
         ));
     };
-    let ended =
-        ended.map_err(|err| CliError::new(Exit::IoErr, format!("terminal error: {err}")))?;
+    let ended = ended.map_err(|err| {
+        let cancelled = session.cancelled();
+        session.close_control(&cancelled);
+        CliError::new(Exit::IoErr, format!("terminal error: {err}"))
+    })?;
     let result = match ended {
         Ended::Done(Some(result)) | Ended::Signal(result) => result,
         Ended::Done(None) => session.cancelled(),
-        Ended::Unavailable => return non_interactive(ui, session.form()),
+        Ended::Unavailable => {
+            let result = AskResult::non_interactive(session.form());
+            remote.finish(&mut session, &result);
+            return non_interactive(ui, session.form());
+        }
     };
+    remote.finish(&mut session, &result);
+    if let Some(line) = crate::remote::answered_elsewhere(&result) {
+        crate::remote::tell_terminal(line);
+    }
     finish(ui, &result)
 }
 
@@ -215,12 +230,13 @@ fn scripted_answers(ui: &UiArgs, form: &AskForm, path: &Path) -> CliResult {
             format!("answers file '{}' is not valid JSON: {err}", path.display()),
         )
     })?;
-    let result = ask_state::scripted_result(form, &value).map_err(|err| {
+    let mut result = ask_state::scripted_result(form, &value).map_err(|err| {
         CliError::new(
             Exit::DataErr,
             format!("answers file '{}': {err}", path.display()),
         )
     })?;
+    result.details.answered_via = Some(ask_contract::AnsweredVia::Scripted);
     finish(ui, &result)
 }
 

@@ -84,7 +84,9 @@ pub(crate) fn run(
                 }
                 write!(output, "{text}")?;
                 output.flush()?;
-                return Ok(*result);
+                let mut result = *result;
+                result.details.answered_via = Some(ask_contract::AnsweredVia::Terminal);
+                return Ok(result);
             }
         }
         output.flush()?;

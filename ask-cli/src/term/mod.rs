@@ -42,6 +42,9 @@ const TTY_PATH: &str = if cfg!(windows) { "CONOUT$" } else { "/dev/tty" };
 /// How often the settings file and the completion index are checked.
 const TICK: Duration = Duration::from_millis(250);
 
+/// How often control clients' commands are taken while some are connected.
+const REMOTE_POLL: Duration = Duration::from_millis(20);
+
 /// What a reader returns: input events, or the end of the terminal.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum Input {
@@ -138,6 +141,8 @@ pub(crate) fn run_ui(
     let mut last_tick = Instant::now();
     let panic_key = panic_key_for_tests();
     loop {
+        // Commands from control clients and the browser (no-op without them).
+        dirty |= session.pump_control();
         if session.is_over() {
             return Ok(Ended::Done(session.result().cloned()));
         }
@@ -186,7 +191,11 @@ pub(crate) fn run_ui(
         if let Some((settings, note)) = session.take_countdown_notification() {
             crate::notify::deliver(&mut screen.out, &settings, &note);
         }
-        let wait = TICK.saturating_sub(last_tick.elapsed());
+        let mut wait = TICK.saturating_sub(last_tick.elapsed());
+        if session.is_controlled() {
+            // Remote changes reach the screen within this (well under 100 ms).
+            wait = wait.min(REMOTE_POLL);
+        }
         for input in reader.wait(wait, signals)? {
             match input {
                 Input::Event(InputEvent::Resize(c, r)) => {
