@@ -48,6 +48,7 @@ fn run_command(command: &str, n: &Notification) {
         .env("ASK_NOTIFY_EVENT", n.event)
         .env("ASK_NOTIFY_TITLE", &n.title)
         .env("ASK_NOTIFY_MESSAGE", &n.message)
+        .env("ASK_NOTIFY_URL", crate::remote::link().unwrap_or(""))
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::null())

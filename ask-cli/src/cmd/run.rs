@@ -98,7 +98,16 @@ pub(crate) fn interactive(ui: &UiArgs, form: AskForm, root: PathBuf) -> CliResul
             .behaviour
             .accessible
     };
+    if ui.remote.web_only {
+        let signals = term::Signals::install();
+        return web_only(ui, form, &signals);
+    }
     if accessible(ui, is_dumb_terminal(), setting) {
+        if ui.remote.web.is_some() || ui.remote.control.is_some() {
+            crate::exit::warn(
+                "--web and --control are not available in the accessible mode: it answers on the terminal only (pass --no-accessible for them)",
+            );
+        }
         return linear(ui, form);
     }
     // First of all, so a signal during start-up ends with the cancelled result.
@@ -123,7 +132,11 @@ pub(crate) fn interactive(ui: &UiArgs, form: AskForm, root: PathBuf) -> CliResul
             }
         }
     }
-    let remote = crate::remote::Remote::start(&ui.remote, &mut session)?;
+    let remote = crate::remote::Remote::start(
+        &ui.remote,
+        &mut session,
+        &mut crate::remote::terminal_writer(),
+    )?;
     let color = term::use_color(ui.color);
     let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         term::run_ui(&mut session, tty, color, layout, &signals)
@@ -157,6 +170,17 @@ pub(crate) fn interactive(ui: &UiArgs, form: AskForm, root: PathBuf) -> CliResul
     if let Some(line) = crate::remote::answered_elsewhere(&result) {
         crate::remote::tell_terminal(line);
     }
+    finish(ui, &result)
+}
+
+/// `--web-only`: the browser form alone, no terminal.
+fn web_only(ui: &UiArgs, form: AskForm, signals: &term::Signals) -> CliResult {
+    let loaded = config::load(ui.config.as_deref());
+    let mut session = Session::new(form, loaded);
+    if let Some(seconds) = ui.timeout {
+        session = session.with_idle_timeout(seconds);
+    }
+    let result = crate::remote::headless(&ui.remote, session, signals)?;
     finish(ui, &result)
 }
 
