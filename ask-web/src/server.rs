@@ -4,7 +4,7 @@
 use std::convert::Infallible;
 use std::net::{SocketAddr, TcpListener};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
@@ -61,6 +61,8 @@ pub struct WebServer {
     url: String,
     stop: watch::Sender<bool>,
     stopped: Arc<AtomicBool>,
+    streams: Arc<AtomicUsize>,
+    controller: Controller,
     thread: Option<JoinHandle<()>>,
 }
 
@@ -72,6 +74,24 @@ struct App {
     revision: watch::Receiver<u64>,
     errors: broadcast::Sender<String>,
     stop: watch::Sender<bool>,
+    /// Event streams that have not sent the final view yet.
+    streams: Arc<AtomicUsize>,
+}
+
+/// Counts an open event stream until it is dropped (after its final view).
+struct Open(Arc<AtomicUsize>);
+
+impl Open {
+    fn new(count: &Arc<AtomicUsize>) -> Self {
+        count.fetch_add(1, Ordering::SeqCst);
+        Self(Arc::clone(count))
+    }
+}
+
+impl Drop for Open {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
 }
 
 impl WebServer {
@@ -97,7 +117,9 @@ impl WebServer {
         let handle = controller.connect(AnsweredVia::Browser);
         let (revision_tx, revision) = watch::channel(controller.live().revision);
         let (errors, _) = broadcast::channel(16);
+        let streams = Arc::new(AtomicUsize::new(0));
         let app = Arc::new(App {
+            streams: Arc::clone(&streams),
             guard,
             controller: controller.clone(),
             sender: handle.sender(),
@@ -152,6 +174,8 @@ impl WebServer {
             url,
             stop,
             stopped,
+            streams,
+            controller: controller.clone(),
             thread: Some(thread),
         })
     }
@@ -175,6 +199,16 @@ impl WebServer {
 
 impl Drop for WebServer {
     fn drop(&mut self) {
+        // A form that ended: let every open page get the final view first (bounded).
+        if self.controller.live().result.is_some() {
+            let start = std::time::Instant::now();
+            while self.streams.load(Ordering::SeqCst) > 0
+                && start.elapsed() < Duration::from_millis(1500)
+                && !self.is_stopped()
+            {
+                std::thread::sleep(Duration::from_millis(5));
+            }
+        }
         self.stop.send_replace(true);
         if let Some(thread) = self.thread.take() {
             let _ = thread.join();
@@ -248,7 +282,7 @@ fn router(app: Arc<App>) -> Router {
         .route("/api/view", get(view))
         .route("/api/events", get(events))
         .route("/api/command", post(command))
-        .fallback(|| async { StatusCode::NOT_FOUND })
+        .fallback(|| async { refusal(StatusCode::NOT_FOUND) })
         .layer(middleware::from_fn_with_state(Arc::clone(&app), guard))
         .with_state(app)
 }
@@ -275,11 +309,27 @@ async fn guard(State(app): State<Arc<App>>, request: Request, next: Next) -> Res
                 // Ten wrong tokens: someone is guessing. Shut the listener.
                 app.stop.send_replace(true);
             }
-            status.into_response()
+            refusal(status)
         }
     };
     crate::guard::harden(response.headers_mut());
     response
+}
+
+/// A refusal with a one-line text body (browsers show an empty error as a failed load).
+fn refusal(status: StatusCode) -> Response {
+    let text = match status {
+        StatusCode::NOT_FOUND => "Not found.\n",
+        StatusCode::MISDIRECTED_REQUEST => "This server answers only at its own address.\n",
+        StatusCode::FORBIDDEN => "Only the form's own page may change it.\n",
+        _ => "Refused.\n",
+    };
+    (
+        status,
+        [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
+        text,
+    )
+        .into_response()
 }
 
 fn asset(kind: &'static str, body: &'static str) -> Response {
@@ -306,6 +356,7 @@ fn asset_owned(kind: &'static str, body: String) -> Response {
 /// Server-sent events: `view` (the whole view model) at once and after every change,
 /// `problem` for a refused command; the stream ends after the completed view.
 async fn events(State(app): State<Arc<App>>) -> Sse<impl Stream<Item = Result<Event, Infallible>>> {
+    let open = Open::new(&app.streams);
     let state = (
         app,
         None::<(watch::Receiver<u64>, broadcast::Receiver<String>)>,
@@ -343,6 +394,11 @@ async fn events(State(app): State<Arc<App>>) -> Sse<impl Stream<Item = Result<Ev
             }
             _ = stopping.wait_for(|s| *s) => None,
         }
+    });
+    // The counter goes with the stream: dropped after the final view (or a lost page).
+    let stream = futures_util::StreamExt::map(stream, move |item| {
+        let _counted = &open;
+        item
     });
     Sse::new(stream).keep_alive(KeepAlive::new().interval(Duration::from_secs(15)))
 }
