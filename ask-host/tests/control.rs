@@ -349,3 +349,21 @@ fn the_schema_is_json_and_names_every_command_and_event() {
         assert!(text.contains(&format!("\"{name}\"")), "{name} missing");
     }
 }
+
+#[test]
+fn remote_answers_restart_the_idle_timeout() {
+    let mut s = session().with_idle_timeout(10);
+    let client = s.controller().connect(AnsweredVia::Browser);
+    s.tick_at(9_000);
+    client
+        .send_line(r#"{"v":1,"type":"answer","answers":{"db":{"values":["pg"]}}}"#)
+        .unwrap();
+    s.pump_control();
+    // 9 s after the remote answer the form is still open; 10 s after it, it times out.
+    s.tick_at(18_000);
+    assert!(!s.is_over(), "the remote answer counted as input");
+    s.tick_at(19_500);
+    let result = s.result().expect("timed out");
+    assert!(result.details.timed_out);
+    assert_eq!(result.details.answered_via, None, "nobody ended it");
+}

@@ -8,7 +8,7 @@ impl Flow {
     /// Replaces what is answered on question `i` (selections, free-form text, notes and the
     /// presented type) with `draft`, keeping the cursor where it is and any open editor
     /// untouched. Build the draft with [`scripted_drafts`](crate::scripted_drafts), which
-    /// validates it against the form. Returns true when the question changed; false (and
+    /// validates it against the form. Like a key, it restarts the idle timeout. Returns true when the question changed; false (and
     /// nothing changes) for an index out of range, a draft with another number of options,
     /// or a finished flow.
     pub fn set_answer(&mut self, i: usize, draft: QuestionDraft) -> bool {
@@ -36,6 +36,8 @@ impl Flow {
         *current = next;
         self.mark_noted(i, noted);
         self.pending_switch = None;
+        // Someone is answering: the idle timeout starts over.
+        let _ = self.note_input();
         true
     }
 
@@ -55,6 +57,7 @@ impl Flow {
         if self.tab == target {
             return Outcome::Unchanged;
         }
+        let _ = self.note_input();
         self.go_to(i)
     }
 }

@@ -5,6 +5,7 @@
 # target/web-e2e/screenshots. The last line is `N passed, N failed`.
 #
 #   tests/web-e2e/run.sh [NAME...]     only the tests whose names contain NAME
+#   tests/web-e2e/run.sh --bench       the benchmarks instead (release binary; medians)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$PWD
@@ -29,11 +30,19 @@ if [[ ! -f $cache/node_modules/axe-core/axe.min.js ]]; then
     npm install --prefix "$cache" --no-audit --no-fund --loglevel=error axe-core@4 >/dev/null
 fi
 
-cargo build -q -p ask-user
-export ASK_BIN=${ASK_BIN:-$root/target/debug/ask}
+if [[ ${1:-} == --bench ]]; then
+    cargo build -q --release -p ask-user
+    export ASK_BIN=${ASK_BIN:-$root/target/release/ask}
+else
+    cargo build -q -p ask-user
+    export ASK_BIN=${ASK_BIN:-$root/target/debug/ask}
+fi
 export WEB_E2E_CACHE=$cache
 export CHROMIUM=${CHROMIUM:-$(command -v chromium)}
 # Playwright's driver must not look for (or download) its own browsers.
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 cd tests/web-e2e
+if [[ ${1:-} == --bench ]]; then
+    exec "$cache/venv/bin/python" bench.py
+fi
 exec "$cache/venv/bin/python" web_e2e.py "$@"
