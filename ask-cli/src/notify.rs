@@ -42,13 +42,17 @@ fn spawn_command(command: String, n: Notification) {
 }
 
 fn run_command(command: &str, n: &Notification) {
-    let Ok(mut child) = Command::new("sh")
+    let mut sh = Command::new("sh");
+    // The browser form's link, when `--web` serves one.
+    if let Some(link) = crate::remote::link() {
+        sh.env("ASK_NOTIFY_URL", link);
+    }
+    let Ok(mut child) = sh
         .arg("-c")
         .arg(command)
         .env("ASK_NOTIFY_EVENT", n.event)
         .env("ASK_NOTIFY_TITLE", &n.title)
         .env("ASK_NOTIFY_MESSAGE", &n.message)
-        .env("ASK_NOTIFY_URL", crate::remote::link().unwrap_or(""))
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::null())

@@ -159,6 +159,10 @@ impl WebServer {
                             return;
                         };
                         let router = router(app);
+                        // Small responses go out at once (no Nagle wait for an ACK).
+                        let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
+                            let _ = tcp.set_nodelay(true);
+                        });
                         let _ = axum::serve(listener, router)
                             .with_graceful_shutdown(async move {
                                 let _ = stopping.wait_for(|s| *s).await;

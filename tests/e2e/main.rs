@@ -25,3 +25,4 @@ mod settings_docs;
 mod special_files;
 mod support;
 mod timeout;
+mod web;
