@@ -285,3 +285,39 @@ fn the_server_stops_after_the_form_ended() {
     }
     assert!(TcpStream::connect(server.local_addr()).is_err());
 }
+
+#[test]
+fn a_command_the_session_refuses_comes_back_as_a_problem_event() {
+    let mut s = session();
+    let (server, _, cookie) = started(&mut s);
+    let addr = server.local_addr();
+    let mut stream = TcpStream::connect(addr).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(5)))
+        .unwrap();
+    write!(
+        stream,
+        "GET /api/events HTTP/1.1\r\nHost: {addr}\r\n{cookie}\r\n"
+    )
+    .unwrap();
+    let mut seen = String::new();
+    let mut buf = [0u8; 4096];
+    while !seen.contains("event: view") {
+        let n = stream.read(&mut buf).unwrap();
+        seen.push_str(&String::from_utf8_lossy(&buf[..n]));
+    }
+    // Well-formed, but two options on a single-select question: only the session knows.
+    let own = format!("{cookie}Origin: http://{addr}\r\n");
+    let body = r#"{"v":1,"type":"answer","answers":{"db":{"values":["pg","lite"]}}}"#;
+    assert_eq!(post(addr, body, &own).0, 202);
+    let start = Instant::now();
+    while !seen.contains("event: problem") {
+        assert!(start.elapsed() < Duration::from_secs(5), "{seen}");
+        s.pump_control();
+        if let Ok(n) = stream.read(&mut buf) {
+            seen.push_str(&String::from_utf8_lossy(&buf[..n]));
+        }
+    }
+    assert!(seen.contains("badAnswers"), "{seen}");
+    assert!(!s.flow().draft(0).unwrap().is_answered(), "nothing changed");
+}

@@ -205,8 +205,8 @@ impl Session {
     }
 
     /// Ends the control channel with `result` when the form ended from outside the flow
-    /// (a signal, a closed terminal): clients get `completed` with it. Does nothing when
-    /// they were told already.
+    /// (a signal, a closed terminal): clients get `completed` with it, and the session
+    /// keeps it as its result (it is over). Does nothing when they were told already.
     pub fn close_control(&mut self, result: &AskResult) {
         if let Some(hub) = self.control.as_mut()
             && !hub.completed_sent
