@@ -49,6 +49,35 @@ def page_load(pw, runs=30):
         t.close()
 
 
+def server_load(runs=50):
+    """The page, its script, its style sheet and the view over one keep-alive loopback
+    connection, as the server delivers them (no browser in the way)."""
+    import http.client
+    t = Terminal(MIXED, "--web-only")
+    try:
+        link = t.link()
+        host = link.split("/")[2]
+        token = link.split("?t=")[1]
+        conn = http.client.HTTPConnection(host)
+        conn.request("GET", f"/?t={token}")
+        r = conn.getresponse()
+        r.read()
+        cookie = r.getheader("Set-Cookie").split(";")[0]
+        times = []
+        for _ in range(runs):
+            start = time.perf_counter()
+            for path in ["/", "/app.js", "/app.css", "/api/view"]:
+                conn.request("GET", path, headers={"Cookie": cookie})
+                resp = conn.getresponse()
+                resp.read()
+                assert resp.status == 200, (path, resp.status)
+            times.append((time.perf_counter() - start) * 1000)
+        conn.close()
+        return statistics.median(times)
+    finally:
+        t.close()
+
+
 def change_to_repaint(pw, runs=20):
     t = Terminal(MIXED, "--web")
     try:
@@ -101,6 +130,8 @@ def main():
         load, drawn = page_load(pw)
         print(f"page load on loopback (navigation start to load event), median of 30: {load:.1f} ms")
         print(f"page load to the form drawn (goto to first option present), median of 30: {drawn:.1f} ms")
+        server = server_load()
+        print(f"the page, script, style sheet and view over loopback (no browser), median of 50: {server:.2f} ms")
         repaint = change_to_repaint(pw)
         print(f"browser click to terminal repaint (tmux capture), median of 20: {repaint:.1f} ms")
         plain, web = rss(pw)
