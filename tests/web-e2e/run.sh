@@ -41,6 +41,8 @@ export WEB_E2E_CACHE=$cache
 export CHROMIUM=${CHROMIUM:-$(command -v chromium)}
 # Playwright's driver must not look for (or download) its own browsers.
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+# Nothing written into the tree (CI checks it stays clean).
+export PYTHONDONTWRITEBYTECODE=1
 cd tests/web-e2e
 if [[ ${1:-} == --bench ]]; then
     exec "$cache/venv/bin/python" bench.py
