@@ -125,3 +125,52 @@ fn the_terminal_shows_the_link_and_notification_commands_get_it() {
         "the server stopped with the form"
     );
 }
+
+#[cfg(target_os = "linux")]
+#[test]
+fn open_hands_the_link_to_the_browser_opener_as_one_argument() {
+    use std::os::unix::fs::PermissionsExt;
+    let bin = tempfile::tempdir().unwrap();
+    let seen = bin.path().join("seen.txt");
+    let opener = bin.path().join("xdg-open");
+    std::fs::write(
+        &opener,
+        format!(
+            "#!/bin/sh\nprintf '%s|%s' \"$#\" \"$1\" > '{}'\n",
+            seen.display()
+        ),
+    )
+    .unwrap();
+    std::fs::set_permissions(&opener, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let (_dir, payload) = crate::support::temp_file("p.json", PAYLOAD);
+    let mut cmd = ask(&[
+        "run",
+        "-i",
+        payload.to_str().unwrap(),
+        "--web-only",
+        "--open",
+        "--timeout",
+        "1",
+    ]);
+    let path = format!(
+        "{}:{}",
+        bin.path().display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    cmd.env("PATH", path);
+    let out = detached(&cmd).output().expect("run ask");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let link = link_in(&stderr).unwrap_or_else(|| panic!("no link: {stderr}"));
+    let start = Instant::now();
+    while std::fs::read_to_string(&seen)
+        .unwrap_or_default()
+        .is_empty()
+    {
+        assert!(
+            start.elapsed() < Duration::from_secs(5),
+            "the opener never ran"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert_eq!(std::fs::read_to_string(&seen).unwrap(), format!("1|{link}"));
+}
