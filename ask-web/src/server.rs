@@ -214,7 +214,15 @@ impl Drop for WebServer {
             }
         }
         self.stop.send_replace(true);
-        if let Some(thread) = self.thread.take() {
+        // Graceful shutdown waits for open connections; a client that stopped reading must
+        // not keep the host from exiting, so the thread is left behind after 2 s.
+        let start = std::time::Instant::now();
+        while !self.is_stopped() && start.elapsed() < Duration::from_secs(2) {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        if let Some(thread) = self.thread.take()
+            && self.is_stopped()
+        {
             let _ = thread.join();
         }
     }

@@ -321,3 +321,34 @@ fn a_command_the_session_refuses_comes_back_as_a_problem_event() {
     assert!(seen.contains("badAnswers"), "{seen}");
     assert!(!s.flow().draft(0).unwrap().is_answered(), "nothing changed");
 }
+
+#[test]
+fn a_page_that_stops_reading_cannot_hold_the_host() {
+    // A 4 MB preview: each view is more than a socket buffer holds.
+    let payload = json!({"questions": [{"id": "db", "prompt": "Which?", "type": "preview",
+        "options": [{"value": "pg", "label": "PG", "preview": "x".repeat(4 << 20)},
+                    {"value": "lite", "label": "SQLite", "preview": "y"}]}]});
+    let form = parse_params(&payload, ParseOptions::default()).unwrap();
+    let mut s = Session::new(form, Settings::in_memory(AskConfig::default()));
+    let (server, _, cookie) = started(&mut s);
+    let addr = server.local_addr();
+    let mut stuck = TcpStream::connect(addr).unwrap();
+    write!(
+        stuck,
+        "GET /api/events HTTP/1.1\r\nHost: {addr}\r\n{cookie}\r\n"
+    )
+    .unwrap();
+    std::thread::sleep(Duration::from_millis(200));
+    s.key("2".parse().unwrap());
+    s.key("enter".parse().unwrap());
+    s.pump_control();
+    assert!(s.is_over());
+    let start = Instant::now();
+    drop(server);
+    assert!(
+        start.elapsed() < Duration::from_secs(6),
+        "drop took {:?}",
+        start.elapsed()
+    );
+    drop(stuck);
+}

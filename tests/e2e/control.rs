@@ -371,3 +371,26 @@ fn schema_control_prints_the_protocol_schema() {
     assert_eq!(schema["$defs"]["v"]["const"], 1);
     assert!(schema["$defs"]["completed"].is_object());
 }
+
+#[test]
+fn a_client_that_never_reads_cannot_keep_ask_open() {
+    // A 4 MB preview: the `started` line alone is far more than a socket buffer holds.
+    let payload = json!({"questions": [{"id": "db", "prompt": "Which database?", "type": "preview",
+        "options": [{"value": "pg", "label": "PostgreSQL", "preview": "x".repeat(4 << 20)},
+                    {"value": "lite", "label": "SQLite", "preview": "y"}]}]});
+    let mut s = Session::start(
+        &payload.to_string(),
+        "run -i p.json -o r.json --control c.sock",
+        80,
+        24,
+    );
+    let socket = s.path("c.sock");
+    let mut c = Client::connect(&socket);
+    // Connected, never reading: its writer blocks on the full socket buffer.
+    let _silent = UnixStream::connect(&socket).unwrap();
+    c.event();
+    c.send_json(&json!({"v": 1, "type": "answer", "answers": {"db": {"values": ["lite"]}}, "mode": "submit"}));
+    c.until("completed");
+    assert_eq!(s.finish(), 0, "ask exits although one client never read");
+    assert!(!socket.exists());
+}

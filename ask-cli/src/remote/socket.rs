@@ -19,6 +19,9 @@ use crate::exit::{CliError, Exit};
 /// How often the accept loop and the event writers look at the stop flag.
 const POLL: Duration = Duration::from_millis(20);
 
+/// How long one write to a client may block before the client is dropped.
+const WRITE_TIMEOUT: Duration = Duration::from_secs(2);
+
 /// A listening control socket; dropping it stops listening, removes the socket file and
 /// lets the connected clients' threads end.
 pub(crate) struct ControlSocket {
@@ -121,6 +124,8 @@ fn serve(
     stop: &Arc<AtomicBool>,
 ) -> Option<[JoinHandle<()>; 2]> {
     stream.set_nonblocking(false).ok()?;
+    // A client that stops reading cannot hold `ask` open: its writes time out.
+    stream.set_write_timeout(Some(WRITE_TIMEOUT)).ok()?;
     let reader = stream.try_clone().ok()?;
     let out = Arc::new(Mutex::new(stream));
     let handle = controller.connect(AnsweredVia::Control);
