@@ -55,6 +55,10 @@ fn running() -> std::sync::MutexGuard<'static, Vec<u32>> {
 /// group is killed (the shell and whatever it started).
 fn run_command(command: &str, n: &Notification) {
     let mut cmd = crate::process::shell(command);
+    // The browser form's link, when `--web` serves one.
+    if let Some(link) = crate::remote::link() {
+        cmd.env("ASK_NOTIFY_URL", link);
+    }
     cmd.env("ASK_NOTIFY_EVENT", n.event)
         .env("ASK_NOTIFY_TITLE", &n.title)
         .env("ASK_NOTIFY_MESSAGE", &n.message)

@@ -22,7 +22,7 @@ pub use parse::{
     MAX_ISSUES, MAX_PAYLOAD_BYTES, ParseOptions, parse_params, parse_params_bytes, parse_params_str,
 };
 pub use result::{
-    Answer, AskDetails, AskResult, Continuation, ContinuationStrategy, Elaboration,
+    Answer, AnsweredVia, AskDetails, AskResult, Continuation, ContinuationStrategy, Elaboration,
     ElaborationItem, ElaborationTarget, ErrorKind, Mode, NextAction, PayloadError, QuestionDetail,
     QuestionState, QuestionStatus, QuestionSummary, TextContent,
 };

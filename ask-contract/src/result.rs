@@ -99,6 +99,38 @@ pub struct AskDetails {
     /// Absent otherwise.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub timed_out: bool,
+    /// Where the form was ended (submitted, elaborated or cancelled): the terminal, a
+    /// browser, a control-channel client, or scripted answers. Absent when nobody ended it
+    /// (no UI, an invalid payload, the idle timeout, a signal).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub answered_via: Option<AnsweredVia>,
+}
+
+/// Where a form was answered: `details.answeredVia`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+#[non_exhaustive]
+pub enum AnsweredVia {
+    /// Keys on the terminal form (full screen, inline or the accessible mode).
+    Terminal,
+    /// The browser form (`ask run --web`).
+    Browser,
+    /// A control-channel client (`ask run --control`, or an embedder's control handle).
+    Control,
+    /// Scripted answers or a headless key script (`--answers`, `--script`).
+    Scripted,
+}
+
+impl AnsweredVia {
+    /// The JSON name: `terminal`, `browser`, `control` or `scripted`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Terminal => "terminal",
+            Self::Browser => "browser",
+            Self::Control => "control",
+            Self::Scripted => "scripted",
+        }
+    }
 }
 
 /// `{"kind": "invalid_input", "issues": [...]}`.

@@ -1,7 +1,7 @@
 //! The host loop: a flow plus everything around it that is not the frontend (settings
 //! persisted and reloaded, `@` completion, the result), driven by whatever reads input.
 
-use ask_contract::{AskForm, AskResult, Question, QuestionOption, QuestionType};
+use ask_contract::{AnsweredVia, AskForm, AskResult, Question, QuestionOption, QuestionType};
 use std::time::Instant;
 
 use ask_keymap::{ConfigStore, InputEvent, Key, Notifications};
@@ -52,7 +52,7 @@ pub struct Session {
     pub(crate) settings_watched: bool,
     width: u16,
     height: u16,
-    result: Option<AskResult>,
+    pub(crate) result: Option<AskResult>,
     settings_only: bool,
     notices: Vec<Notice>,
     /// The notification channels in effect (the flow holds the enabled toggle).
@@ -67,6 +67,12 @@ pub struct Session {
     draft_final: bool,
     /// Origin of the host clock sent to the flow ([`Command::Clock`]).
     started: Instant,
+    /// Who is acting now: named in `details.answeredVia` when the flow ends.
+    pub(crate) via: AnsweredVia,
+    /// Control clients and what they last saw (`crate::control`).
+    pub(crate) control: Option<crate::control::Hub>,
+    /// Something changed since the control clients were last told.
+    pub(crate) touched: bool,
 }
 
 impl std::fmt::Debug for Session {
@@ -142,6 +148,9 @@ impl Session {
             draft: None,
             draft_final: false,
             started: Instant::now(),
+            via: AnsweredVia::Terminal,
+            control: None,
+            touched: false,
         };
         session.refresh_completion();
         session
@@ -402,6 +411,7 @@ impl Session {
             return false;
         }
         let outcome = self.flow.apply(command);
+        self.touched |= outcome.is_changed();
         if self.flow.countdown_seconds().is_none() {
             // A key ended the countdown; the next one notifies again.
             self.countdown_notified = false;
@@ -418,13 +428,18 @@ impl Session {
         }
     }
 
-    fn effect(&mut self, effect: Effect) {
+    pub(crate) fn effect(&mut self, effect: Effect) {
         match effect {
             Effect::PersistBehaviour(behaviour) => {
                 let saved = self.store.as_mut().map(|s| s.save_behaviour(&behaviour));
                 self.not_saved(saved);
             }
-            Effect::Done(result) => self.result = Some(*result),
+            Effect::Done(mut result) => {
+                if !result.details.timed_out {
+                    result.details.answered_via = Some(self.via);
+                }
+                self.result = Some(*result);
+            }
             Effect::PersistNotifications(enabled) => {
                 self.notifications.enabled = enabled;
                 let saved = self
