@@ -7,6 +7,7 @@ pub mod files;
 mod idle;
 mod notice;
 mod session;
+mod session_draft;
 mod settings;
 
 pub use ask_state::Completion;
