@@ -35,7 +35,9 @@ pub enum Notice {
     /// The settings file changed on disk but could not be read again; the settings in
     /// effect stay.
     SettingsReloadFailed(String),
-    /// A behaviour change made in the settings overlay could not be written.
+    /// A change made in the settings overlay could not be written, or there was no file
+    /// to write it to (the settings file could not be read or located). The overlay shows
+    /// the change, which applies to the open form only; the text says it will not persist.
     SettingsNotSaved(String),
     /// There was no settings file, so the pi-ask settings were imported into a new one
     /// (the pi-ask file was only read). Shown once: the next run finds the new file.
@@ -82,7 +84,10 @@ impl fmt::Display for Notice {
                 write!(f, "settings not loaded, using defaults: {err}")
             }
             Self::SettingsReloadFailed(err) => write!(f, "settings: {err}"),
-            Self::SettingsNotSaved(err) => write!(f, "settings not saved: {err}"),
+            Self::SettingsNotSaved(err) => write!(
+                f,
+                "not saved ({err}): the change applies to this form only and will not persist"
+            ),
             Self::SettingsImported { from, to } => write!(
                 f,
                 "imported your pi-ask settings from {} into {} (the pi-ask file is unchanged)",

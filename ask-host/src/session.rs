@@ -351,13 +351,7 @@ impl Session {
         match effect {
             Effect::PersistBehaviour(behaviour) => {
                 let saved = self.store.as_mut().map(|s| s.save_behaviour(&behaviour));
-                if let Some(Err(err)) = saved {
-                    let notice = Notice::SettingsNotSaved(err.to_string());
-                    let _ = self
-                        .flow
-                        .apply(Command::SetNotice(Some(notice.to_string())));
-                    self.notices.push(notice);
-                }
+                self.not_saved(saved);
             }
             Effect::Done(result) => self.result = Some(*result),
             Effect::PersistNotifications(enabled) => {
@@ -366,9 +360,7 @@ impl Session {
                     .store
                     .as_mut()
                     .map(|s| s.save_notifications_enabled(enabled));
-                if let Some(Err(err)) = saved {
-                    self.show(Notice::SettingsNotSaved(err.to_string()));
-                }
+                self.not_saved(saved);
             }
             Effect::ResetSettings => {
                 self.notifications = Notifications::default();
@@ -381,6 +373,30 @@ impl Session {
             // Effects added to ask-state later that this version does not know.
             _ => {}
         }
+    }
+
+    /// After an overlay change was saved (`Some(Ok)`), failed to save (`Some(Err)`), or had
+    /// no store (`None`): says plainly when it will not persist. Without a store that is
+    /// only when a settings file was meant but could not be read or located (in-memory
+    /// settings are not a file to save to).
+    fn not_saved(&mut self, saved: Option<Result<(), ask_keymap::KeymapError>>) {
+        let why = match saved {
+            Some(Ok(())) => return,
+            Some(Err(err)) => err.to_string(),
+            None => {
+                let unreadable = self.notices.iter().any(|n| {
+                    matches!(
+                        n,
+                        Notice::SettingsNotLoaded(_) | Notice::SettingsUnresolved(_)
+                    )
+                });
+                if !unreadable {
+                    return;
+                }
+                "the settings file could not be read".to_owned()
+            }
+        };
+        self.show(Notice::SettingsNotSaved(why));
     }
 
     /// Shows a notice in the notice line and keeps it.

@@ -6,13 +6,17 @@ use std::path::{Path, PathBuf};
 
 use crate::atomic::{backup_path, remove_stale_temp_files, write_atomic};
 use crate::config::{
-    IDLE_TIMEOUT_NAME, SCHEMA_VERSION, Unsupported, behaviour_to_json, migrate, read_doc,
+    EARLY_KEYS_NAME, IDLE_TIMEOUT_NAME, SCHEMA_VERSION, Unsupported, behaviour_to_json, migrate,
+    read_doc,
 };
 use crate::doc::{Node, Obj};
 use crate::notice::fallbacks;
 use crate::paths::absolute;
 use crate::read::read_settings;
-use crate::{AskConfig, Behaviour, BehaviourSetting, ConfigNotice, ConfigPaths, KeymapError};
+use crate::{
+    AskConfig, Behaviour, BehaviourSetting, ConfigNotice, ConfigPaths,
+    DEFAULT_IGNORE_EARLY_KEYS_MS, KeymapError,
+};
 
 /// Temporary files older than this are leftovers of killed writes.
 const STALE_TEMP_AGE: std::time::Duration = std::time::Duration::from_secs(600);
@@ -285,6 +289,14 @@ impl ConfigStore {
                     section.insert(
                         IDLE_TIMEOUT_NAME.to_owned(),
                         Node::from(behaviour.idle_timeout_seconds),
+                    );
+                }
+                if behaviour.ignore_early_keys_ms != DEFAULT_IGNORE_EARLY_KEYS_MS
+                    || section.contains_key(EARLY_KEYS_NAME)
+                {
+                    section.insert(
+                        EARLY_KEYS_NAME.to_owned(),
+                        Node::from(behaviour.ignore_early_keys_ms),
                     );
                 }
             }

@@ -92,6 +92,19 @@ pub struct Editor {
     pub completion: Option<CompletionList>,
     /// The `@` query the user closed the list for (it stays closed until the word changes).
     pub(crate) completion_closed_for: Option<String>,
+    /// True while a "Type your own" editor that opened by itself (the cursor moved onto
+    /// its row) is still empty and untyped: `1`-`9` then pick options as on the list.
+    pub(crate) picks_digits: bool,
+}
+
+impl Editor {
+    /// True while this is a "Type your own" editor that opened by itself (the cursor
+    /// arrived on its row) and nothing was typed into it yet: `1`-`9` pick options
+    /// exactly as on the list, so a digit meant for the list never becomes the answer.
+    /// Enter or any other typed character makes it a typing editor.
+    pub fn picks_digits(&self) -> bool {
+        self.picks_digits && self.buffer.is_empty()
+    }
 }
 
 /// A row of the settings overlay.
@@ -289,6 +302,8 @@ pub struct Flow {
     pub(crate) review_cursor: ReviewAction,
     pub(crate) armed: Option<ReviewAction>,
     pub(crate) settings_cursor: Option<usize>,
+    /// Rows the settings overlay is scrolled by PageUp/PageDown.
+    pub(crate) settings_scroll: usize,
     pub(crate) dismiss_warning: bool,
     pub(crate) done: bool,
     /// Question whose multi-to-single switch waits for a second press.
@@ -334,6 +349,7 @@ impl Flow {
             review_cursor: ReviewAction::Submit,
             armed: None,
             settings_cursor,
+            settings_scroll: 0,
             dismiss_warning: false,
             done: false,
             pending_switch: None,

@@ -20,7 +20,7 @@ mod snapshot;
 mod switch;
 mod timeout;
 
-pub use command::{Command, Effect, Outcome};
+pub use command::{Command, EARLY_KEYS_HINT, Effect, Outcome};
 pub use completion::{Completion, CompletionList};
 pub use editor::{EditCommand, TextBuffer};
 pub use error::StateError;

@@ -270,6 +270,7 @@ impl Flow {
                     buffer: TextBuffer::with_text(&e.text),
                     completion: None,
                     completion_closed_for: None,
+                    picks_digits: false,
                 })
             }
         };

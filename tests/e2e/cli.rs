@@ -235,3 +235,31 @@ fn validate_is_compact_when_piped_and_pretty_on_a_terminal() {
         assert!(raw.contains("{\r\n  \""), "pretty on a terminal: {raw:?}");
     }
 }
+
+#[test]
+fn a_script_refuses_draft_and_resume_with_a_usage_error() {
+    let (dir, path) = temp_file("p.json", SMALL);
+    let draft = dir.path().join("draft.json");
+    std::fs::write(&draft, "{}").expect("a draft");
+    for extra in [&["--draft"][..], &["--resume", "--draft"][..]] {
+        let mut args = vec![
+            "run",
+            "--input",
+            path.to_str().unwrap(),
+            "--script",
+            r#"["1"]"#,
+        ];
+        args.extend_from_slice(extra);
+        args.push(draft.to_str().unwrap());
+        let out = run(&ask(&args));
+        assert_eq!(code(&out), 64, "{extra:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("cannot be used with --script"), "{err}");
+        assert!(out.stdout.is_empty(), "no result for a usage error");
+        assert_eq!(
+            std::fs::read_to_string(&draft).expect("kept"),
+            "{}",
+            "never written"
+        );
+    }
+}

@@ -49,6 +49,19 @@ impl<'a> FormRunner<'a> {
         flow: &'a FlowArgs,
         inputs: &[(&str, Option<&Path>)],
     ) -> Result<Self, CliError> {
+        if flow.script.is_some() && ui.draft.is_some() {
+            // A headless run must never write a person's draft, and reading one silently
+            // would make a script's result depend on a file it does not name.
+            let flag = if ui.resume {
+                "--draft/--resume"
+            } else {
+                "--draft"
+            };
+            return Err(CliError::usage(format!(
+                "{flag} cannot be used with --script: a script runs headless and keeps no \
+                 draft; drop {flag}, or open the form in a terminal to resume a draft"
+            )));
+        }
         let steps = flow.script.as_deref().map(script::load).transpose()?;
         let root = completion_root(ui.cwd.as_deref())?;
         if let Some(draft) = &ui.draft {

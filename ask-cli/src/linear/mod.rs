@@ -296,7 +296,18 @@ impl Linear {
             }
             for (j, note) in &d.option_notes {
                 if let Some(option) = q.options.get(*j) {
-                    let _ = writeln!(out, "  {} note: {}", clean(&option.label), clean(note));
+                    // Submit drops the notes of options that are not selected.
+                    let unsent = if d.selected.contains(j) {
+                        ""
+                    } else {
+                        " (not selected, sent only with Elaborate)"
+                    };
+                    let _ = writeln!(
+                        out,
+                        "  {}{unsent} note: {}",
+                        clean(&option.label),
+                        clean(note)
+                    );
                 }
             }
         }

@@ -9,6 +9,7 @@
 mod caret;
 #[cfg(not(unix))]
 mod events;
+mod guard;
 #[cfg(unix)]
 mod input;
 mod output;
@@ -154,6 +155,7 @@ pub(crate) fn run_ui(
     let mut peeking = false;
     let mut last_tick = Instant::now();
     let panic_key = panic_key_for_tests();
+    let mut guard = guard::EarlyKeyGuard::new(session.flow().behaviour().ignore_early_keys_ms);
     loop {
         if session.is_over() {
             return Ok(Ended::Done(session.result().cloned()));
@@ -191,6 +193,7 @@ pub(crate) fn run_ui(
                 painter.collapse(&mut screen.out, &peek::status(session.flow()), cols)?;
             } else {
                 painter.paint(&mut screen.out, &session.frame(), cols, rows)?;
+                guard.painted();
             }
             dirty = false;
         }
@@ -210,6 +213,7 @@ pub(crate) fn run_ui(
         };
         for input in reader.wait(wait, signals)? {
             match input {
+                Input::Event(event) if guard.drops(&event) => {}
                 Input::Event(InputEvent::Resize(c, r)) => {
                     (cols, rows) = (c.max(1), r.max(1));
                     session.resize(cols, painter.frame_rows(rows));
@@ -239,6 +243,9 @@ pub(crate) fn run_ui(
             if session.is_over() {
                 break;
             }
+        }
+        if guard.take_report() {
+            dirty |= session.command(ask_state::Command::EarlyKeysIgnored);
         }
         if last_tick.elapsed() >= TICK && session.needs_ticks() {
             dirty |= session.tick();
