@@ -23,8 +23,9 @@ pub use parse::{
 };
 pub use result::{
     Answer, AnsweredVia, AskDetails, AskResult, Continuation, ContinuationStrategy, Elaboration,
-    ElaborationItem, ElaborationTarget, ErrorKind, Mode, NextAction, PayloadError, QuestionDetail,
-    QuestionState, QuestionStatus, QuestionSummary, TextContent,
+    ElaborationItem, ElaborationTarget, ErrorKind, MAX_REPEATED_QUESTION_BYTES, Mode, NextAction,
+    PayloadError, QuestionDetail, QuestionState, QuestionStatus, QuestionSummary,
+    SHORTENED_PROMPT_BYTES, TextContent,
 };
 pub use schema::{JSON_SCHEMA, json_schema};
 pub use text::{

@@ -8,6 +8,7 @@ pub mod files;
 mod idle;
 mod notice;
 mod session;
+mod session_draft;
 mod settings;
 
 pub use ask_state::Completion;

@@ -104,6 +104,7 @@ fn arb_item() -> impl Strategy<Value = ElaborationItem> {
                     ElaborationTarget::Option { option_value }
                 }),
                 question,
+                question_in_item: None,
                 option,
                 selected,
                 answered,
