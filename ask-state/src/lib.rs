@@ -12,6 +12,7 @@ mod flow;
 mod form_hash;
 mod keys;
 mod lines;
+mod remote;
 mod result;
 mod review_list;
 mod scripted;
@@ -30,7 +31,7 @@ pub use flow::{
 };
 pub use form_hash::form_hash;
 pub use lines::{FormText, LINE_INDEX_CHUNK, LineIndex, count_newlines};
-pub use scripted::scripted_result;
+pub use scripted::{scripted_drafts, scripted_result};
 pub use settings::RESET_WINDOW_MS;
 pub use snapshot::{EditorSnapshot, FlowSnapshot, QuestionSnapshot, SNAPSHOT_VERSION};
 pub use timeout::COUNTDOWN_MS;
