@@ -1,6 +1,7 @@
 #![doc = include_str!("../README.md")]
 
 mod form;
+mod formats;
 mod issue;
 mod json;
 mod loc;
@@ -10,7 +11,9 @@ mod result;
 mod schema;
 mod text;
 mod tree;
+mod typed;
 mod validate;
+mod validate_typed;
 
 pub use form::{AskForm, Question, QuestionOption, QuestionType};
 /// The ordered map of [`AskDetails::answers`] and the other id-keyed result maps,
@@ -26,6 +29,7 @@ pub use result::{
     ElaborationItem, ElaborationTarget, ErrorKind, Mode, NextAction, PayloadError, QuestionDetail,
     QuestionState, QuestionStatus, QuestionSummary, TextContent,
 };
+pub use typed::{PathKind, Rules, TextFormat};
 pub use schema::{JSON_SCHEMA, json_schema};
 pub use text::{
     CANCELLED_TEXT, ELABORATION_INSTRUCTION, EMPTY_SUBMIT_TEXT, PRESENTED_AS_MULTI_NOTE,
