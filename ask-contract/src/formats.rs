@@ -8,18 +8,22 @@ pub(crate) fn is_email(s: &str) -> bool {
     let Some((local, domain)) = s.rsplit_once('@') else {
         return false;
     };
-    let atom = |c: char| c.is_ascii_alphanumeric() || "!#$%&'*+-/=?^_`{|}~".contains(c) || !c.is_ascii();
+    let atom =
+        |c: char| c.is_ascii_alphanumeric() || "!#$%&'*+-/=?^_`{|}~".contains(c) || !c.is_ascii();
     let local_ok = !local.is_empty()
         && local.len() <= 64
-        && local.split('.').all(|part| !part.is_empty() && part.chars().all(atom));
-    let domain_ok = if let Some(literal) = domain.strip_prefix('[').and_then(|d| d.strip_suffix(']')) {
-        literal.parse::<std::net::Ipv4Addr>().is_ok()
-            || literal
-                .strip_prefix("IPv6:")
-                .is_some_and(|a| a.parse::<std::net::Ipv6Addr>().is_ok())
-    } else {
-        is_host_name(domain)
-    };
+        && local
+            .split('.')
+            .all(|part| !part.is_empty() && part.chars().all(atom));
+    let domain_ok =
+        if let Some(literal) = domain.strip_prefix('[').and_then(|d| d.strip_suffix(']')) {
+            literal.parse::<std::net::Ipv4Addr>().is_ok()
+                || literal
+                    .strip_prefix("IPv6:")
+                    .is_some_and(|a| a.parse::<std::net::Ipv6Addr>().is_ok())
+        } else {
+            is_host_name(domain)
+        };
     local_ok && domain_ok
 }
 
@@ -31,7 +35,9 @@ fn is_host_name(s: &str) -> bool {
                 && label.len() <= 63
                 && !label.starts_with('-')
                 && !label.ends_with('-')
-                && label.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || !c.is_ascii())
+                && label
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '-' || !c.is_ascii())
         })
 }
 
@@ -41,7 +47,10 @@ pub(crate) fn is_uri(s: &str) -> bool {
     let Some((scheme, rest)) = s.split_once(':') else {
         return false;
     };
-    let scheme_ok = scheme.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
+    let scheme_ok = scheme
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic())
         && scheme
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c));
@@ -106,7 +115,8 @@ pub(crate) fn is_date_time(s: &str) -> bool {
         && digits(hms, 0, 2).is_some_and(|h| h < 24)
         && digits(hms, 3, 2).is_some_and(|m| m < 60)
         && digits(hms, 6, 2).is_some_and(|s| s < 60);
-    let fraction_ok = fraction.is_none_or(|f| !f.is_empty() && f.bytes().all(|b| b.is_ascii_digit()));
+    let fraction_ok =
+        fraction.is_none_or(|f| !f.is_empty() && f.bytes().all(|b| b.is_ascii_digit()));
     let zone_ok = zone.is_none_or(|z| {
         z.len() == 5
             && z.as_bytes().get(2) == Some(&b':')
@@ -131,28 +141,68 @@ mod tests {
 
     #[test]
     fn formats_accept_and_reject_what_json_schema_does() {
-        for ok in ["a@example.com", "first.last+tag@sub.example.org", "x@[127.0.0.1]"] {
+        for ok in [
+            "a@example.com",
+            "first.last+tag@sub.example.org",
+            "x@[127.0.0.1]",
+        ] {
             assert!(is_email(ok), "{ok}");
         }
-        for bad in ["", "a", "@example.com", "a@", "a b@example.com", "a..b@x.org", "a@-x.org"] {
+        for bad in [
+            "",
+            "a",
+            "@example.com",
+            "a@",
+            "a b@example.com",
+            "a..b@x.org",
+            "a@-x.org",
+        ] {
             assert!(!is_email(bad), "{bad}");
         }
-        for ok in ["https://example.com", "mailto:a@b.org", "urn:isbn:0451450523", "http://[::1]:8080/x?y#z"] {
+        for ok in [
+            "https://example.com",
+            "mailto:a@b.org",
+            "urn:isbn:0451450523",
+            "http://[::1]:8080/x?y#z",
+        ] {
             assert!(is_uri(ok), "{ok}");
         }
-        for bad in ["", "example.com", "1http://x", "http://a b", "http://x/%zz", "/relative"] {
+        for bad in [
+            "",
+            "example.com",
+            "1http://x",
+            "http://a b",
+            "http://x/%zz",
+            "/relative",
+        ] {
             assert!(!is_uri(bad), "{bad}");
         }
         for ok in ["2026-12-01", "2024-02-29", "0001-01-01"] {
             assert!(is_date(ok), "{ok}");
         }
-        for bad in ["2026-13-01", "2023-02-29", "2026-1-01", "20261201", "2026-12-01T00:00:00Z"] {
+        for bad in [
+            "2026-13-01",
+            "2023-02-29",
+            "2026-1-01",
+            "20261201",
+            "2026-12-01T00:00:00Z",
+        ] {
             assert!(!is_date(bad), "{bad}");
         }
-        for ok in ["2026-12-01T09:30:00Z", "2026-12-01t09:30:00.123+02:00", "2026-12-01T23:59:59-05:30"] {
+        for ok in [
+            "2026-12-01T09:30:00Z",
+            "2026-12-01t09:30:00.123+02:00",
+            "2026-12-01T23:59:59-05:30",
+        ] {
             assert!(is_date_time(ok), "{ok}");
         }
-        for bad in ["2026-12-01", "2026-12-01T24:00:00Z", "2026-12-01T09:30Z", "2026-12-01T09:30:00", "2026-12-01T09:30:00+2"] {
+        for bad in [
+            "2026-12-01",
+            "2026-12-01T24:00:00Z",
+            "2026-12-01T09:30Z",
+            "2026-12-01T09:30:00",
+            "2026-12-01T09:30:00+2",
+        ] {
             assert!(!is_date_time(bad), "{bad}");
         }
     }

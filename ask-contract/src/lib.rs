@@ -29,10 +29,10 @@ pub use result::{
     ElaborationItem, ElaborationTarget, ErrorKind, Mode, NextAction, PayloadError, QuestionDetail,
     QuestionState, QuestionStatus, QuestionSummary, TextContent,
 };
-pub use typed::{PathKind, Rules, TextFormat};
 pub use schema::{JSON_SCHEMA, json_schema};
 pub use text::{
     CANCELLED_TEXT, ELABORATION_INSTRUCTION, EMPTY_SUBMIT_TEXT, PRESENTED_AS_MULTI_NOTE,
     PRESENTED_AS_SINGLE_NOTE, TIMED_OUT_TEXT, elaborate_text, invalid_payload_text,
     non_interactive_text, submit_text, timed_out_text,
 };
+pub use typed::{PathKind, Rules, TextFormat};

@@ -283,10 +283,18 @@ impl Question {
                 } else {
                     "A number"
                 };
-                let unit = r.unit.as_deref().map(|u| format!(" ({u})")).unwrap_or_default();
+                let unit = r
+                    .unit
+                    .as_deref()
+                    .map(|u| format!(" ({u})"))
+                    .unwrap_or_default();
                 Some(match (&r.min, &r.max) {
                     (Some(lo), Some(hi)) => {
-                        format!("{what} from {} to {}{unit}", show_number(lo), show_number(hi))
+                        format!(
+                            "{what} from {} to {}{unit}",
+                            show_number(lo),
+                            show_number(hi)
+                        )
                     }
                     (Some(lo), None) => format!("{what}, at least {}{unit}", show_number(lo)),
                     (None, Some(hi)) => format!("{what}, at most {}{unit}", show_number(hi)),

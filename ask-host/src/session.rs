@@ -102,6 +102,7 @@ impl Session {
                     recommended: false,
                 }],
                 freeform: false,
+                rules: ask_contract::Rules::default(),
             }],
         };
         Self::start(form, settings, true)

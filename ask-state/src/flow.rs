@@ -313,6 +313,8 @@ pub struct Flow {
     pub(crate) noted: std::collections::BTreeSet<usize>,
     /// Line indexes of the form's long texts.
     pub(crate) lines: crate::lines::FormLines,
+    /// The host's last [`Command::PathStatus`](crate::Command::PathStatus): a typed path and what is there.
+    pub(crate) path_status: Option<(String, crate::typed::PathStatus)>,
 }
 
 impl Flow {
@@ -345,6 +347,7 @@ impl Flow {
             review_scroll: 0,
             noted: std::collections::BTreeSet::new(),
             lines,
+            path_status: None,
         };
         flow.enter_tab();
         flow
@@ -450,7 +453,7 @@ impl Flow {
     /// and send them with [`Command::SetCompletions`](crate::Command::SetCompletions).
     pub fn completion_query(&self) -> Option<&str> {
         let editor = self.editor.as_ref()?;
-        let (_, query) = crate::completion::at_word(editor.buffer.text(), editor.buffer.cursor())?;
+        let (_, query) = self.completion_word()?;
         if editor.completion_closed_for.as_deref() == Some(query) {
             return None;
         }
@@ -472,7 +475,8 @@ impl Flow {
         self.drafts
             .iter()
             .any(|d| d.is_answered() || d.has_notes() || d.custom_text.is_some())
-            || self.editor.as_ref().is_some_and(|e| !e.buffer.is_empty())
+            || (self.editor.as_ref().is_some_and(|e| !e.buffer.is_empty())
+                && !self.editor_holds_default())
     }
 
     /// The pending double-press hint, e.g. `Press 1 again to Submit.`
@@ -502,10 +506,13 @@ impl Flow {
 
     /// Number of cursor rows of question `i`: declared options plus the custom row.
     pub(crate) fn row_count(&self, i: usize) -> usize {
-        self.form
-            .questions
-            .get(i)
-            .map_or(1, |q| if q.freeform { 1 } else { q.options.len() + 1 })
+        self.form.questions.get(i).map_or(1, |q| {
+            if q.freeform {
+                1
+            } else {
+                q.options.len() + usize::from(q.offers_custom_row())
+            }
+        })
     }
 
     pub(crate) fn question(&self, i: usize) -> Option<&Question> {
@@ -515,7 +522,7 @@ impl Flow {
     /// True when `row` is the custom row of question `i`.
     pub(crate) fn is_custom_row(&self, i: usize, row: usize) -> bool {
         self.question(i)
-            .is_none_or(|q| q.freeform || row >= q.options.len())
+            .is_none_or(|q| q.freeform || (q.offers_custom_row() && row >= q.options.len()))
     }
 
     /// How question `i` is presented now (what selection rules apply).

@@ -44,6 +44,9 @@ impl Flow {
         if let Some(command) = self.filter_key(key, action) {
             return command;
         }
+        if let Some(command) = self.confirm_key(key) {
+            return command;
+        }
         let on_question = matches!(self.tab, Tab::Question(_));
         match action {
             Some(Action::Dismiss) => return Command::Dismiss,
@@ -108,7 +111,9 @@ impl Flow {
             }
         }
         let empty = editor.buffer.is_empty();
-        let when_empty = |command: Command| if empty { Some(command) } else { None };
+        // An untouched prefilled default lets the arrows and Tab leave as an empty editor does.
+        let leaves = empty || self.editor_holds_default();
+        let when_empty = |command: Command| if leaves { Some(command) } else { None };
         let resolved = match action {
             Some(Action::EditorSubmit | Action::NoteSave) => Some(Command::EditorSubmit),
             Some(Action::EditorClose | Action::NoteClose) => Some(Command::EditorClose),

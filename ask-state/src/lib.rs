@@ -18,6 +18,7 @@ mod settings;
 mod snapshot;
 mod switch;
 mod timeout;
+mod typed;
 
 pub use command::{Command, Effect, Outcome};
 pub use completion::{Completion, CompletionList};
@@ -32,3 +33,4 @@ pub use scripted::scripted_result;
 pub use settings::RESET_WINDOW_MS;
 pub use snapshot::{EditorSnapshot, FlowSnapshot, QuestionSnapshot, SNAPSHOT_VERSION};
 pub use timeout::COUNTDOWN_MS;
+pub use typed::PathStatus;

@@ -12,3 +12,4 @@ mod settings_v3;
 mod snapshot;
 mod support;
 mod timeout;
+mod typed;
