@@ -159,6 +159,9 @@ pub(crate) fn hints(flow: &Flow, compact: bool) -> Vec<String> {
             if q.freeform {
                 add(&mut out, cx, &[Action::Confirm], "edit");
                 add(&mut out, cx, &[Action::QuestionNote], "note");
+            } else if q.kind == QuestionType::Confirm {
+                out.push("y/n answer".to_owned());
+                add(&mut out, cx, &[Action::QuestionNote], "note");
             } else {
                 match kind {
                     QuestionType::Multi => add(&mut out, cx, &[Action::Toggle], "toggle"),

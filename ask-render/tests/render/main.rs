@@ -10,3 +10,4 @@ mod screens;
 mod settings_v3;
 mod support;
 mod transcript;
+mod typed;
