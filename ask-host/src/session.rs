@@ -455,8 +455,24 @@ impl Session {
         Some((settings, closing_soon(self.flow.form(), seconds)))
     }
 
-    /// Sends completion candidates when the `@` query or the source changed.
+    /// Sends completion candidates when the `@` query or the source changed, and what the
+    /// source finds at a typed path that a path question checks.
     fn refresh_completion(&mut self) -> bool {
+        let checked = self.check_path();
+        self.refresh_candidates() || checked
+    }
+
+    fn check_path(&mut self) -> bool {
+        let Some(path) = self.flow.path_check_query().map(str::to_owned) else {
+            return false;
+        };
+        let Some(status) = self.source.as_mut().and_then(|s| s.path_status(&path)) else {
+            return false;
+        };
+        self.apply(Command::PathStatus { path, status })
+    }
+
+    fn refresh_candidates(&mut self) -> bool {
         let Some(query) = self.flow.completion_query().map(str::to_owned) else {
             self.sent = None;
             return false;

@@ -14,7 +14,7 @@ mod rank;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use ask_state::Completion;
+use ask_state::{Completion, PathStatus};
 use index::Index;
 use rank::Ranker;
 
@@ -38,6 +38,8 @@ pub const LIMIT: usize = 50;
 pub struct FileIndex {
     state: State,
     ranker: Ranker,
+    /// The completion root, for [`CompletionSource::path_status`].
+    root: PathBuf,
 }
 
 enum State {
@@ -51,30 +53,37 @@ impl FileIndex {
     /// Starts indexing `root` in a background thread and returns at once; queries answer
     /// from what is indexed so far (what an interactive frontend wants).
     pub fn spawn(root: PathBuf) -> Self {
-        Self::with(State::Ready {
-            index: Index::spawn(root),
-            background: true,
-        })
+        Self::with(
+            State::Ready {
+                index: Index::spawn(root.clone()),
+                background: true,
+            },
+            root,
+        )
     }
 
     /// Indexes `root` on this thread before returning.
     pub fn build(root: &Path) -> Self {
-        Self::with(State::Ready {
-            index: Index::build(root),
-            background: false,
-        })
+        Self::with(
+            State::Ready {
+                index: Index::build(root),
+                background: false,
+            },
+            root.to_path_buf(),
+        )
     }
 
     /// Indexes `root` on this thread at the first query, and never again: deterministic
     /// answers with no cost when nobody types `@` (headless scripts, tests).
     pub fn lazy(root: PathBuf) -> Self {
-        Self::with(State::Lazy(root))
+        Self::with(State::Lazy(root.clone()), root)
     }
 
-    fn with(state: State) -> Self {
+    fn with(state: State, root: PathBuf) -> Self {
         Self {
             state,
             ranker: Ranker::default(),
+            root,
         }
     }
 
@@ -129,6 +138,11 @@ impl CompletionSource for FileIndex {
         self.query(query)
     }
 
+    /// What is at `path` under the root (one `metadata` call; symbolic links followed).
+    fn path_status(&mut self, path: &str) -> Option<PathStatus> {
+        Some(path_status_under(&self.root, path))
+    }
+
     /// The number of entries while a background walk runs (so a session asks again as the
     /// index grows); constant for an index walked on the calling thread.
     fn revision(&self) -> u64 {
@@ -152,3 +166,12 @@ impl Drop for FileIndex {
 
 #[cfg(test)]
 mod tests;
+
+/// What is at `path` under `root`: a missing path, a directory or anything else (a file).
+fn path_status_under(root: &Path, path: &str) -> PathStatus {
+    match std::fs::metadata(root.join(path)) {
+        Ok(meta) if meta.is_dir() => PathStatus::Dir,
+        Ok(_) => PathStatus::File,
+        Err(_) => PathStatus::Missing,
+    }
+}
