@@ -1,5 +1,6 @@
 #![doc = include_str!("../README.md")]
 
+mod elicitation;
 mod form;
 mod formats;
 mod issue;
@@ -15,6 +16,7 @@ mod typed;
 mod validate;
 mod validate_typed;
 
+pub use elicitation::{ElicitationEnd, ElicitationForm};
 pub use form::{AskForm, Question, QuestionOption, QuestionType};
 /// The ordered map of [`AskDetails::answers`] and the other id-keyed result maps,
 /// re-exported so embedders need no `indexmap` dependency of their own.
