@@ -155,6 +155,20 @@ impl Session {
         self
     }
 
+    /// Answers must fit a closed schema (an MCP elicitation): Submit waits for every
+    /// required question and takes only declared options on choice questions
+    /// ([`ask_state::FlowOptions::closed`]). Call it before [`Session::with_draft`].
+    #[must_use]
+    pub fn with_closed_answers(mut self) -> Self {
+        let behaviour = *self.flow.behaviour();
+        let keymap = self.flow.keymap().clone();
+        let options = self.flow.options().clone().closed(true);
+        let enabled = self.flow.notifications_enabled();
+        self.flow = Flow::new(self.flow.form().clone(), behaviour, keymap, options)
+            .with_notifications_enabled(enabled);
+        self
+    }
+
     /// Keeps a draft of the user's work in `path` while the form is open: saved atomically
     /// at most every [`DRAFT_SAVE_INTERVAL_MS`](crate::DRAFT_SAVE_INTERVAL_MS) and on every
     /// tab change, deleted when the flow ends (submit, elaborate, cancel, timeout), kept

@@ -402,6 +402,7 @@ impl Flow {
             self.dismiss_warning = true;
             return Outcome::Changed;
         }
+        self.dismissed = true;
         self.finish(ReviewAction::Cancel)
     }
 }

@@ -208,6 +208,10 @@ pub struct FlowOptions {
     /// `idleTimeoutSeconds` behaviour setting; `Some(0)` turns it off. See
     /// [`Flow::idle_timeout_ms`].
     pub idle_timeout_ms: Option<u64>,
+    /// Answers must fit a closed schema (an MCP elicitation): required questions need an
+    /// answer and choice questions take only their options before Submit; see
+    /// [`FlowOptions::closed`].
+    pub closed: bool,
 }
 
 impl FlowOptions {
@@ -315,6 +319,8 @@ pub struct Flow {
     pub(crate) lines: crate::lines::FormLines,
     /// The host's last [`Command::PathStatus`](crate::Command::PathStatus): a typed path and what is there.
     pub(crate) path_status: Option<(String, crate::typed::PathStatus)>,
+    /// The flow ended by a dismiss or the cancel key rather than the review's Cancel.
+    pub(crate) dismissed: bool,
 }
 
 impl Flow {
@@ -348,6 +354,7 @@ impl Flow {
             noted: std::collections::BTreeSet::new(),
             lines,
             path_status: None,
+            dismissed: false,
         };
         flow.enter_tab();
         flow

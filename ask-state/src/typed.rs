@@ -22,6 +22,18 @@ pub enum PathStatus {
     Dir,
 }
 
+impl crate::flow::FlowOptions {
+    /// Answers must fit a closed schema, as an MCP elicitation's do: Submit waits until
+    /// every required question is answered and no choice question holds a typed answer
+    /// (the "Type your own" row still shows; a typed answer there keeps Submit back with a
+    /// hint that says why).
+    #[must_use]
+    pub fn closed(mut self, on: bool) -> Self {
+        self.closed = on;
+        self
+    }
+}
+
 impl Flow {
     /// The question `i` when it is answered by typing (`text`, `number`, `path`).
     fn typed_question(&self, i: usize) -> Option<&Question> {
@@ -91,11 +103,34 @@ impl Flow {
     /// committed, so it only stays a draft).
     pub fn blocking_problem(&self) -> Option<(usize, String)> {
         self.form.questions.iter().enumerate().find_map(|(i, q)| {
-            (q.kind == QuestionType::Multi)
+            let count = (q.kind == QuestionType::Multi)
                 .then(|| self.input_problem(i))
-                .flatten()
-                .map(|p| (i, p))
+                .flatten();
+            count.or_else(|| self.closed_problem(i, q)).map(|p| (i, p))
         })
+    }
+
+    /// With [`FlowOptions::closed`]: a required question without an answer, or a
+    /// typed answer on a choice question.
+    fn closed_problem(&self, i: usize, q: &Question) -> Option<String> {
+        if !self.options.closed {
+            return None;
+        }
+        let draft = self.drafts.get(i)?;
+        if q.offers_custom_row() && draft.custom_selected && draft.custom_text.is_some() {
+            return Some("pick one of the options (a typed answer cannot be sent here)".to_owned());
+        }
+        if q.required && self.answer(i).is_none() {
+            return Some("required: answer it".to_owned());
+        }
+        None
+    }
+
+    /// True when the flow ended by a dismiss (the dismiss or cancel key, or a second
+    /// press after the dirty warning) rather than by the review's Cancel: MCP tells the
+    /// two apart as `cancel` and `decline`.
+    pub fn dismissed(&self) -> bool {
+        self.dismissed
     }
 
     /// True when the open free-form editor still holds question `i`'s untouched default.

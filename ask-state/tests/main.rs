@@ -1,5 +1,6 @@
 //! Integration tests for ask-state: one binary, modules per area.
 
+mod elicitation;
 mod filter;
 mod flows;
 mod huge;
