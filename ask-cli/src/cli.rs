@@ -295,6 +295,11 @@ pub(crate) struct RunArgs {
     /// Accept the internal `freeform` option of /answer forms.
     #[arg(long)]
     pub(crate) allow_freeform: bool,
+    /// Show an MCP `elicitation/create` form request from FILE (the JSON-RPC message or its
+    /// params) instead of a payload, and write the MCP elicitation result (`accept` with
+    /// `content`, `decline` on Cancel, `cancel` on dismiss) instead of the tool result.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["input", "allow_freeform"])]
+    pub(crate) elicitation: Option<PathBuf>,
 }
 
 /// How a form is answered, shared by `run`, `answer`, `answer-again` and `replay`.

@@ -16,7 +16,7 @@ mod typed;
 mod validate;
 mod validate_typed;
 
-pub use elicitation::{ElicitationEnd, ElicitationForm};
+pub use elicitation::{ElicitationAction, ElicitationEnd, ElicitationForm, ElicitationResult};
 pub use form::{AskForm, Question, QuestionOption, QuestionType};
 /// The ordered map of [`AskDetails::answers`] and the other id-keyed result maps,
 /// re-exported so embedders need no `indexmap` dependency of their own.

@@ -284,6 +284,10 @@ impl Flow {
                 item.path.clone()
             };
             editor.buffer.replace(0, cursor, &text);
+            if !item.is_dir {
+                // A file is the whole answer: the list stays closed, so Enter submits.
+                editor.completion_closed_for = Some(text);
+            }
             return Outcome::Changed;
         }
         let Some((start, _)) = at_word(editor.buffer.text(), cursor) else {

@@ -24,3 +24,4 @@ mod settings_docs;
 mod special_files;
 mod support;
 mod timeout;
+mod typed;

@@ -18,6 +18,9 @@ use crate::term::{self, Ended, Tty};
 pub(crate) fn run(args: &RunArgs) -> CliResult {
     // Check the cheap things the user typed before reading a payload.
     let runner = FormRunner::new(&args.ui, &args.flow)?;
+    if let Some(path) = &args.elicitation {
+        return crate::cmd::elicit::run(runner, path);
+    }
     let payload = read_payload(args.input.as_deref())?;
     let options = ParseOptions::default().freeform(args.allow_freeform);
     match parse_params_bytes(&payload, options) {
@@ -38,6 +41,8 @@ pub(crate) struct FormRunner<'a> {
     flow: &'a FlowArgs,
     steps: Option<Vec<script::Step>>,
     root: PathBuf,
+    /// Set for `--elicitation`: answers must fit its schema and the MCP result is written.
+    pub(crate) elicitation: Option<ask_contract::ElicitationForm>,
 }
 
 impl<'a> FormRunner<'a> {
@@ -54,6 +59,7 @@ impl<'a> FormRunner<'a> {
             flow,
             steps,
             root,
+            elicitation: None,
         })
     }
 
@@ -65,32 +71,68 @@ impl<'a> FormRunner<'a> {
             flow,
             steps,
             root,
+            elicitation,
         } = self;
+        let sink = Sink {
+            ui,
+            elicitation: elicitation.as_ref(),
+        };
         if flow.no_ui {
-            return non_interactive(ui, &form);
+            return sink.no_terminal(&form);
         }
         if let Some(answers) = &flow.answers {
-            return scripted_answers(ui, &form, answers);
+            return scripted_answers(sink, &form, answers);
         }
         if let Some(steps) = steps {
             // A script shows nothing to a person: read the settings, never write them.
             let loaded = config::load_read_only(ui.config.as_deref());
             // Walked on this thread at the first `@`: deterministic answers.
             let mut session = Session::new(form, loaded).with_completions(FileIndex::lazy(root));
+            if sink.elicitation.is_some() {
+                session = session.with_closed_answers();
+            }
             session.resize(flow.width, flow.height);
             let (result, frame) = script::run(&mut session, &steps);
             if let Some(path) = &flow.frame_out {
                 write_text(Some(path), "frame file", &frame.to_plain_text())?;
             }
-            return finish(ui, &result);
+            // A script that ends before the form does is a dismissal.
+            let dismissed = session.flow().dismissed() || !session.flow().is_done();
+            return sink.finish(&result, dismissed);
         }
-        interactive(ui, form, root)
+        interactive(sink, form, root)
+    }
+}
+
+/// Where a finished form goes: the tool result, or for `--elicitation` the MCP result.
+#[derive(Clone, Copy)]
+pub(crate) struct Sink<'a> {
+    ui: &'a UiArgs,
+    elicitation: Option<&'a ask_contract::ElicitationForm>,
+}
+
+impl Sink<'_> {
+    /// Writes a finished result; `dismissed` tells a dismiss from the review's Cancel.
+    fn finish(self, result: &AskResult, dismissed: bool) -> CliResult {
+        match self.elicitation {
+            None => finish(self.ui, result),
+            Some(form) => crate::cmd::elicit::finish(self.ui, form, result, dismissed),
+        }
+    }
+
+    /// No terminal to ask on.
+    fn no_terminal(self, form: &AskForm) -> CliResult {
+        match self.elicitation {
+            None => non_interactive(self.ui, form),
+            Some(_) => crate::cmd::elicit::no_terminal(self.ui),
+        }
     }
 }
 
 /// Opens the UI on the controlling terminal, or falls back to the
 /// non-interactive result when there is none.
-pub(crate) fn interactive(ui: &UiArgs, form: AskForm, root: PathBuf) -> CliResult {
+pub(crate) fn interactive(sink: Sink<'_>, form: AskForm, root: PathBuf) -> CliResult {
+    let ui = sink.ui;
     let setting = || {
         config::load_read_only(ui.config.as_deref())
             .config()
@@ -98,16 +140,19 @@ pub(crate) fn interactive(ui: &UiArgs, form: AskForm, root: PathBuf) -> CliResul
             .accessible
     };
     if accessible(ui, is_dumb_terminal(), setting) {
-        return linear(ui, form);
+        return linear(sink, form);
     }
     // First of all, so a signal during start-up ends with the cancelled result.
     let signals = term::Signals::install();
     let Some(tty) = Tty::open() else {
-        return non_interactive(ui, &form);
+        return sink.no_terminal(&form);
     };
     let loaded = config::load(ui.config.as_deref());
     let layout = ui.layout.layout(loaded.config().behaviour.inline);
     let mut session = Session::new(form, loaded).with_completions(FileIndex::spawn(root));
+    if sink.elicitation.is_some() {
+        session = session.with_closed_answers();
+    }
     if let Some(seconds) = ui.timeout {
         session = session.with_idle_timeout(seconds);
     }
@@ -129,7 +174,7 @@ pub(crate) fn interactive(ui: &UiArgs, form: AskForm, root: PathBuf) -> CliResul
     let Ok(ended) = ran else {
         // A bug. The panic hook restored the terminal and printed the report; the
         // answers given so far are still written, as a cancelled result.
-        finish(ui, &session.cancelled())?;
+        sink.finish(&session.cancelled(), true)?;
         return Err(CliError::new(
             Exit::Cancelled,
             "internal error (please report it): the answers so far were written as a cancelled result",
@@ -137,12 +182,13 @@ pub(crate) fn interactive(ui: &UiArgs, form: AskForm, root: PathBuf) -> CliResul
     };
     let ended =
         ended.map_err(|err| CliError::new(Exit::IoErr, format!("terminal error: {err}")))?;
-    let result = match ended {
-        Ended::Done(Some(result)) | Ended::Signal(result) => result,
-        Ended::Done(None) => session.cancelled(),
-        Ended::Unavailable => return non_interactive(ui, session.form()),
+    let (result, dismissed) = match ended {
+        Ended::Done(Some(result)) => (result, session.flow().dismissed()),
+        Ended::Signal(result) => (result, true),
+        Ended::Done(None) => (session.cancelled(), true),
+        Ended::Unavailable => return sink.no_terminal(session.form()),
     };
-    finish(ui, &result)
+    sink.finish(&result, dismissed)
 }
 
 /// Whether the form runs in the accessible linear mode: `--accessible` or
@@ -161,9 +207,10 @@ fn is_dumb_terminal() -> bool {
 }
 
 /// The form in the accessible linear mode on the controlling terminal.
-fn linear(ui: &UiArgs, form: AskForm) -> CliResult {
+fn linear(sink: Sink<'_>, form: AskForm) -> CliResult {
+    let ui = sink.ui;
     let Ok((tty, output)) = term::open_lines() else {
-        return non_interactive(ui, &form);
+        return sink.no_terminal(&form);
     };
     if let Some(seconds) = ui.timeout.filter(|s| *s > 0) {
         // Deliberate: a screen-reader user is never hurried. Say so, so a harness that
@@ -179,7 +226,8 @@ fn linear(ui: &UiArgs, form: AskForm) -> CliResult {
     });
     let result = crate::linear::tty::run(form, draft, tty, output)
         .map_err(|err| CliError::new(Exit::IoErr, format!("terminal error: {err}")))?;
-    finish(ui, &result)
+    // The accessible mode ends only by submitting or by leaving the form.
+    sink.finish(&result, true)
 }
 
 /// The folder `@` completion lists: `--cwd`, else the current folder.
@@ -207,7 +255,7 @@ fn check_draft_path(path: &Path) -> Result<(), CliError> {
 }
 
 /// `--answers FILE`: the result the UI would give for these answers, no UI.
-fn scripted_answers(ui: &UiArgs, form: &AskForm, path: &Path) -> CliResult {
+fn scripted_answers(sink: Sink<'_>, form: &AskForm, path: &Path) -> CliResult {
     let text = read_input(Some(path), "answers file")?;
     let value: serde_json::Value = serde_json::from_str(&text).map_err(|err| {
         CliError::new(
@@ -221,7 +269,8 @@ fn scripted_answers(ui: &UiArgs, form: &AskForm, path: &Path) -> CliResult {
             format!("answers file '{}': {err}", path.display()),
         )
     })?;
-    finish(ui, &result)
+    // `"mode": "cancel"` is the review's Cancel: an explicit decline.
+    sink.finish(&result, false)
 }
 
 /// Writes the "Needs user input" result and exits 3.

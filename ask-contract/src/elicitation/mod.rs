@@ -29,7 +29,7 @@
 //! });
 //! let result = AskResult::from_details(details);
 //! assert_eq!(
-//!     elicitation.result(&result, ElicitationEnd::from_result(&result, false))?,
+//!     elicitation.result(&result, ElicitationEnd::from_result(&result, false))?.to_json(),
 //!     json!({"action": "accept", "content": {"name": "octocat"}})
 //! );
 //! # Ok::<(), ask_contract::ContractError>(())
@@ -38,7 +38,7 @@
 mod request;
 mod response;
 
-pub use response::ElicitationEnd;
+pub use response::{ElicitationAction, ElicitationEnd, ElicitationResult};
 
 use crate::form::AskForm;
 

@@ -218,26 +218,39 @@ fn build(request: &Value, order: Option<&[String]>) -> Result<ElicitationForm, C
             });
         }
     }
-    if !r.issues.is_empty() {
-        return Err(invalid(r.issues));
-    }
-    if properties.is_empty() {
+    if properties.is_empty() && !message.is_empty() {
         // Nothing to fill in: the request only asks to go ahead.
         questions.push(
             json!({"id": CONFIRM_ID, "label": "Confirm", "prompt": message, "type": "confirm",
                               "yesLabel": "Accept", "noLabel": "Decline"}),
         );
     }
-    let payload = json!({"title": message, "questions": questions});
-    let form = parse_params(&payload, ParseOptions::default()).map_err(|err| {
-        invalid(
-            err.issues()
-                .iter()
-                .map(|i| schema_issue(i, &fields, properties))
-                .collect(),
-        )
-    })?;
-    Ok(ElicitationForm { form, fields })
+    let title = if message.is_empty() {
+        Value::Null
+    } else {
+        json!(message)
+    };
+    let has_questions = !questions.is_empty();
+    let payload = json!({"title": title, "questions": questions});
+    // The properties read so far are checked too, so every problem is listed at once.
+    if has_questions {
+        match parse_params(&payload, ParseOptions::default()) {
+            Ok(form) if r.issues.is_empty() => return Ok(ElicitationForm { form, fields }),
+            Ok(_) => {}
+            Err(err) => r.issues.extend(
+                err.issues()
+                    .iter()
+                    .map(|i| schema_issue(i, &fields, properties)),
+            ),
+        }
+    }
+    if r.issues.is_empty() {
+        r.issue(
+            "requestedSchema.properties",
+            "has no property that can be shown",
+        );
+    }
+    Err(invalid(r.issues))
 }
 
 /// `required`: names of properties.
@@ -499,5 +512,12 @@ fn schema_issue(issue: &Issue, fields: &[Field], properties: &Map<String, Value>
         }
         t => format!("{base}.{t}"),
     };
-    Issue::new(mapped, issue.message.clone())
+    // The payload's rule names, in the schema's words.
+    let message = issue
+        .message
+        .replace("more than max ", "more than maximum ")
+        .replace("lower min or raise max", "lower minimum or raise maximum")
+        .replace("between min ", "between minimum ")
+        .replace(" and max ", " and maximum ");
+    Issue::new(mapped, message)
 }

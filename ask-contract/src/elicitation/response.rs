@@ -2,7 +2,9 @@
 //! the requested schema, `decline` when the user chose Cancel (or Elaborate: they want to
 //! talk to the agent instead), `cancel` when they dismissed the form.
 
-use serde_json::{Map, Value, json};
+use indexmap::IndexMap;
+use serde::Serialize;
+use serde_json::Value;
 
 use super::{CONFIRM_ID, ElicitationForm, FieldKind};
 use crate::issue::{ContractError, Issue};
@@ -36,6 +38,45 @@ impl ElicitationEnd {
     }
 }
 
+/// MCP's three actions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ElicitationAction {
+    /// The user submitted: `content` holds the answers.
+    Accept,
+    /// The user declined.
+    Decline,
+    /// The user dismissed the form.
+    Cancel,
+}
+
+/// An MCP elicitation result: `{"action": "accept", "content": {...}}`, `{"action":
+/// "decline"}` or `{"action": "cancel"}`; content keys in the order of the requested
+/// properties.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ElicitationResult {
+    /// What the user did.
+    pub action: ElicitationAction,
+    /// The answers by property name (accept only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub content: Option<IndexMap<String, Value>>,
+}
+
+impl ElicitationResult {
+    fn bare(action: ElicitationAction) -> Self {
+        Self {
+            action,
+            content: None,
+        }
+    }
+
+    /// The result as a JSON value (content keys in property order only when `serde_json`
+    /// keeps object order; serialize the result itself to keep it always).
+    pub fn to_json(&self) -> Value {
+        serde_json::to_value(self).unwrap_or(Value::Null)
+    }
+}
+
 impl ElicitationForm {
     /// The MCP elicitation result for `result`: `{"action": "accept", "content": {...}}`
     /// with one entry per answered property (typed values: strings, numbers, booleans, the
@@ -48,10 +89,18 @@ impl ElicitationForm {
     /// against the schema: a required property unanswered, a typed answer on an enum
     /// property, a value outside its rules (only possible for results not made by the flow,
     /// such as scripted answers).
-    pub fn result(&self, result: &AskResult, end: ElicitationEnd) -> Result<Value, ContractError> {
+    pub fn result(
+        &self,
+        result: &AskResult,
+        end: ElicitationEnd,
+    ) -> Result<ElicitationResult, ContractError> {
         match end {
-            ElicitationEnd::Declined => return Ok(json!({"action": "decline"})),
-            ElicitationEnd::Dismissed => return Ok(json!({"action": "cancel"})),
+            ElicitationEnd::Declined => {
+                return Ok(ElicitationResult::bare(ElicitationAction::Decline));
+            }
+            ElicitationEnd::Dismissed => {
+                return Ok(ElicitationResult::bare(ElicitationAction::Cancel));
+            }
             ElicitationEnd::Submitted => {}
         }
         let answers = &result.details.answers;
@@ -59,12 +108,15 @@ impl ElicitationForm {
             let yes =
                 answers.get(CONFIRM_ID).and_then(|a| a.value.as_ref()) != Some(&Value::Bool(false));
             return Ok(if yes {
-                json!({"action": "accept", "content": {}})
+                ElicitationResult {
+                    action: ElicitationAction::Accept,
+                    content: Some(IndexMap::new()),
+                }
             } else {
-                json!({"action": "decline"})
+                ElicitationResult::bare(ElicitationAction::Decline)
             });
         }
-        let mut content = Map::new();
+        let mut content = IndexMap::new();
         let mut issues = Vec::new();
         for field in &self.fields {
             let path = format!("content.{}", field.name);
@@ -101,7 +153,10 @@ impl ElicitationForm {
             }
         }
         if issues.is_empty() {
-            Ok(json!({"action": "accept", "content": content}))
+            Ok(ElicitationResult {
+                action: ElicitationAction::Accept,
+                content: Some(content),
+            })
         } else {
             Err(ContractError::InvalidElicitation { issues })
         }

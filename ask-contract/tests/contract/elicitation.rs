@@ -105,7 +105,7 @@ fn results_map_to_the_three_actions() {
     let end = ElicitationEnd::from_result(&result, false);
     assert_eq!(end, ElicitationEnd::Submitted);
     assert_eq!(
-        form.result(&result, end).unwrap(),
+        form.result(&result, end).unwrap().to_json(),
         json!({"action": "accept", "content": {"name": "Monalisa Octocat", "email": "octocat@github.com", "age": 30}})
     );
     let mut cancelled = result.clone();
@@ -119,11 +119,15 @@ fn results_map_to_the_three_actions() {
         ElicitationEnd::Dismissed
     );
     assert_eq!(
-        form.result(&cancelled, ElicitationEnd::Declined).unwrap(),
+        form.result(&cancelled, ElicitationEnd::Declined)
+            .unwrap()
+            .to_json(),
         json!({"action": "decline"})
     );
     assert_eq!(
-        form.result(&cancelled, ElicitationEnd::Dismissed).unwrap(),
+        form.result(&cancelled, ElicitationEnd::Dismissed)
+            .unwrap()
+            .to_json(),
         json!({"action": "cancel"})
     );
     // A required property left out cannot be accepted.
@@ -173,7 +177,9 @@ fn typed_text_on_an_enum_is_not_sent() {
         )],
     );
     assert_eq!(
-        form.result(&chosen, ElicitationEnd::Submitted).unwrap(),
+        form.result(&chosen, ElicitationEnd::Submitted)
+            .unwrap()
+            .to_json(),
         json!({"action": "accept", "content": {"value": "#00FF00"}})
     );
 }
@@ -199,7 +205,9 @@ fn a_request_without_properties_is_a_yes_or_no() {
         )],
     );
     assert_eq!(
-        form.result(&yes, ElicitationEnd::Submitted).unwrap(),
+        form.result(&yes, ElicitationEnd::Submitted)
+            .unwrap()
+            .to_json(),
         json!({"action": "accept", "content": {}})
     );
     let no = answered(
@@ -215,7 +223,9 @@ fn a_request_without_properties_is_a_yes_or_no() {
         )],
     );
     assert_eq!(
-        form.result(&no, ElicitationEnd::Submitted).unwrap(),
+        form.result(&no, ElicitationEnd::Submitted)
+            .unwrap()
+            .to_json(),
         json!({"action": "decline"})
     );
 }
