@@ -188,10 +188,9 @@ impl Linear {
             }
             draft.custom = None;
         }
-        if q.kind == QuestionType::Multi {
-            if let Err(rule) = q.check_count(picked.len() + usize::from(draft.custom.is_some())) {
-                return Err(format!("Not accepted: {rule}."));
-            }
+        let chosen = picked.len() + usize::from(draft.custom.is_some());
+        if let (QuestionType::Multi, Err(rule)) = (q.kind, q.check_count(chosen)) {
+            return Err(format!("Not accepted: {rule}."));
         }
         picked.sort_unstable();
         draft.selected = picked;
