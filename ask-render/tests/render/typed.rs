@@ -120,6 +120,17 @@ fn review_shows_typed_answers_and_suggestions() {
     snap_all("typed_review", &f, 30);
 }
 
+#[test]
+fn transcript_and_content_text_show_typed_answers_plainly() {
+    let mut f = flow(&typed_form());
+    press(&mut f, &["text:demo", "enter", "n", "text:3", "enter"]);
+    press(&mut f, &["tab", "tab", "tab", "1", "1"]);
+    let result = f.result_for(ask_state::ReviewAction::Submit);
+    let transcript = ask_render::render_result(&result);
+    assert_eq!(transcript, "✓ Name: demo\n✓ Deploy: Wait\n✓ Replicas: 3");
+    assert_eq!(result.text(), "Name: demo\nDeploy: Wait\nReplicas: 3");
+}
+
 /// A typed question for the width property: `text`, `confirm`, `number`, `path` or a
 /// multi-select with item counts, with generated labels, placeholders and units.
 pub(crate) fn typed_question(
