@@ -203,6 +203,7 @@ impl Validator {
                 false
             }
         };
+        let kind_was_typed = kind.has_value();
         let (kind, mut options, freeform) = if kind.has_value() {
             self.no_options(obj, i, kind);
             (kind, Vec::new(), kind.is_typed_input())
@@ -212,7 +213,11 @@ impl Validator {
             let kind = if freeform { QuestionType::Text } else { kind };
             (kind, options, freeform)
         };
-        let rules = self.rules(obj, i, kind, &mut options);
+        let mut rules = self.rules(obj, i, kind, &mut options);
+        if freeform && !kind_was_typed {
+            // The marker's editor always took several lines; it keeps doing so.
+            rules.multiline = true;
+        }
         match (id, prompt) {
             (Some(id), Some(prompt)) if self.count() == before => Some(Question {
                 id: id.to_owned(),

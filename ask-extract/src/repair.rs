@@ -97,6 +97,7 @@ pub(crate) fn repair(candidate: &Value) -> Value {
             repair_options(question);
         }
     }
+    open_text_lines(&mut repaired);
     repaired
 }
 
@@ -127,6 +128,20 @@ fn repair_options(question: &mut Map<String, Value>) {
                 options.push(other);
             }
             _ => options.truncate(MAX_OPTIONS),
+        }
+    }
+}
+
+/// Open questions of a reply (`type: "text"`) take several lines, as the free-form
+/// editor of `/answer` forms always did, unless the reply says otherwise.
+pub(crate) fn open_text_lines(candidate: &mut Value) {
+    let Some(questions) = candidate.get_mut("questions").and_then(Value::as_array_mut) else {
+        return;
+    };
+    for question in questions.iter_mut().filter_map(Value::as_object_mut) {
+        let text = question.get("type").and_then(Value::as_str) == Some("text");
+        if text && !question.contains_key("multiline") {
+            question.insert("multiline".into(), Value::Bool(true));
         }
     }
 }

@@ -25,15 +25,22 @@ fn form() -> Value {
     questions.push(json!({"id": "name", "label": "Name", "prompt": "What should the project be called?",
         "type": "text", "placeholder": "my-project", "minLength": 3, "maxLength": 64, "format": "email",
         "default": "someone@example.com"}));
-    questions.push(json!({"id": "replicas", "label": "Replicas", "prompt": "How many replicas?",
-        "type": "number", "min": 1, "max": 100000, "integer": true, "unit": "pods", "default": 3}));
+    questions.push(
+        json!({"id": "replicas", "label": "Replicas", "prompt": "How many replicas?",
+        "type": "number", "min": 1, "max": 10000, "integer": true, "unit": "pods", "default": 3}),
+    );
     json!({"title": "Typed questions", "questions": questions})
 }
 
 /// A flow on question `tab` (0-based) with its editor holding some text.
 fn flow_on(tab: usize) -> Flow {
     let form = parse_params(&form(), ParseOptions::default()).expect("valid bench form");
-    let mut flow = Flow::new(form, Behaviour::default(), Keymap::default(), FlowOptions::default());
+    let mut flow = Flow::new(
+        form,
+        Behaviour::default(),
+        Keymap::default(),
+        FlowOptions::default(),
+    );
     for _ in 0..tab {
         let _ = flow.apply(ask_state::Command::NextTab);
     }
@@ -58,7 +65,9 @@ fn bench(c: &mut Criterion) {
     // Number: a digit in and out, crossing the max and back, so the rule line flips
     // between the rule and the broken rule.
     let mut number = flow_on(29);
-    let _ = number.apply(ask_state::Command::Edit(ask_state::EditCommand::Insert("9999".into())));
+    let _ = number.apply(ask_state::Command::Edit(ask_state::EditCommand::Insert(
+        "9999".into(),
+    )));
     let keys = [Key::char('9'), Key::plain(KeyCode::Backspace)];
     c.bench_function("number_key_plus_frame_120x40", |b| {
         b.iter(|| {

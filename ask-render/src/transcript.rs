@@ -111,9 +111,8 @@ pub fn render_result(result: &AskResult) -> String {
         let label = sanitize_line(&q.label);
         if answer.is_committed() {
             // Typed questions (a `value`) are answered by typing: no "(wrote)" marker.
-            let wrote_only = answer.indices.is_empty()
-                && answer.custom_text.is_some()
-                && answer.value.is_none();
+            let wrote_only =
+                answer.indices.is_empty() && answer.custom_text.is_some() && answer.value.is_none();
             let value = if wrote_only {
                 format!(
                     "(wrote) {}",

@@ -141,7 +141,7 @@ impl Flow {
             // Whitespace typed into an empty editor would only be trimmed away, and would
             // make the editor non-empty, so the arrow keys would stop leaving it.
             Some(EditCommand::Insert(text)) if empty && text.trim().is_empty() => Command::Noop,
-            Some(EditCommand::Newline) if empty => Command::Noop,
+            Some(EditCommand::Newline) if empty || !self.editor_allows_newline() => Command::Noop,
             Some(edit) => Command::Edit(edit),
             None => Command::Noop,
         }

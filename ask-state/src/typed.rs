@@ -153,6 +153,21 @@ impl Flow {
                 .is_some_and(|d| d == editor.buffer.text())
     }
 
+    /// False in the answer editor of a `number` or `path` question and of a `text`
+    /// question without `multiline`: the newline key does nothing there.
+    pub(crate) fn editor_allows_newline(&self) -> bool {
+        let Some(editor) = self
+            .editor
+            .as_ref()
+            .filter(|e| e.target == EditorTarget::Custom)
+        else {
+            return true;
+        };
+        self.question(editor.question).is_none_or(|q| {
+            !q.kind.is_typed_input() || (q.kind == QuestionType::Text && q.rules.multiline)
+        })
+    }
+
     /// `y` and `n` answer a confirm question (before any binding: on confirm questions
     /// they mean yes and no).
     pub(crate) fn confirm_key(&self, key: Key) -> Option<Command> {

@@ -92,6 +92,22 @@ fn confirm_answers_with_y_and_n_and_has_no_type_your_own_row() {
 }
 
 #[test]
+fn only_multiline_text_takes_the_newline_key() {
+    let mut f = flow(one(json!({"type": "text"})), behaviour());
+    drive(&mut f, "\"a\" shift+enter \"b\"");
+    assert_eq!(
+        f.editor().map(|e| e.buffer.text().to_owned()).as_deref(),
+        Some("ab")
+    );
+    let mut f = flow(one(json!({"type": "text", "multiline": true})), behaviour());
+    drive(&mut f, "\"a\" shift+enter \"b\"");
+    assert_eq!(
+        f.editor().map(|e| e.buffer.text().to_owned()).as_deref(),
+        Some("a\nb")
+    );
+}
+
+#[test]
 fn numbers_are_checked_as_typed_and_out_of_range_is_never_submitted() {
     let mut f = flow(
         one(json!({"type": "number", "min": 1, "max": 10, "integer": true})),
