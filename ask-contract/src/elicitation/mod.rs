@@ -35,6 +35,7 @@
 //! # Ok::<(), ask_contract::ContractError>(())
 //! ```
 
+mod issues;
 mod request;
 mod response;
 
