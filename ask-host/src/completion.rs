@@ -41,6 +41,13 @@ pub trait CompletionSource {
         let _ = path;
         None
     }
+
+    /// False while the answers may still change by themselves (a background walk runs), so
+    /// the host keeps ticking to pick them up ([`Session::needs_ticks`](crate::Session::needs_ticks)).
+    /// True by default.
+    fn is_settled(&self) -> bool {
+        true
+    }
 }
 
 impl<F> CompletionSource for F

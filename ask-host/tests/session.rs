@@ -6,6 +6,11 @@ mod draft;
 #[cfg(unix)]
 #[path = "draft_paths.rs"]
 mod draft_paths;
+
+#[path = "draft_owner.rs"]
+mod draft_owner;
+#[path = "idle.rs"]
+mod idle;
 #[path = "settings_v3.rs"]
 mod settings_v3;
 #[path = "timeout.rs"]

@@ -11,6 +11,7 @@ mod scripted;
 mod serde;
 mod settings_v3;
 mod snapshot;
+mod stray_keys;
 mod support;
 mod timeout;
 mod typed;

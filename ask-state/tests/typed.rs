@@ -148,8 +148,12 @@ fn invalid_input_survives_switching_questions_and_is_never_submitted() {
     );
     assert!(f.answer(0).is_none());
     assert_eq!(f.input_problem(0).as_deref(), Some("at most 10"));
-    // Back on the question the text is still there, in the editor.
+    // Back on the question the text is still there (saved, shown with its problem), and
+    // Enter reopens it in the editor.
     drive(&mut f, "shift+tab");
+    assert_eq!(f.tab(), Tab::Question(0));
+    assert_eq!(f.input_problem(0).as_deref(), Some("at most 10"));
+    drive(&mut f, "enter");
     assert_eq!(
         f.editor().map(|e| e.buffer.text().to_owned()).as_deref(),
         Some("12")

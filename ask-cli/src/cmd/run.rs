@@ -17,7 +17,14 @@ use crate::term::{self, Ended, Tty};
 /// Runs the whole `ask run` command.
 pub(crate) fn run(args: &RunArgs) -> CliResult {
     // Check the cheap things the user typed before reading a payload.
-    let runner = FormRunner::new(&args.ui, &args.flow)?;
+    let runner = FormRunner::new(
+        &args.ui,
+        &args.flow,
+        &[
+            ("--input", args.input.as_deref()),
+            ("--elicitation", args.elicitation.as_deref()),
+        ],
+    )?;
     if let Some(path) = &args.elicitation {
         return crate::cmd::elicit::run(runner, path);
     }
@@ -47,12 +54,30 @@ pub(crate) struct FormRunner<'a> {
 
 impl<'a> FormRunner<'a> {
     /// Checks `--script`, `--cwd` and `--draft` (before any slow work such as reading a
-    /// payload or calling a model).
-    pub(crate) fn new(ui: &'a UiArgs, flow: &'a FlowArgs) -> Result<Self, CliError> {
+    /// payload or calling a model). `inputs` are the command's own files (`--input`,
+    /// `--session`), which the draft must not be.
+    pub(crate) fn new(
+        ui: &'a UiArgs,
+        flow: &'a FlowArgs,
+        inputs: &[(&str, Option<&Path>)],
+    ) -> Result<Self, CliError> {
+        if flow.script.is_some() && ui.draft.is_some() {
+            // A headless run must never write a person's draft, and reading one silently
+            // would make a script's result depend on a file it does not name.
+            let flag = if ui.resume {
+                "--draft/--resume"
+            } else {
+                "--draft"
+            };
+            return Err(CliError::usage(format!(
+                "{flag} cannot be used with --script: a script runs headless and keeps no \
+                 draft; drop {flag}, or open the form in a terminal to resume a draft"
+            )));
+        }
         let steps = flow.script.as_deref().map(script::load).transpose()?;
         let root = completion_root(ui.cwd.as_deref())?;
         if let Some(draft) = &ui.draft {
-            check_draft_path(draft)?;
+            crate::draft::check_path(draft, ui, flow, inputs)?;
         }
         Ok(Self {
             ui,
@@ -120,6 +145,19 @@ impl Sink<'_> {
         }
     }
 
+    /// [`Sink::finish`], pointing at the kept draft when the result cannot be written.
+    fn finish_keeping(
+        self,
+        result: &AskResult,
+        dismissed: bool,
+        draft: Option<&Path>,
+    ) -> CliResult {
+        match self.elicitation {
+            None => crate::draft::finish_keeping(self.ui, result, draft),
+            Some(form) => crate::cmd::elicit::finish(self.ui, form, result, dismissed),
+        }
+    }
+
     /// No terminal to ask on.
     fn no_terminal(self, form: &AskForm) -> CliResult {
         match self.elicitation {
@@ -149,7 +187,7 @@ pub(crate) fn interactive(sink: Sink<'_>, form: AskForm, root: PathBuf) -> CliRe
     };
     let loaded = config::load(ui.config.as_deref());
     let layout = ui.layout.layout(loaded.config().behaviour.inline);
-    let mut session = Session::new(form, loaded).with_completions(FileIndex::spawn(root));
+    let mut session = Session::new(form, loaded).with_completions(FileIndex::on_first_query(root));
     if sink.elicitation.is_some() {
         session = session.with_closed_answers();
     }
@@ -180,15 +218,30 @@ pub(crate) fn interactive(sink: Sink<'_>, form: AskForm, root: PathBuf) -> CliRe
             "internal error (please report it): the answers so far were written as a cancelled result",
         ));
     };
-    let ended =
-        ended.map_err(|err| CliError::new(Exit::IoErr, format!("terminal error: {err}")))?;
+    let ended = ended.unwrap_or_else(|err| hang_up(&err, &session));
     let (result, dismissed) = match ended {
         Ended::Done(Some(result)) => (result, session.flow().dismissed()),
         Ended::Signal(result) => (result, true),
         Ended::Done(None) => (session.cancelled(), true),
         Ended::Unavailable => return sink.no_terminal(session.form()),
     };
-    sink.finish(&result, dismissed)
+    // The draft goes only once the result is stored, and only when the form was ended
+    // by the user (a signal or a closed terminal keeps it for `--resume`).
+    let ended_by_user = session.result().is_some();
+    let exit = sink.finish_keeping(&result, dismissed, session.draft_path())?;
+    if ended_by_user {
+        session.discard_draft();
+    }
+    Ok(exit)
+}
+
+/// A terminal that cannot be written any more (EIO, EPIPE: it went away, or it stopped
+/// reading) is a hang-up: the cancelled result with the answers given so far.
+pub(crate) fn hang_up(err: &std::io::Error, session: &Session) -> Ended {
+    crate::exit::warn(&format!(
+        "the terminal went away ({err}); the answers so far are written as a cancelled result"
+    ));
+    Ended::Signal(session.cancelled())
 }
 
 /// Whether the form runs in the accessible linear mode: `--accessible` or
@@ -224,10 +277,19 @@ fn linear(sink: Sink<'_>, form: AskForm) -> CliResult {
         path,
         resume: ui.resume,
     });
-    let result = crate::linear::tty::run(form, draft, tty, output)
-        .map_err(|err| CliError::new(Exit::IoErr, format!("terminal error: {err}")))?;
-    // The accessible mode ends only by submitting or by leaving the form.
-    sink.finish(&result, true)
+    // Through the writer thread, as the full form: a terminal that stops reading never
+    // holds up a signal.
+    let mut output = term::TermOut::new(output);
+    let ended = crate::linear::tty::run(form, draft, tty, &mut output);
+    output.drain(std::time::Duration::from_millis(300));
+    // The accessible mode's cancel is typed (a decline); a signal or the end of input is a dismiss.
+    let exit = sink.finish_keeping(&ended.result, !ended.by_user, ended.draft_path())?;
+    if ended.by_user
+        && let Some(draft) = &ended.draft
+    {
+        draft.remove();
+    }
+    Ok(exit)
 }
 
 /// The folder `@` completion lists: `--cwd`, else the current folder.
@@ -239,18 +301,6 @@ pub(crate) fn completion_root(cwd: Option<&Path>) -> Result<PathBuf, CliError> {
             dir.display()
         ))),
         None => Ok(std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."))),
-    }
-}
-
-/// `--draft FILE` must be a regular file or nothing yet: the draft is a file `ask` owns,
-/// writes over and deletes, so a FIFO, a device or a folder is refused up front.
-fn check_draft_path(path: &Path) -> Result<(), CliError> {
-    match ask_keymap::special_file_kind(path) {
-        Some(kind) => Err(CliError::usage(format!(
-            "--draft '{}' is {kind}; give a regular file path (or a new one) for the draft",
-            path.display()
-        ))),
-        None => Ok(()),
     }
 }
 

@@ -4,8 +4,9 @@
 //! incrementally as the query grows.
 //!
 //! Budgets, for a 100k-file tree (benchmark `files`): first results within 150 ms,
-//! each further keystroke within 5 ms. The walk stops at 2 million entries so a home
-//! folder or a filesystem root cannot eat memory and CPU for minutes.
+//! each further keystroke within 5 ms. The walk stops at 2 million entries or 64 MiB of
+//! path text, so a home folder, a filesystem root or a tree of long deep paths cannot
+//! eat memory and CPU for minutes.
 
 mod index;
 mod quick;
@@ -45,6 +46,8 @@ pub struct FileIndex {
 enum State {
     /// Not walked yet: walks on this thread at the first query.
     Lazy(PathBuf),
+    /// Not walked yet: starts a background walk at the first query.
+    Deferred(PathBuf),
     /// Walked, or being walked in the background.
     Ready { index: Arc<Index>, background: bool },
 }
@@ -60,6 +63,13 @@ impl FileIndex {
             },
             root,
         )
+    }
+
+    /// Starts indexing `root` in a background thread at the first query (the first `@`
+    /// typed), and returns at once: a form where nobody types `@` never walks the tree.
+    /// Queries then answer from what is indexed so far, as with [`FileIndex::spawn`].
+    pub fn on_first_query(root: PathBuf) -> Self {
+        Self::with(State::Deferred(root.clone()), root)
     }
 
     /// Indexes `root` on this thread before returning.
@@ -90,7 +100,7 @@ impl FileIndex {
     /// True when the walk finished (false for a lazy index not queried yet).
     pub fn is_ready(&self) -> bool {
         match &self.state {
-            State::Lazy(_) => false,
+            State::Lazy(_) | State::Deferred(_) => false,
             State::Ready { index, .. } => index.is_done(),
         }
     }
@@ -98,7 +108,7 @@ impl FileIndex {
     /// Number of files and folders indexed so far; grows while a background walk runs.
     pub fn indexed(&self) -> usize {
         match &self.state {
-            State::Lazy(_) => 0,
+            State::Lazy(_) | State::Deferred(_) => 0,
             State::Ready { index, .. } => index.len(),
         }
     }
@@ -106,11 +116,20 @@ impl FileIndex {
     /// The best candidates for `query` (the text after `@`), best first, at most
     /// [`LIMIT`]. The empty query lists the shallowest entries, folders first.
     pub fn query(&mut self, query: &str) -> Vec<Completion> {
-        if let State::Lazy(root) = &self.state {
-            self.state = State::Ready {
-                index: Index::build(root),
-                background: false,
-            };
+        match &self.state {
+            State::Lazy(root) => {
+                self.state = State::Ready {
+                    index: Index::build(root),
+                    background: false,
+                };
+            }
+            State::Deferred(root) => {
+                self.state = State::Ready {
+                    index: Index::spawn(root.clone()),
+                    background: true,
+                };
+            }
+            State::Ready { .. } => {}
         }
         let State::Ready { index, .. } = &self.state else {
             return Vec::new();
@@ -154,6 +173,17 @@ impl CompletionSource for FileIndex {
             _ => 0,
         }
     }
+
+    /// False while a background walk runs.
+    fn is_settled(&self) -> bool {
+        match &self.state {
+            State::Ready {
+                index,
+                background: true,
+            } => index.is_done(),
+            _ => true,
+        }
+    }
 }
 
 impl Drop for FileIndex {
@@ -162,6 +192,18 @@ impl Drop for FileIndex {
             index.cancel();
         }
     }
+}
+
+/// An index of `root` walked on this thread with `caps` (tests of the caps).
+#[cfg(test)]
+fn capped(root: &Path, caps: index::Caps) -> FileIndex {
+    FileIndex::with(
+        State::Ready {
+            index: Index::build_capped(root, caps),
+            background: false,
+        },
+        root.to_path_buf(),
+    )
 }
 
 #[cfg(test)]

@@ -8,6 +8,7 @@ mod props;
 mod sanitizer;
 mod screens;
 mod settings_v3;
+mod sizes;
 mod support;
 mod transcript;
 mod typed;
