@@ -395,6 +395,11 @@ pub(crate) struct RunArgs {
     /// no such option), so without this flag one is an invalid payload.
     #[arg(long)]
     pub(crate) allow_freeform: bool,
+    /// Show an MCP `elicitation/create` form request from FILE (the JSON-RPC message or its
+    /// params) instead of a payload, and write the MCP elicitation result (`accept` with
+    /// `content`, `decline` on Cancel, `cancel` on dismiss) instead of the tool result.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["input", "allow_freeform"])]
+    pub(crate) elicitation: Option<PathBuf>,
 }
 
 /// How a form is answered, shared by `run`, `answer`, `answer-again` and `replay`.

@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::params::AskParams;
+use crate::typed::Rules;
 
 /// How a question is answered.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
@@ -16,16 +17,44 @@ pub enum QuestionType {
     Multi,
     /// Like `Single`, but every option carries preview text shown beside the list.
     Preview,
+    /// A free-form text answer only (`placeholder`, `multiline`, lengths, `format`).
+    Text,
+    /// Yes or no: two options made from `yesLabel` and `noLabel`, no free-form row.
+    Confirm,
+    /// A number typed and checked as typed (`min`, `max`, `integer`, `unit`).
+    Number,
+    /// A file or directory path, completed from the first character (`pathKind`, `mustExist`).
+    Path,
 }
 
 impl QuestionType {
-    /// The payload spelling: `single`, `multi` or `preview`.
+    /// Every type, in the order the contract lists them.
+    pub const ALL: [QuestionType; 7] = [
+        Self::Single,
+        Self::Multi,
+        Self::Preview,
+        Self::Text,
+        Self::Confirm,
+        Self::Number,
+        Self::Path,
+    ];
+
+    /// The payload spelling: `single`, `multi`, `preview`, `text`, `confirm`, `number` or `path`.
     pub fn as_str(self) -> &'static str {
         match self {
             Self::Single => "single",
             Self::Multi => "multi",
             Self::Preview => "preview",
+            Self::Text => "text",
+            Self::Confirm => "confirm",
+            Self::Number => "number",
+            Self::Path => "path",
         }
+    }
+
+    /// The type of a payload spelling (exact, lowercase).
+    pub fn parse(s: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|t| t.as_str() == s)
     }
 }
 
@@ -71,13 +100,26 @@ pub struct Question {
     pub kind: QuestionType,
     /// Metadata only: never blocks submission.
     pub required: bool,
-    /// Declared options in payload order. Empty for free-form-only questions.
+    /// Declared options in payload order. Empty for free-form-only questions; on
+    /// `confirm` questions the two made from `yesLabel` and `noLabel` (values `yes`, `no`).
     #[serde(default)]
     pub options: Vec<QuestionOption>,
-    /// True for a free-form-only question (the internal `freeform` option of
-    /// `/answer` extraction): no option rows, only `Type your answer:`.
+    /// True for a free-form-only question: `text`, `number` and `path` questions (and the
+    /// internal `freeform` option of stored `/answer` payloads, read as `text`): no option
+    /// rows, only the editor.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub freeform: bool,
+    /// The type's rules and the `default` ([`Rules`]); empty for plain choice questions.
+    #[serde(flatten)]
+    pub rules: Rules,
+}
+
+impl Question {
+    /// True when the question shows a "Type your own" row (every choice question but
+    /// `confirm`; free-form-only questions are all editor).
+    pub fn offers_custom_row(&self) -> bool {
+        !self.freeform && self.kind != QuestionType::Confirm
+    }
 }
 
 /// A validated and normalized ask payload.

@@ -38,13 +38,21 @@ pub enum ContractError {
         /// All issues found, in payload order.
         issues: Vec<Issue>,
     },
+    /// An MCP elicitation request that cannot be shown as a form (paths such as
+    /// `requestedSchema.properties.age.minimum`), or a result that would not validate
+    /// against its schema (paths `content.<property>`).
+    #[error("invalid elicitation: {}", join_issues(.issues))]
+    InvalidElicitation {
+        /// All issues found.
+        issues: Vec<Issue>,
+    },
 }
 
 impl ContractError {
     /// The issues behind the error.
     pub fn issues(&self) -> &[Issue] {
         match self {
-            Self::InvalidPayload { issues } => issues,
+            Self::InvalidPayload { issues } | Self::InvalidElicitation { issues } => issues,
         }
     }
 }

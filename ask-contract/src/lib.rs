@@ -1,6 +1,8 @@
 #![doc = include_str!("../README.md")]
 
+mod elicitation;
 mod form;
+mod formats;
 mod issue;
 mod json;
 mod loc;
@@ -10,8 +12,11 @@ mod result;
 mod schema;
 mod text;
 mod tree;
+mod typed;
 mod validate;
+mod validate_typed;
 
+pub use elicitation::{ElicitationAction, ElicitationEnd, ElicitationForm, ElicitationResult};
 pub use form::{AskForm, Question, QuestionOption, QuestionType};
 /// The ordered map of [`AskDetails::answers`] and the other id-keyed result maps,
 /// re-exported so embedders need no `indexmap` dependency of their own.
@@ -33,3 +38,4 @@ pub use text::{
     PRESENTED_AS_SINGLE_NOTE, TIMED_OUT_TEXT, elaborate_text, invalid_payload_text,
     non_interactive_text, submit_text, timed_out_text,
 };
+pub use typed::{PathKind, Rules, TextFormat};

@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::form::QuestionType;
+use crate::typed::Rules;
 use crate::{AskForm, ContractError, ParseOptions, parse_params};
 
 /// A tool payload built in Rust. It serializes to exactly the contract's JSON payload
@@ -69,9 +70,12 @@ pub struct QuestionParams {
     /// Metadata only; `false` when absent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub required: Option<bool>,
-    /// The declared options, in order.
+    /// The declared options, in order (none on `text`, `confirm`, `number` and `path`).
     #[serde(default)]
     pub options: Vec<OptionParams>,
+    /// The type's rules and the `default` (`placeholder`, `min`, `maxItems`, ...).
+    #[serde(flatten)]
+    pub rules: Rules,
 }
 
 /// One option of a [`QuestionParams`].
@@ -167,6 +171,20 @@ impl QuestionParams {
         self
     }
 
+    /// Sets the type's rules and the `default`.
+    #[must_use]
+    pub fn rules(mut self, rules: Rules) -> Self {
+        self.rules = rules;
+        self
+    }
+
+    /// Sets the suggested answer (`default`).
+    #[must_use]
+    pub fn default_value(mut self, default: impl Into<Value>) -> Self {
+        self.rules.default = Some(default.into());
+        self
+    }
+
     /// Appends an option.
     #[must_use]
     pub fn option(mut self, option: OptionParams) -> Self {
@@ -231,8 +249,9 @@ impl OptionParams {
 
 impl AskForm {
     /// The form as a normalized payload: labels filled in, types and `required` explicit,
-    /// free-form-only questions written with their internal `freeform` option, so it
-    /// validates back to an equal form when free-form is allowed.
+    /// free-form-only questions (the `/answer` marker included) written as `text`,
+    /// `number` or `path` without options, `confirm` questions without their two made-up
+    /// options, so it validates back to an equal form.
     pub fn to_params(&self) -> AskParams {
         AskParams {
             title: self.title.clone(),
@@ -245,8 +264,8 @@ impl AskForm {
                     prompt: q.prompt.clone(),
                     kind: Some(q.kind),
                     required: Some(q.required),
-                    options: if q.freeform {
-                        vec![OptionParams::freeform()]
+                    options: if q.kind.has_value() {
+                        Vec::new()
                     } else {
                         q.options
                             .iter()
@@ -260,6 +279,7 @@ impl AskForm {
                             })
                             .collect()
                     },
+                    rules: q.rules.clone(),
                 })
                 .collect(),
         }

@@ -243,6 +243,10 @@ pub struct Answer {
     /// The free-form answer, when one is committed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub custom_text: Option<String>,
+    /// The typed value of a `text`, `path` (string), `number` (number) or `confirm`
+    /// (boolean) answer; absent on `single`, `multi` and `preview` answers.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub value: Option<serde_json::Value>,
     /// The question-level note.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,

@@ -98,6 +98,22 @@ pub(crate) enum Key {
     Description,
     Preview,
     Recommended,
+    Placeholder,
+    Multiline,
+    MinLength,
+    MaxLength,
+    Format,
+    Default,
+    YesLabel,
+    NoLabel,
+    Min,
+    Max,
+    Integer,
+    Unit,
+    PathKind,
+    MustExist,
+    MinItems,
+    MaxItems,
 }
 
 /// The fields kept in the root, a question and an option (at most [`MAX_FIELDS`]).
@@ -109,6 +125,22 @@ const QUESTION_FIELDS: &[Key] = &[
     Key::Type,
     Key::Required,
     Key::Options,
+    Key::Placeholder,
+    Key::Multiline,
+    Key::MinLength,
+    Key::MaxLength,
+    Key::Format,
+    Key::Default,
+    Key::YesLabel,
+    Key::NoLabel,
+    Key::Min,
+    Key::Max,
+    Key::Integer,
+    Key::Unit,
+    Key::PathKind,
+    Key::MustExist,
+    Key::MinItems,
+    Key::MaxItems,
 ];
 const OPTION_FIELDS: &[Key] = &[
     Key::Freeform,
@@ -118,10 +150,10 @@ const OPTION_FIELDS: &[Key] = &[
     Key::Preview,
     Key::Recommended,
 ];
-const MAX_FIELDS: usize = 6;
+const MAX_FIELDS: usize = 22;
 
 impl Key {
-    const ALL: [Key; 13] = [
+    const ALL: [Key; 29] = [
         Key::Title,
         Key::Questions,
         Key::Id,
@@ -135,6 +167,22 @@ impl Key {
         Key::Description,
         Key::Preview,
         Key::Recommended,
+        Key::Placeholder,
+        Key::Multiline,
+        Key::MinLength,
+        Key::MaxLength,
+        Key::Format,
+        Key::Default,
+        Key::YesLabel,
+        Key::NoLabel,
+        Key::Min,
+        Key::Max,
+        Key::Integer,
+        Key::Unit,
+        Key::PathKind,
+        Key::MustExist,
+        Key::MinItems,
+        Key::MaxItems,
     ];
 
     fn name(self) -> &'static str {
@@ -152,6 +200,22 @@ impl Key {
             Key::Description => "description",
             Key::Preview => "preview",
             Key::Recommended => "recommended",
+            Key::Placeholder => "placeholder",
+            Key::Multiline => "multiline",
+            Key::MinLength => "minLength",
+            Key::MaxLength => "maxLength",
+            Key::Format => "format",
+            Key::Default => "default",
+            Key::YesLabel => "yesLabel",
+            Key::NoLabel => "noLabel",
+            Key::Min => "min",
+            Key::Max => "max",
+            Key::Integer => "integer",
+            Key::Unit => "unit",
+            Key::PathKind => "pathKind",
+            Key::MustExist => "mustExist",
+            Key::MinItems => "minItems",
+            Key::MaxItems => "maxItems",
         }
     }
 
@@ -164,6 +228,7 @@ impl Key {
         match self {
             Key::Questions => Place::Questions,
             Key::Options => Place::Options,
+            Key::Default => Place::Default,
             _ => Place::Scalar,
         }
     }
@@ -184,6 +249,8 @@ enum Place {
     Option,
     /// A field the contract expects a string, boolean or number in.
     Scalar,
+    /// A question's `default`: a scalar, or an array of scalars (multi).
+    Default,
 }
 
 impl Place {
@@ -192,6 +259,7 @@ impl Place {
         match self {
             Place::Questions => Some(Place::Question),
             Place::Options => Some(Place::Option),
+            Place::Default => Some(Place::Scalar),
             _ => None,
         }
     }

@@ -37,7 +37,7 @@ pub(crate) fn validate<N: Node>(
     }
 }
 
-struct Validator {
+pub(crate) struct Validator {
     /// The first [`MAX_ISSUES`] issues.
     issues: Vec<Issue>,
     /// How many more were found.
@@ -46,7 +46,7 @@ struct Validator {
 }
 
 impl Validator {
-    fn issue(&mut self, loc: Loc<'_>, message: impl Into<String>) {
+    pub(crate) fn issue(&mut self, loc: Loc<'_>, message: impl Into<String>) {
         if self.issues.len() < MAX_ISSUES {
             self.issues.push(Issue::new(loc.to_string(), message));
         } else {
@@ -55,7 +55,7 @@ impl Validator {
     }
 
     /// Issues found so far, listed or not.
-    fn count(&self) -> usize {
+    pub(crate) fn count(&self) -> usize {
         self.issues.len() + self.more
     }
 
@@ -203,7 +203,21 @@ impl Validator {
                 false
             }
         };
-        let (options, freeform) = self.options(i, kind, obj.get("options").map(Node::view));
+        let kind_was_typed = kind.has_value();
+        let (kind, mut options, freeform) = if kind.has_value() {
+            self.no_options(obj, i, kind);
+            (kind, Vec::new(), kind.is_typed_input())
+        } else {
+            let (options, freeform) = self.options(i, kind, obj.get("options").map(Node::view));
+            // The `/answer` free-form marker reads as a text question.
+            let kind = if freeform { QuestionType::Text } else { kind };
+            (kind, options, freeform)
+        };
+        let mut rules = self.rules(obj, i, kind, &mut options);
+        if freeform && !kind_was_typed {
+            // The marker's editor always took several lines; it keeps doing so.
+            rules.multiline = true;
+        }
         match (id, prompt) {
             (Some(id), Some(prompt)) if self.count() == before => Some(Question {
                 id: id.to_owned(),
@@ -213,6 +227,7 @@ impl Validator {
                 required,
                 options,
                 freeform,
+                rules,
             }),
             _ => None,
         }
@@ -221,28 +236,18 @@ impl Validator {
     fn kind<N: Node>(&mut self, value: Option<View<'_, N>>, loc: Loc<'_>) -> QuestionType {
         match value {
             None | Some(View::Null) => QuestionType::Single,
-            Some(View::Str(s)) => match s.trim().to_ascii_lowercase().as_str() {
-                "single" => QuestionType::Single,
-                "multi" => QuestionType::Multi,
-                "preview" => QuestionType::Preview,
-                _ => {
-                    self.issue(
-                        loc,
-                        format!(
-                            "unknown type {}; use \"single\", \"multi\" or \"preview\"",
-                            quote(s)
-                        ),
-                    );
+            Some(View::Str(s)) => {
+                if let Some(kind) = QuestionType::parse(&s.trim().to_ascii_lowercase()) {
+                    kind
+                } else {
+                    self.issue(loc, format!("unknown type {}; use {TYPES}", quote(s)));
                     QuestionType::Single
                 }
-            },
+            }
             Some(other) => {
                 self.issue(
                     loc,
-                    format!(
-                        "must be \"single\", \"multi\" or \"preview\", got {}",
-                        describe(&other)
-                    ),
+                    format!("must be one of {TYPES}, got {}", describe(&other)),
                 );
                 QuestionType::Single
             }
@@ -432,6 +437,10 @@ impl Validator {
         }
     }
 }
+
+/// The type spellings for messages.
+const TYPES: &str =
+    "\"single\", \"multi\", \"preview\", \"text\", \"confirm\", \"number\" or \"path\"";
 
 const PREVIEW_REQUIRED: &str = "preview questions need preview text on every option (a description does not count); add preview text or use type \"single\"";
 

@@ -2,9 +2,9 @@
 
 /// The system prompt of every extraction request.
 ///
-/// It asks for raw JSON in the `ask_user` payload shape, with the internal
-/// `freeform` option for open questions, and `{"questions": []}` when the
-/// message asks the user nothing.
+/// It asks for raw JSON in the `ask_user` payload shape, with `type: "text"` (no
+/// options) for open questions, and `{"questions": []}` when the message asks the
+/// user nothing. Replies with the older internal `freeform` option are still read.
 pub const EXTRACTION_SYSTEM_PROMPT: &str = r#"You turn one chat message, written by a coding assistant, into a form the user fills in.
 
 Find the questions in the message that the user has to answer before the work can go on: decisions, preferences, missing facts. Reply with a single JSON object and nothing else. No code fence, no explanation, no text before or after the object.
@@ -18,7 +18,7 @@ Rules:
 - "id": a short snake_case name for what is being decided (for example "database" or "auth_method"), unique in the form. "label": two or three words. "prompt": the question as one full sentence, close to the message's wording.
 - Options are only the choices the message itself offers, in its order, at most 4. Never invent options and never add "Other" or "Type your own": the form always lets the user type an own answer. "value" is snake_case; add a "description" only when the message explains that choice.
 - "type": "single" when the user picks one choice; "multi" when several choices can apply together; "preview" only when every choice comes with code, a snippet or a layout worth comparing side by side, which then goes into that option's "preview" field.
-- An open question that offers no choices (a name, a path, a number, a free description) gets exactly one option: {"value": "answer", "label": "Type your answer", "freeform": true}. Never put a freeform option next to other options.
+- An open question that offers no choices (a name, a path, a number, a free description) gets "type": "text" and no "options". Never add options to a text question.
 - If the message asks the user nothing, reply {"questions": []}."#;
 
 /// Longest part of a previous reply quoted back in a retry, in bytes.

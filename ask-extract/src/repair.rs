@@ -81,7 +81,7 @@ pub(crate) fn problems(candidate: &Value) -> Vec<Issue> {
             if check.restates(option) {
                 out.push(Issue::new(
                     format!("questions[{i}].options[{j}].label"),
-                    "restates the question instead of offering a choice; for an open question use the single freeform option",
+                    "restates the question instead of offering a choice; for an open question use type text without options",
                 ));
             }
         }
@@ -114,6 +114,7 @@ pub(crate) fn repair(candidate: &Value) -> Value {
             repair_options(question);
         }
     }
+    open_text_lines(&mut repaired);
     repaired
 }
 
@@ -141,7 +142,10 @@ fn repair_options(question: &mut Map<String, Value>) {
         options.retain(|o| !is_freeform(o));
     }
     if options.is_empty() && dropped_restating {
-        options.push(json!({"value": "answer", "label": "Type your answer", "freeform": true}));
+        // Nothing to choose from: an open question, answered by typing.
+        question.remove("options");
+        question.insert("type".into(), json!("text"));
+        return;
     }
     if options.len() > MAX_OPTIONS {
         let other = options.iter().position(is_other);
@@ -152,6 +156,20 @@ fn repair_options(question: &mut Map<String, Value>) {
                 options.push(other);
             }
             _ => options.truncate(MAX_OPTIONS),
+        }
+    }
+}
+
+/// Open questions of a reply (`type: "text"`) take several lines, as the free-form
+/// editor of `/answer` forms always did, unless the reply says otherwise.
+pub(crate) fn open_text_lines(candidate: &mut Value) {
+    let Some(questions) = candidate.get_mut("questions").and_then(Value::as_array_mut) else {
+        return;
+    };
+    for question in questions.iter_mut().filter_map(Value::as_object_mut) {
+        let text = question.get("type").and_then(Value::as_str) == Some("text");
+        if text && !question.contains_key("multiline") {
+            question.insert("multiline".into(), Value::Bool(true));
         }
     }
 }
@@ -301,17 +319,15 @@ mod tests {
     }
 
     #[test]
-    fn a_restating_single_option_becomes_freeform() {
+    fn a_restating_single_option_becomes_a_text_question() {
         let reply = json!({"questions": [
             {"id": "name", "prompt": "What should the crate be called?",
              "options": [option("What should the crate be called")]}
         ]});
         assert_eq!(problems(&reply)[0].path, "questions[0].options[0].label");
         let repaired = repair(&reply);
-        assert_eq!(
-            repaired["questions"][0]["options"],
-            json!([{"value": "answer", "label": "Type your answer", "freeform": true}])
-        );
+        assert_eq!(repaired["questions"][0]["type"], "text");
+        assert!(repaired["questions"][0].get("options").is_none());
     }
 
     #[test]
@@ -324,7 +340,7 @@ mod tests {
         let paths: Vec<String> = problems(&reply).into_iter().map(|i| i.path).collect();
         assert_eq!(paths, ["questions[0].options[0].label"]);
         let repaired = repair(&reply);
-        assert_eq!(repaired["questions"][0]["options"][0]["freeform"], true);
+        assert_eq!(repaired["questions"][0]["type"], "text");
         assert_eq!(repaired["questions"][1], reply["questions"][1]);
     }
 

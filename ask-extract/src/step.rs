@@ -135,10 +135,11 @@ fn is_empty_questions(value: &Value) -> bool {
 }
 
 fn evaluate(reply: &str) -> Verdict {
-    let candidate = match find_candidate(reply) {
+    let mut candidate = match find_candidate(reply) {
         Ok(candidate) => candidate,
         Err(error) => return Verdict::Unparseable(error),
     };
+    crate::repair::open_text_lines(&mut candidate);
     if is_empty_questions(&candidate) {
         return Verdict::NoQuestions;
     }

@@ -1,6 +1,6 @@
 //! Where `@` completion candidates come from.
 
-use ask_state::Completion;
+use ask_state::{Completion, PathStatus};
 
 /// A source of `@` completion candidates, given to [`Session::with_completions`](crate::Session::with_completions).
 ///
@@ -32,6 +32,14 @@ pub trait CompletionSource {
     /// Changes when the answer to the same query may have changed. Constant by default.
     fn revision(&self) -> u64 {
         0
+    }
+
+    /// What is at `path` (relative to the completion root, or absolute), for the
+    /// `mustExist` and `pathKind` rules of path questions. `None` (the default) when the
+    /// source cannot tell: those rules are then not checked.
+    fn path_status(&mut self, path: &str) -> Option<PathStatus> {
+        let _ = path;
+        None
     }
 
     /// False while the answers may still change by themselves (a background walk runs), so

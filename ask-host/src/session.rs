@@ -113,6 +113,7 @@ impl Session {
                     recommended: false,
                 }],
                 freeform: false,
+                rules: ask_contract::Rules::default(),
             }],
         };
         Self::start(form, settings, true)
@@ -164,6 +165,20 @@ impl Session {
         let keymap = self.flow.keymap().clone();
         let mut options = self.flow.options().clone();
         options.idle_timeout_ms = Some(seconds.saturating_mul(1000));
+        let enabled = self.flow.notifications_enabled();
+        self.flow = Flow::new(self.flow.form().clone(), behaviour, keymap, options)
+            .with_notifications_enabled(enabled);
+        self
+    }
+
+    /// Answers must fit a closed schema (an MCP elicitation): Submit waits for every
+    /// required question and takes only declared options on choice questions
+    /// ([`ask_state::FlowOptions::closed`]). Call it before [`Session::with_draft`].
+    #[must_use]
+    pub fn with_closed_answers(mut self) -> Self {
+        let behaviour = *self.flow.behaviour();
+        let keymap = self.flow.keymap().clone();
+        let options = self.flow.options().clone().closed(true);
         let enabled = self.flow.notifications_enabled();
         self.flow = Flow::new(self.flow.form().clone(), behaviour, keymap, options)
             .with_notifications_enabled(enabled);
@@ -458,8 +473,24 @@ impl Session {
         Some((settings, closing_soon(self.flow.form(), seconds)))
     }
 
-    /// Sends completion candidates when the `@` query or the source changed.
+    /// Sends completion candidates when the `@` query or the source changed, and what the
+    /// source finds at a typed path that a path question checks.
     pub(crate) fn refresh_completion(&mut self) -> bool {
+        let checked = self.check_path();
+        self.refresh_candidates() || checked
+    }
+
+    fn check_path(&mut self) -> bool {
+        let Some(path) = self.flow.path_check_query().map(str::to_owned) else {
+            return false;
+        };
+        let Some(status) = self.source.as_mut().and_then(|s| s.path_status(&path)) else {
+            return false;
+        };
+        self.apply(Command::PathStatus { path, status })
+    }
+
+    fn refresh_candidates(&mut self) -> bool {
         let Some(query) = self.flow.completion_query().map(str::to_owned) else {
             self.sent = None;
             return false;

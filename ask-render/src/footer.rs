@@ -187,6 +187,9 @@ pub(crate) fn hints(flow: &Flow, compact: bool, scrolls: bool) -> Vec<String> {
             if q.freeform {
                 add(&mut out, cx, &[Action::Confirm], "edit");
                 add(&mut out, cx, &[Action::QuestionNote], "note");
+            } else if q.kind == QuestionType::Confirm {
+                out.push("y/n answer".to_owned());
+                add(&mut out, cx, &[Action::QuestionNote], "note");
             } else {
                 // Every footer says how to move on: Enter selects and advances on single
                 // and preview questions, and advances without toggling on multi.

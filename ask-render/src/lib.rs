@@ -19,6 +19,7 @@ mod settings;
 mod text;
 mod theme;
 mod transcript;
+mod typed;
 mod window;
 
 pub use ansi::{to_ansi, write_line};

@@ -62,7 +62,7 @@ impl<'a> OptionRows<'a> {
     fn count(&self) -> usize {
         self.filter
             .map_or(self.q.options.len(), |f| f.matches().len())
-            + 1
+            + usize::from(self.q.offers_custom_row())
     }
 
     /// The declared row shown at display position `k`.

@@ -84,7 +84,7 @@ pub(crate) fn options_area(
     let default = QuestionDraft::default();
     let draft = flow.draft(i).unwrap_or(&default);
     if q.freeform {
-        return freeform_block(flow, i, draft, width, height);
+        return crate::typed::typed_block(flow, i, q, draft, (width, height));
     }
     let preview = (q.kind == QuestionType::Preview).then(|| preview_source(flow, i, q, draft));
     match preview {
@@ -118,7 +118,11 @@ pub(crate) fn options_area(
             }
             block
         }
-        None => OptionRows::new(flow, i, q, draft, (width, height)).window(budget),
+        None => {
+            let mut block = OptionRows::new(flow, i, q, draft, (width, height)).window(budget);
+            crate::typed::items_line(flow, i, q, &mut block);
+            block
+        }
     }
 }
 
@@ -144,37 +148,4 @@ fn preview_source<'q>(
         ),
         None => (CUSTOM_LABEL, None, None),
     }
-}
-
-/// A free-form-only question: `Type your answer:` and the editor or the saved text,
-/// without number or pointer.
-fn freeform_block(
-    flow: &Flow,
-    i: usize,
-    draft: &QuestionDraft,
-    width: usize,
-    height: usize,
-) -> Block {
-    let mut block = Block::new(width);
-    block.focus_next();
-    block.push(Line::styled(
-        "Type your answer:",
-        Style::new(Role::Accent).bold(),
-    ));
-    match flow
-        .editor()
-        .filter(|e| e.question == i && e.target == EditorTarget::Custom)
-    {
-        Some(editor) => block.append(editor_block(editor, (width, height), 0, "Type here…")),
-        None => match &draft.custom_text {
-            Some(text) => block.hanging_kept(
-                vec![Span::new("│ ", Role::Muted)],
-                text,
-                Style::new(Role::Text),
-                Keep::head(height),
-            ),
-            None => block.push(Line::styled("(no answer yet)", Role::Dim)),
-        },
-    }
-    block
 }

@@ -29,6 +29,7 @@ fn marked_labels(q: &Question, answer: &Answer) -> String {
             out.push_str(crate::options::RECOMMENDED);
         }
     }
+    out.push_str(&crate::typed::unit_suffix(q, answer));
     out
 }
 
@@ -164,6 +165,9 @@ fn entry(flow: &Flow, i: usize, width: usize, keep: Keep, elaborate: bool) -> Bl
             Style::new(Role::Success),
             keep,
         );
+    } else if q.suggestion().is_some() {
+        let text = crate::typed::unanswered(q);
+        block.hanging_kept(label, &text, Style::new(Role::Warning), keep);
     } else {
         let mut line = Line::new(label);
         line.push(Span::new("→ unanswered", Role::Warning));

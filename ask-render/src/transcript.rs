@@ -65,7 +65,7 @@ fn indented(text: &str) -> String {
 /// - elaborate: the elaboration lines of the agent text (without the instruction),
 ///   or `Elaboration requested` when there is nothing to list;
 /// - submit: `✓ Label: answer` per answered question (`✓ Label: (wrote) text` when
-///   the answer is only free-form text), `  note: ...` and `  <option> note: ...`
+///   the answer is only free-form text on a choice question), `  note: ...` and `  <option> note: ...`
 ///   lines, or `Submitted` when nothing was answered.
 ///
 /// All text is sanitized.
@@ -114,7 +114,9 @@ pub fn render_result(result: &AskResult) -> String {
         };
         let label = sanitize_line(&q.label);
         if answer.is_committed() {
-            let wrote_only = answer.indices.is_empty() && answer.custom_text.is_some();
+            // Typed questions (a `value`) are answered by typing: no "(wrote)" marker.
+            let wrote_only =
+                answer.indices.is_empty() && answer.custom_text.is_some() && answer.value.is_none();
             let value = if wrote_only {
                 format!(
                     "(wrote) {}",

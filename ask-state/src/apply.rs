@@ -35,6 +35,7 @@ impl Flow {
         match command {
             Command::Clock(now_ms) => return self.clock(now_ms),
             Command::SetCompletions(items) => return self.set_completions(items),
+            Command::PathStatus { path, status } => return self.set_path_status(path, status),
             Command::ApplyBehaviour(behaviour) => {
                 if behaviour == self.behaviour {
                     return Outcome::Unchanged;
@@ -133,7 +134,8 @@ impl Flow {
         let ready = self.behaviour.auto_submit_when_answered_without_notes
             && self.tab == Tab::Review
             && self.all_answered()
-            && !self.has_notes();
+            && !self.has_notes()
+            && self.blocking_problem().is_none();
         ready.then(|| self.finish(ReviewAction::Submit))
     }
 
@@ -333,7 +335,10 @@ impl Flow {
         let options = self
             .question(i)
             .map_or(0, |q| if q.freeform { 0 } else { q.options.len() });
-        if row == options && options > 0 {
+        let custom_row = self
+            .question(i)
+            .is_some_and(ask_contract::Question::offers_custom_row);
+        if row == options && options > 0 && custom_row {
             // On the editor that opened by itself, its own digit makes it a typing editor.
             self.start_typing();
             return self.digit_on_custom_row(i, row);
@@ -381,6 +386,9 @@ impl Flow {
     }
 
     fn flip(&mut self, i: usize, row: usize) {
+        if !self.may_select_more(i, row) {
+            return;
+        }
         if let Some(s) = self.drafts.get_mut(i).and_then(|d| d.selected.get_mut(row)) {
             *s = !*s;
         }
@@ -399,6 +407,16 @@ impl Flow {
     // ---- review, cancel, dismiss ----
 
     fn trigger(&mut self, action: ReviewAction) -> Outcome {
+        if action != ReviewAction::Cancel {
+            if let Some((i, problem)) = self.blocking_problem() {
+                let label = self.question(i).map_or("", |q| q.label.as_str());
+                self.hint = Some(format!(
+                    "{label}: {problem}. Fix it before you {}.",
+                    action.label().to_lowercase()
+                ));
+                return Outcome::Changed;
+            }
+        }
         self.finish(action)
     }
 
@@ -407,6 +425,7 @@ impl Flow {
             self.dismiss_warning = true;
             return Outcome::Changed;
         }
+        self.dismissed = true;
         self.finish(ReviewAction::Cancel)
     }
 }

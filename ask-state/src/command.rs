@@ -75,6 +75,14 @@ pub enum Command {
     CompletionAccept,
     /// Close the completion list (until the `@` word changes).
     CompletionClose,
+    /// What the host found at [`Flow::path_check_query`](crate::Flow::path_check_query)
+    /// (a host command: `mustExist` and `pathKind` of path questions are checked with it).
+    PathStatus {
+        /// The typed path, as the query gave it.
+        path: String,
+        /// What is there.
+        status: crate::typed::PathStatus,
+    },
     /// Completion candidates for [`Flow::completion_query`](crate::Flow::completion_query), computed by the host.
     SetCompletions(Vec<Completion>),
     /// Behaviour settings changed outside the flow (a config file edited on disk).

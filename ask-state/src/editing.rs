@@ -36,7 +36,14 @@ impl Flow {
             EditorTarget::QuestionNote => draft.note.as_deref(),
             EditorTarget::OptionNote(row) => draft.option_notes.get(&row).map(String::as_str),
         };
-        let buffer = TextBuffer::with_text(existing.unwrap_or(""));
+        // Typed questions start prefilled with their default until text is saved.
+        let prefill = match (target, existing) {
+            (EditorTarget::Custom, None) => self
+                .question(i)
+                .and_then(ask_contract::Question::default_text),
+            _ => None,
+        };
+        let buffer = TextBuffer::with_text(existing.or(prefill.as_deref()).unwrap_or(""));
         self.editor = Some(Editor {
             question: i,
             target,
@@ -99,6 +106,13 @@ impl Flow {
             let Tab::Question(i) = self.tab else {
                 return Outcome::Unchanged;
             };
+            if !self
+                .question(i)
+                .is_some_and(|q| q.freeform || q.offers_custom_row())
+            {
+                // A confirm question has no free-form answer to paste into.
+                return Outcome::Unchanged;
+            }
             let custom_row = self.row_count(i) - 1;
             if let Some(draft) = self.drafts.get_mut(i) {
                 draft.cursor = custom_row;
@@ -136,6 +150,10 @@ impl Flow {
     }
 
     pub(crate) fn save_and_close_editor(&mut self) {
+        if self.editor_holds_default() {
+            // An untouched default is a suggestion, not the user's text.
+            self.editor = None;
+        }
         if let Some(editor) = self.editor.take() {
             self.store(&editor);
         }
@@ -144,6 +162,11 @@ impl Flow {
     /// The close binding: notes are saved; the free-form text is committed as the answer
     /// exactly as submit does (empty text removes it), but the flow never advances.
     pub(crate) fn editor_close(&mut self) -> Outcome {
+        if self.editor_holds_default() {
+            // Closing does not accept a suggestion; Enter does.
+            self.editor = None;
+            return Outcome::Changed;
+        }
         let Some(editor) = self.editor.take() else {
             return Outcome::Unchanged;
         };
@@ -166,6 +189,12 @@ impl Flow {
             self.hint = Some("Type an answer, or move away.".to_owned());
             return Outcome::Changed;
         }
+        if let Some(problem) = self.text_problem(editor.question, editor.buffer.text()) {
+            // Typed input that breaks its rules stays in the editor, never the answer.
+            self.editor = Some(editor);
+            self.hint = Some(format!("Not accepted: {problem}."));
+            return Outcome::Changed;
+        }
         if self.kind(editor.question) == QuestionType::Multi {
             Outcome::Changed
         } else {
@@ -178,7 +207,16 @@ impl Flow {
     /// answer when the text is empty (option selections stay).
     fn commit(&mut self, editor: &Editor) -> Option<String> {
         let text = self.store(editor);
-        if editor.target == EditorTarget::Custom && text.is_some() {
+        let accepted = text
+            .as_deref()
+            .is_some_and(|t| self.text_problem(editor.question, t).is_none());
+        if editor.target == EditorTarget::Custom && !accepted {
+            // Saved as a draft the user can fix, not committed.
+            if let Some(draft) = self.drafts.get_mut(editor.question) {
+                draft.custom_selected = false;
+            }
+        }
+        if editor.target == EditorTarget::Custom && accepted {
             let multi = self.kind(editor.question) == QuestionType::Multi;
             if let Some(draft) = self.drafts.get_mut(editor.question) {
                 draft.custom_selected = true;
@@ -194,17 +232,27 @@ impl Flow {
 
     fn refresh_completion(&mut self) {
         let query = self.completion_query().map(str::to_owned);
+        let word = self.completion_word().map(|(_, q)| q.to_owned());
         if let Some(editor) = self.editor.as_mut() {
             if query.is_none() {
                 editor.completion = None;
             }
             if let Some(closed) = &editor.completion_closed_for {
-                let word = at_word(editor.buffer.text(), editor.buffer.cursor()).map(|(_, q)| q);
-                if word != Some(closed.as_str()) {
+                if word.as_ref() != Some(closed) {
                     editor.completion_closed_for = None;
                 }
             }
         }
+    }
+
+    /// The word being completed: the whole text of a path question's editor, else the
+    /// `@word` before the cursor.
+    pub(crate) fn completion_word(&self) -> Option<(usize, &str)> {
+        if let Some(word) = self.path_word() {
+            return Some(word);
+        }
+        let editor = self.editor.as_ref()?;
+        at_word(editor.buffer.text(), editor.buffer.cursor())
     }
 
     pub(crate) fn set_completions(&mut self, items: Vec<crate::completion::Completion>) -> Outcome {
@@ -242,6 +290,24 @@ impl Flow {
             return Outcome::Unchanged;
         };
         let cursor = editor.buffer.cursor();
+        let path_question = self.path_word().is_some();
+        let Some(editor) = self.editor.as_mut() else {
+            return Outcome::Unchanged;
+        };
+        if path_question {
+            // A path answer is the bare path: no `@`, no quotes, folders keep their slash.
+            let text = if item.is_dir {
+                format!("{}/", item.path)
+            } else {
+                item.path.clone()
+            };
+            editor.buffer.replace(0, cursor, &text);
+            if !item.is_dir {
+                // A file is the whole answer: the list stays closed, so Enter submits.
+                editor.completion_closed_for = Some(text);
+            }
+            return Outcome::Changed;
+        }
         let Some((start, _)) = at_word(editor.buffer.text(), cursor) else {
             return Outcome::Unchanged;
         };

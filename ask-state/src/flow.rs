@@ -221,6 +221,10 @@ pub struct FlowOptions {
     /// `idleTimeoutSeconds` behaviour setting; `Some(0)` turns it off. See
     /// [`Flow::idle_timeout_ms`].
     pub idle_timeout_ms: Option<u64>,
+    /// Answers must fit a closed schema (an MCP elicitation): required questions need an
+    /// answer and choice questions take only their options before Submit; see
+    /// [`FlowOptions::closed`].
+    pub closed: bool,
 }
 
 impl FlowOptions {
@@ -328,6 +332,10 @@ pub struct Flow {
     pub(crate) noted: std::collections::BTreeSet<usize>,
     /// Line indexes of the form's long texts.
     pub(crate) lines: crate::lines::FormLines,
+    /// The host's last [`Command::PathStatus`](crate::Command::PathStatus): a typed path and what is there.
+    pub(crate) path_status: Option<(String, crate::typed::PathStatus)>,
+    /// The flow ended by a dismiss or the cancel key rather than the review's Cancel.
+    pub(crate) dismissed: bool,
     /// The form's [`crate::form_hash`], computed at the first snapshot.
     pub(crate) form_hash: std::sync::OnceLock<String>,
 }
@@ -364,6 +372,8 @@ impl Flow {
             form_hash: std::sync::OnceLock::new(),
             noted: std::collections::BTreeSet::new(),
             lines,
+            path_status: None,
+            dismissed: false,
         };
         flow.enter_tab();
         flow
@@ -469,7 +479,7 @@ impl Flow {
     /// and send them with [`Command::SetCompletions`](crate::Command::SetCompletions).
     pub fn completion_query(&self) -> Option<&str> {
         let editor = self.editor.as_ref()?;
-        let (_, query) = crate::completion::at_word(editor.buffer.text(), editor.buffer.cursor())?;
+        let (_, query) = self.completion_word()?;
         if editor.completion_closed_for.as_deref() == Some(query) {
             return None;
         }
@@ -491,7 +501,8 @@ impl Flow {
         self.drafts
             .iter()
             .any(|d| d.is_answered() || d.has_notes() || d.custom_text.is_some())
-            || self.editor.as_ref().is_some_and(|e| !e.buffer.is_empty())
+            || (self.editor.as_ref().is_some_and(|e| !e.buffer.is_empty())
+                && !self.editor_holds_default())
     }
 
     /// The pending double-press hint, e.g. `Press 1 again to Submit.`
@@ -521,10 +532,13 @@ impl Flow {
 
     /// Number of cursor rows of question `i`: declared options plus the custom row.
     pub(crate) fn row_count(&self, i: usize) -> usize {
-        self.form
-            .questions
-            .get(i)
-            .map_or(1, |q| if q.freeform { 1 } else { q.options.len() + 1 })
+        self.form.questions.get(i).map_or(1, |q| {
+            if q.freeform {
+                1
+            } else {
+                q.options.len() + usize::from(q.offers_custom_row())
+            }
+        })
     }
 
     pub(crate) fn question(&self, i: usize) -> Option<&Question> {
@@ -534,7 +548,7 @@ impl Flow {
     /// True when `row` is the custom row of question `i`.
     pub(crate) fn is_custom_row(&self, i: usize, row: usize) -> bool {
         self.question(i)
-            .is_none_or(|q| q.freeform || row >= q.options.len())
+            .is_none_or(|q| q.freeform || (q.offers_custom_row() && row >= q.options.len()))
     }
 
     /// How question `i` is presented now (what selection rules apply).

@@ -48,6 +48,9 @@ impl Flow {
         if let Some(command) = self.filter_key(key, action) {
             return command;
         }
+        if let Some(command) = self.confirm_key(key) {
+            return command;
+        }
         let on_question = matches!(self.tab, Tab::Question(_));
         match action {
             Some(Action::Dismiss) => return Command::Dismiss,
@@ -117,7 +120,9 @@ impl Flow {
             }
         }
         let empty = editor.buffer.is_empty();
-        let when_empty = |command: Command| if empty { Some(command) } else { None };
+        // An untouched prefilled default lets the arrows and Tab leave as an empty editor does.
+        let leaves = empty || self.editor_holds_default();
+        let when_empty = |command: Command| if leaves { Some(command) } else { None };
         let resolved = match action {
             Some(Action::EditorSubmit | Action::NoteSave) => Some(Command::EditorSubmit),
             Some(Action::EditorClose | Action::NoteClose) => Some(Command::EditorClose),
@@ -145,7 +150,7 @@ impl Flow {
             // Whitespace typed into an empty editor would only be trimmed away, and would
             // make the editor non-empty, so the arrow keys would stop leaving it.
             Some(EditCommand::Insert(text)) if empty && text.trim().is_empty() => Command::Noop,
-            Some(EditCommand::Newline) if empty => Command::Noop,
+            Some(EditCommand::Newline) if empty || !self.editor_allows_newline() => Command::Noop,
             Some(edit) => Command::Edit(edit),
             None => Command::Noop,
         }

@@ -20,6 +20,7 @@ mod settings;
 mod snapshot;
 mod switch;
 mod timeout;
+mod typed;
 
 pub use command::{Command, EARLY_KEYS_HINT, Effect, Outcome};
 pub use completion::{Completion, CompletionList};
@@ -35,3 +36,4 @@ pub use scripted::{scripted_drafts, scripted_result};
 pub use settings::RESET_WINDOW_MS;
 pub use snapshot::{EditorSnapshot, FlowSnapshot, QuestionSnapshot, SNAPSHOT_VERSION};
 pub use timeout::COUNTDOWN_MS;
+pub use typed::PathStatus;

@@ -35,6 +35,14 @@ pub(crate) fn answer_of(q: &Question, d: &QuestionDraft, keep_note_only: bool) -
             answer.custom_text = Some(text.clone());
         }
     }
+    if let Some(value) = crate::typed::value_of(q, &answer) {
+        answer.value = Some(value);
+    } else if q.kind.is_typed_input() {
+        // Typed text that breaks its rules is never an answer (only a draft).
+        answer.values.clear();
+        answer.labels.clear();
+        answer.custom_text = None;
+    }
     answer.note.clone_from(&d.note);
     if !option_notes.is_empty() {
         answer.option_notes = Some(option_notes);

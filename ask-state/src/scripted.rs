@@ -2,8 +2,11 @@
 //!
 //! Shape: `{"mode": "submit"|"elaborate"|"cancel", "answers": {"<id>": {"values": [...]
 //! or "indices": [...], "customText": "...", "note": "...", "optionNotes": {"<value>": "..."},
-//! "presentedType": "single"|"multi"|"preview"}}}`. `presentedType` answers a question as the
-//! UI's type switch would have presented it (single <-> multi, preview <-> multi).
+//! "presentedType": "single"|"multi"|"preview", "value": ...}}}`. `presentedType` answers a
+//! question as the UI's type switch would have presented it (single <-> multi, preview <->
+//! multi). `value` answers a typed question: a string (`text`, `path`), a number or its text
+//! (`number`), `true`/`false` (`confirm`); it is checked against the question's rules like
+//! `customText` on those questions.
 
 use ask_contract::{AskForm, AskResult, Question, QuestionType};
 use serde_json::Value;
@@ -212,6 +215,7 @@ fn fill(q: &Question, d: &mut QuestionDraft, entry: &Value, problems: &mut Vec<S
     }
     d.custom_selected = custom.is_some();
     d.custom_text = custom;
+    crate::typed::fill_typed(q, d, entry, problems);
     d.note = text_field(q, entry, "note", problems);
     match entry.get("optionNotes") {
         None | Some(Value::Null) => {}

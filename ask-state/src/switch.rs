@@ -27,7 +27,7 @@ impl Flow {
         let Some(q) = self.question(i) else {
             return Outcome::Unchanged;
         };
-        if q.freeform {
+        if q.freeform || q.kind == QuestionType::Confirm {
             self.hint = Some("This question has no options to switch.".to_owned());
             return Outcome::Changed;
         }

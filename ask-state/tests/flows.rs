@@ -294,7 +294,8 @@ fn free_form_only_questions_open_their_editor_at_once() {
     let (r, _) = drive(&mut f, "\"  Nova  \" enter enter");
     assert_eq!(
         answers(&r.expect("done"))["name"],
-        json!({"values": ["Nova"], "labels": ["Nova"], "indices": [], "customText": "Nova"})
+        json!({"values": ["Nova"], "labels": ["Nova"], "indices": [], "customText": "Nova", "value": "Nova"}),
+        "the /answer free-form marker reads as a text question, whose answers carry value"
     );
 }
 

@@ -1,6 +1,7 @@
 //! Integration tests for ask-state: one binary, modules per area.
 
 mod elaborate_size;
+mod elicitation;
 mod filter;
 mod flows;
 mod huge;
@@ -14,3 +15,4 @@ mod snapshot;
 mod stray_keys;
 mod support;
 mod timeout;
+mod typed;

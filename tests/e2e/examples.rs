@@ -34,7 +34,13 @@ fn every_example_is_valid_and_matches_the_schema() {
     names.sort();
     assert_eq!(
         names,
-        ["mixed.json", "multi.json", "preview.json", "single.json"]
+        [
+            "mixed.json",
+            "multi.json",
+            "preview.json",
+            "single.json",
+            "typed.json"
+        ]
     );
     for name in &names {
         let (value, _) = load(name);
@@ -52,6 +58,20 @@ fn single_multi_preview_examples_have_their_type() {
         let (_, form) = load(name);
         assert!(form.questions.iter().all(|q| q.kind == kind), "{name}");
     }
+}
+
+#[test]
+fn typed_example_has_every_typed_question() {
+    let (_, form) = load("typed.json");
+    for kind in [
+        QuestionType::Text,
+        QuestionType::Number,
+        QuestionType::Path,
+        QuestionType::Confirm,
+    ] {
+        assert!(form.questions.iter().any(|q| q.kind == kind), "{kind:?}");
+    }
+    assert!(form.questions.iter().any(|q| q.rules.max_items.is_some()));
 }
 
 #[test]

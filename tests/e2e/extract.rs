@@ -159,7 +159,9 @@ fn extract_walks_request_then_form_with_the_exact_keys() {
     let questions = status["params"]["questions"].as_array().unwrap();
     assert_eq!(questions.len(), 2);
     assert_eq!(questions[0]["id"], "database");
-    assert_eq!(questions[1]["options"][0]["freeform"], true);
+    // The open question (the model's freeform marker) comes out as a text question.
+    assert_eq!(questions[1]["type"], "text");
+    assert_eq!(questions[1]["options"], json!([]));
 }
 
 #[test]

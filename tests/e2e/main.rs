@@ -33,3 +33,4 @@ mod special_files;
 mod support;
 mod timeout;
 mod web;
+mod typed;

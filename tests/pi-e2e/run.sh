@@ -428,6 +428,17 @@ scenario_13() {
 	[ ! -e "$draft" ] || { say "  the draft was not deleted after the form was submitted"; return 1; }
 }
 
+# 14. RPC mode, typed questions: text and number through input dialogs (a number out of
+# range is asked again), a confirm question through a confirm dialog.
+scenario_14() {
+	local call='{"toolCall":{"name":"ask_user","arguments":{"questions":[{"id":"name","label":"Name","prompt":"What should the service be called?","type":"text"},{"id":"replicas","label":"Replicas","prompt":"How many replicas?","type":"number","min":1,"max":10,"integer":true},{"id":"deploy","label":"Deploy","prompt":"Deploy now?","type":"confirm"}]}}}'
+	new_scenario s14 "[$call, {\"text\": \"Done.\"}]"
+	(cd "$S/project" && pi_env node "$HERE/rpc-driver.mjs" --pi "$PI" --events "$S/rpc-events.jsonl" \
+		--prompt "Set up the service" --input "ledger-api" --input "12" --input "3" --timeout "$TIMEOUT" \
+		-- "${PI_ARGS[@]}" --no-session 2>"$S/pi.stderr") || { say "  $(tail -3 "$S/pi.stderr")"; return 1; }
+	check 1 tool-answer name ledger-api && check 1 tool-answer replicas 3 && check 1 tool-answer deploy yes
+}
+
 # --- main -------------------------------------------------------------------
 NAMES=(
 	"the shim type-checks against pi $PI_VERSION's .d.ts files"
@@ -444,8 +455,9 @@ NAMES=(
 	"inline: the model's text stays above the open form, a clean chat after, listed as ask-user"
 	"pi install npm:$MAIN_PACKAGE from the packed tarballs, no Rust on PATH: the form opens, the answer arrives"
 	"drafts: SIGKILL mid-answer keeps the draft beside the session; /ask:replay restores the answer"
+	"RPC mode: typed questions through input and confirm dialogs, an out-of-range number asked again"
 )
-[ ${#SELECTED[@]} -eq 0 ] && SELECTED=(0 1 2 3 4 5 6 7 8 9 10 11 12 13)
+[ ${#SELECTED[@]} -eq 0 ] && SELECTED=(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14)
 
 passed=0
 failed=0

@@ -1,15 +1,16 @@
 /**
  * The RPC-mode fallback: pi's RPC host cannot show custom components, but it
- * can answer `select` and `input` dialogs. Each question becomes one dialog;
- * the collected answers go to `ask run --answers`, which turns them into the
- * same result the terminal UI would give.
+ * can answer `select`, `input` and `confirm` dialogs. Each question becomes one
+ * dialog (text, number and path questions an input dialog, confirm questions a
+ * confirm dialog); the collected answers go to `ask run --answers`, which turns
+ * them into the same result the terminal UI would give.
  */
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 
 /** Scripted answers as `ask run --answers` reads them. */
 export interface ScriptedAnswers {
 	mode: "submit" | "cancel";
-	answers: Record<string, { values?: string[]; customText?: string }>;
+	answers: Record<string, { values?: string[]; customText?: string; value?: string | boolean }>;
 }
 
 interface Option {
@@ -25,7 +26,67 @@ interface Question {
 	label?: string;
 	prompt: string;
 	type?: string;
-	options: Option[];
+	options?: Option[];
+	placeholder?: string;
+	minLength?: number;
+	maxLength?: number;
+	format?: string;
+	yesLabel?: string;
+	noLabel?: string;
+	min?: number;
+	max?: number;
+	integer?: boolean;
+	unit?: string;
+	minItems?: number;
+	maxItems?: number;
+}
+
+/** The shapes of the text formats, loosely: the binary checks them exactly. */
+const FORMATS: Record<string, RegExp> = {
+	email: /^[^\s@]+@[^\s@]+$/,
+	uri: /^[A-Za-z][A-Za-z0-9+.-]*:\S+$/,
+	date: /^\d{4}-\d{2}-\d{2}$/,
+	"date-time": /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/,
+};
+
+/** Why `text` cannot answer a text or number question, or undefined when it can. */
+function typedProblem(question: Question, text: string): string | undefined {
+	const t = text.trim();
+	if (question.type === "number") {
+		const n = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(t) ? Number(t) : Number.NaN;
+		if (!Number.isFinite(n)) return "not a number";
+		if (question.integer && !Number.isInteger(n)) return "a whole number";
+		if (question.min !== undefined && n < question.min) return `at least ${question.min}`;
+		if (question.max !== undefined && n > question.max) return `at most ${question.max}`;
+		return undefined;
+	}
+	if (question.type !== "text") return undefined;
+	const count = [...t].length;
+	if (question.minLength !== undefined && count < question.minLength) return `at least ${question.minLength} characters`;
+	if (question.maxLength !== undefined && count > question.maxLength) return `at most ${question.maxLength} characters`;
+	const format = question.format ? FORMATS[question.format] : undefined;
+	if (format && !format.test(t)) return `not a valid ${question.format}`;
+	return undefined;
+}
+
+/** A text, number or path question through input dialogs, asked again while the reply breaks its rules. */
+async function askTyped(
+	ctx: ExtensionContext,
+	title: string,
+	question: Question,
+	opts: { signal: AbortSignal } | undefined,
+): Promise<string | null | undefined> {
+	const unit = question.unit ? ` (${question.unit})` : "";
+	const hint = question.placeholder ?? (question.type === "path" ? "a file or folder path" : "Type your answer");
+	let shown = `${title}${unit}`;
+	for (;;) {
+		const text = await ctx.ui.input(shown, hint, opts);
+		if (text === undefined) return undefined;
+		if (!text.trim()) return null;
+		const problem = typedProblem(question, text);
+		if (!problem) return text.trim();
+		shown = `${title}${unit}\nNot accepted: ${problem}. Try again, or leave it empty to skip.`;
+	}
 }
 
 const TYPE_OWN = "Type your own";
@@ -81,7 +142,21 @@ export async function askThroughDialogs(
 	for (const [qi, question] of questions.entries()) {
 		const label = question.label?.trim() || `Q${qi + 1}`;
 		const title = `${label}: ${question.prompt}`;
-		const declared = question.options.filter((o) => !o.freeform);
+		if (question.type === "confirm") {
+			const yes = question.yesLabel ?? "Yes";
+			const no = question.noLabel ?? "No";
+			const ok = await ctx.ui.confirm(title, `${yes} or ${no}?`, opts);
+			if (signal?.aborted) return { mode: "cancel", answers };
+			answers[question.id] = { value: ok };
+			continue;
+		}
+		if (question.type === "text" || question.type === "number" || question.type === "path") {
+			const text = await askTyped(ctx, title, question, opts);
+			if (text === undefined) return { mode: "cancel", answers };
+			if (text !== null) answers[question.id] = { value: text };
+			continue;
+		}
+		const declared = (question.options ?? []).filter((o) => !o.freeform);
 		if (declared.length === 0) {
 			const text = await ctx.ui.input(title, "Type your answer", opts);
 			if (text === undefined) return { mode: "cancel", answers };
@@ -97,7 +172,11 @@ export async function askThroughDialogs(
 			);
 			if (reply === undefined) return { mode: "cancel", answers };
 			const parsed = parseMulti(reply, declared);
-			if (parsed.values.length > 0 || parsed.customText) answers[question.id] = parsed;
+			const chosen = parsed.values.length + (parsed.customText ? 1 : 0);
+			const tooFew = question.minItems !== undefined && chosen > 0 && chosen < question.minItems;
+			const tooMany = question.maxItems !== undefined && chosen > question.maxItems;
+			// A count outside minItems/maxItems is left unanswered rather than sent broken.
+			if (chosen > 0 && !tooFew && !tooMany) answers[question.id] = parsed;
 			continue;
 		}
 		const choices = declared.map(optionText);

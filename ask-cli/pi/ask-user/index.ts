@@ -27,11 +27,16 @@ import {
 
 const QUESTIONS_SHAPE =
 	"Array of 1 or more questions. Each question: {id: string (unique), label?: string (short tab title), " +
-	"prompt: string (the full question), type?: 'single' | 'multi' | 'preview' (default 'single'), " +
-	"required?: boolean, options: [{value: string (unique in the question), label: string, description?: string, " +
+	"prompt: string (the full question), type?: 'single' | 'multi' | 'preview' | 'text' | 'confirm' | 'number' | 'path' " +
+	"(default 'single'), required?: boolean, default?: the suggested answer (never chosen for the user), " +
+	"options: [{value: string (unique in the question), label: string, description?: string, " +
 	"preview?: string (required on every option of a 'preview' question: code, layout or text to compare), " +
-	"recommended?: boolean (mark the option you recommend; at most one on single/preview)}]}. " +
-	"The user can always type their own answer; do not add an 'Other' option.";
+	"recommended?: boolean (mark the option you recommend; at most one on single/preview)}] " +
+	"(required on single/multi/preview, omitted on the other types)}. " +
+	"text: placeholder?, multiline?, minLength?, maxLength?, format? ('email' | 'uri' | 'date' | 'date-time'); " +
+	"confirm: yesLabel?, noLabel?; number: min?, max?, integer?, unit?; path: pathKind? ('file' | 'dir' | 'any'), " +
+	"mustExist?; multi: minItems?, maxItems?. " +
+	"The user can always type their own answer on choice questions; do not add an 'Other' option.";
 
 // Deliberately permissive: malformed calls must reach the binary, which answers
 // with a structured invalid-payload result instead of a schema error.
@@ -46,7 +51,8 @@ const PARAMETERS = Type.Object(
 const DESCRIPTION =
 	"Ask the user one or more structured questions in a tabbed terminal form and wait for the answers. " +
 	"Use it when the next step depends on a preference or a requirement only the user can settle. " +
-	"Each question has distinct options with stable values; the user may also type a free-form answer, " +
+	"Questions are choices (single, multi, preview) or typed answers (text, confirm, number, path); choices have " +
+	"distinct options with stable values and the user may also type a free-form answer; " +
 	"add notes, or ask you to elaborate instead of answering. Returns normalized JSON answers keyed by question id.";
 
 const GUIDELINES = [
@@ -54,6 +60,7 @@ const GUIDELINES = [
 	"In ask_user, put one decision in each question, give options that are truly distinct with short labels and stable values, and put trade-offs in option descriptions.",
 	"In ask_user, mark the option you recommend with recommended: true instead of writing '(recommended)' into its label; the user still chooses.",
 	"Use ask_user question type 'preview' only when every option carries preview text (code, layout, wording) worth comparing side by side; otherwise use 'single' or 'multi'.",
+	"Pick the ask_user question type by the answer you need: 'single'/'multi' for a choice among options you can name, 'text' for an open answer (a name, a sentence), 'confirm' for a plain yes or no, 'number' for a count or size (give min/max when there is a range), 'path' for a file or folder in the project; never invent options for an open question.",
 	"Bundle two or three related follow-up questions into one ask_user call instead of a long series of single-question calls.",
 	"When an ask_user result has mode 'elaborate', answer the user's notes directly first; call ask_user again only for the affected questions if a choice is still open, and keep preserved answers.",
 ];
@@ -119,7 +126,7 @@ export default function askUser(pi: ExtensionAPI) {
 		name: "ask_user",
 		label: "Ask user",
 		description: DESCRIPTION,
-		promptSnippet: "Ask the user structured clarification questions (single, multi or preview choices) in a form",
+		promptSnippet: "Ask the user structured clarification questions (choices, text, yes/no, numbers, paths) in a form",
 		promptGuidelines: GUIDELINES,
 		parameters: PARAMETERS,
 		executionMode: "sequential",

@@ -17,7 +17,17 @@ use crate::term::{self, Ended, Tty};
 /// Runs the whole `ask run` command.
 pub(crate) fn run(args: &RunArgs) -> CliResult {
     // Check the cheap things the user typed before reading a payload.
-    let runner = FormRunner::new(&args.ui, &args.flow, &[("--input", args.input.as_deref())])?;
+    let runner = FormRunner::new(
+        &args.ui,
+        &args.flow,
+        &[
+            ("--input", args.input.as_deref()),
+            ("--elicitation", args.elicitation.as_deref()),
+        ],
+    )?;
+    if let Some(path) = &args.elicitation {
+        return crate::cmd::elicit::run(runner, path);
+    }
     let payload = read_payload(args.input.as_deref())?;
     let options = ParseOptions::default().freeform(args.allow_freeform);
     match parse_params_bytes(&payload, options) {
@@ -38,6 +48,8 @@ pub(crate) struct FormRunner<'a> {
     flow: &'a FlowArgs,
     steps: Option<Vec<script::Step>>,
     root: PathBuf,
+    /// Set for `--elicitation`: answers must fit its schema and the MCP result is written.
+    pub(crate) elicitation: Option<ask_contract::ElicitationForm>,
 }
 
 impl<'a> FormRunner<'a> {
@@ -72,6 +84,7 @@ impl<'a> FormRunner<'a> {
             flow,
             steps,
             root,
+            elicitation: None,
         })
     }
 
@@ -83,33 +96,82 @@ impl<'a> FormRunner<'a> {
             flow,
             steps,
             root,
+            elicitation,
         } = self;
+        let sink = Sink {
+            ui,
+            elicitation: elicitation.as_ref(),
+        };
         if flow.no_ui {
-            return non_interactive(ui, &form);
+            return sink.no_terminal(&form);
         }
         if let Some(answers) = &flow.answers {
-            return scripted_answers(ui, &form, answers);
+            return scripted_answers(sink, &form, answers);
         }
         if let Some(steps) = steps {
             // A script shows nothing to a person: read the settings, never write them.
             let loaded = config::load_read_only(ui.config.as_deref());
             // Walked on this thread at the first `@`: deterministic answers.
             let mut session = Session::new(form, loaded).with_completions(FileIndex::lazy(root));
+            if sink.elicitation.is_some() {
+                session = session.with_closed_answers();
+            }
             session.resize(flow.width, flow.height);
             session.set_input_via(ask_contract::AnsweredVia::Scripted);
             let (result, frame) = script::run(&mut session, &steps);
             if let Some(path) = &flow.frame_out {
                 write_text(Some(path), "frame file", &frame.to_plain_text())?;
             }
-            return finish(ui, &result);
+            // A script that ends before the form does is a dismissal.
+            let dismissed = session.flow().dismissed() || !session.flow().is_done();
+            return sink.finish(&result, dismissed);
         }
-        interactive(ui, form, root)
+        interactive(sink, form, root)
+    }
+}
+
+/// Where a finished form goes: the tool result, or for `--elicitation` the MCP result.
+#[derive(Clone, Copy)]
+pub(crate) struct Sink<'a> {
+    ui: &'a UiArgs,
+    elicitation: Option<&'a ask_contract::ElicitationForm>,
+}
+
+impl Sink<'_> {
+    /// Writes a finished result; `dismissed` tells a dismiss from the review's Cancel.
+    fn finish(self, result: &AskResult, dismissed: bool) -> CliResult {
+        match self.elicitation {
+            None => finish(self.ui, result),
+            Some(form) => crate::cmd::elicit::finish(self.ui, form, result, dismissed),
+        }
+    }
+
+    /// [`Sink::finish`], pointing at the kept draft when the result cannot be written.
+    fn finish_keeping(
+        self,
+        result: &AskResult,
+        dismissed: bool,
+        draft: Option<&Path>,
+    ) -> CliResult {
+        match self.elicitation {
+            None => crate::draft::finish_keeping(self.ui, result, draft),
+            Some(form) => crate::cmd::elicit::finish(self.ui, form, result, dismissed),
+        }
+    }
+
+    /// No terminal to ask on.
+    fn no_terminal(self, form: &AskForm) -> CliResult {
+        match self.elicitation {
+            None => non_interactive(self.ui, form),
+            Some(_) => crate::cmd::elicit::no_terminal(self.ui),
+        }
     }
 }
 
 /// Opens the UI on the controlling terminal, or falls back to the
 /// non-interactive result when there is none.
-pub(crate) fn interactive(ui: &UiArgs, form: AskForm, root: PathBuf) -> CliResult {
+pub(crate) fn interactive(sink: Sink<'_>, form: AskForm, root: PathBuf) -> CliResult {
+    let ui = sink.ui;
     let setting = || {
         config::load_read_only(ui.config.as_deref())
             .config()
@@ -126,16 +188,19 @@ pub(crate) fn interactive(ui: &UiArgs, form: AskForm, root: PathBuf) -> CliResul
                 "--web and --control are not available in the accessible mode: it answers on the terminal only (pass --no-accessible for them)",
             );
         }
-        return linear(ui, form);
+        return linear(sink, form);
     }
     // First of all, so a signal during start-up ends with the cancelled result.
     let signals = term::Signals::install();
     let Some(tty) = Tty::open() else {
-        return non_interactive(ui, &form);
+        return sink.no_terminal(&form);
     };
     let loaded = config::load(ui.config.as_deref());
     let layout = ui.layout.layout(loaded.config().behaviour.inline);
     let mut session = Session::new(form, loaded).with_completions(FileIndex::on_first_query(root));
+    if sink.elicitation.is_some() {
+        session = session.with_closed_answers();
+    }
     if let Some(seconds) = ui.timeout {
         session = session.with_idle_timeout(seconds);
     }
@@ -164,20 +229,21 @@ pub(crate) fn interactive(ui: &UiArgs, form: AskForm, root: PathBuf) -> CliResul
         // answers given so far are still written, as a cancelled result.
         let cancelled = session.cancelled();
         remote.finish(&mut session, &cancelled);
-        finish(ui, &cancelled)?;
+        sink.finish(&cancelled, true)?;
         return Err(CliError::new(
             Exit::Cancelled,
             "internal error (please report it): the answers so far were written as a cancelled result",
         ));
     };
     let ended = ended.unwrap_or_else(|err| hang_up(&err, &session));
-    let result = match ended {
-        Ended::Done(Some(result)) | Ended::Signal(result) => result,
-        Ended::Done(None) => session.cancelled(),
+    let (result, dismissed) = match ended {
+        Ended::Done(Some(result)) => (result, session.flow().dismissed()),
+        Ended::Signal(result) => (result, true),
+        Ended::Done(None) => (session.cancelled(), true),
         Ended::Unavailable => {
             let result = AskResult::non_interactive(session.form());
             remote.finish(&mut session, &result);
-            return non_interactive(ui, session.form());
+            return sink.no_terminal(session.form());
         }
     };
     remote.finish(&mut session, &result);
@@ -188,7 +254,7 @@ pub(crate) fn interactive(ui: &UiArgs, form: AskForm, root: PathBuf) -> CliResul
     // by the user or a remote client (a signal or a closed terminal keeps it for
     // `--resume`).
     let ended_by_user = session.result().is_some();
-    let exit = crate::draft::finish_keeping(ui, &result, session.draft_path())?;
+    let exit = sink.finish_keeping(&result, dismissed, session.draft_path())?;
     if ended_by_user {
         session.discard_draft();
     }
@@ -231,9 +297,10 @@ fn is_dumb_terminal() -> bool {
 }
 
 /// The form in the accessible linear mode on the controlling terminal.
-fn linear(ui: &UiArgs, form: AskForm) -> CliResult {
+fn linear(sink: Sink<'_>, form: AskForm) -> CliResult {
+    let ui = sink.ui;
     let Ok((tty, output)) = term::open_lines() else {
-        return non_interactive(ui, &form);
+        return sink.no_terminal(&form);
     };
     if let Some(seconds) = ui.timeout.filter(|s| *s > 0) {
         // Deliberate: a screen-reader user is never hurried. Say so, so a harness that
@@ -252,7 +319,8 @@ fn linear(ui: &UiArgs, form: AskForm) -> CliResult {
     let mut output = term::TermOut::new(output);
     let ended = crate::linear::tty::run(form, draft, tty, &mut output);
     output.drain(std::time::Duration::from_millis(300));
-    let exit = crate::draft::finish_keeping(ui, &ended.result, ended.draft_path())?;
+    // The accessible mode's cancel is typed (a decline); a signal or the end of input is a dismiss.
+    let exit = sink.finish_keeping(&ended.result, !ended.by_user, ended.draft_path())?;
     if ended.by_user
         && let Some(draft) = &ended.draft
     {
@@ -274,7 +342,7 @@ pub(crate) fn completion_root(cwd: Option<&Path>) -> Result<PathBuf, CliError> {
 }
 
 /// `--answers FILE`: the result the UI would give for these answers, no UI.
-fn scripted_answers(ui: &UiArgs, form: &AskForm, path: &Path) -> CliResult {
+fn scripted_answers(sink: Sink<'_>, form: &AskForm, path: &Path) -> CliResult {
     let text = read_input(Some(path), "answers file")?;
     let value: serde_json::Value = serde_json::from_str(&text).map_err(|err| {
         CliError::new(
@@ -289,7 +357,8 @@ fn scripted_answers(ui: &UiArgs, form: &AskForm, path: &Path) -> CliResult {
         )
     })?;
     result.details.answered_via = Some(ask_contract::AnsweredVia::Scripted);
-    finish(ui, &result)
+    // `"mode": "cancel"` is the review's Cancel: an explicit decline.
+    sink.finish(&result, false)
 }
 
 /// Writes the "Needs user input" result and exits 3.

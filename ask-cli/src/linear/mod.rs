@@ -136,6 +136,9 @@ impl Linear {
         if line.is_empty() {
             return Ok(None);
         }
+        if let Some(reply) = confirm_line(q, draft, line) {
+            return reply;
+        }
         if let Some(rest) = command(line, "q") {
             draft.note = non_empty(rest);
             return Ok(Some(
@@ -157,6 +160,9 @@ impl Linear {
                 draft.option_notes.remove(&j);
                 format!("Note on option {} removed.", j + 1)
             }));
+        }
+        if let Some(reply) = typed_line(q, draft, line) {
+            return reply;
         }
         if let Some(rest) = command(line, "o") {
             let Some(text) = non_empty(rest) else {
@@ -185,6 +191,10 @@ impl Linear {
                 return Err("Pick one option on this question.".into());
             }
             draft.custom = None;
+        }
+        let chosen = picked.len() + usize::from(draft.custom.is_some());
+        if let (QuestionType::Multi, Err(rule)) = (q.kind, q.check_count(chosen)) {
+            return Err(format!("Not accepted: {rule}."));
         }
         picked.sort_unstable();
         draft.selected = picked;
@@ -223,6 +233,9 @@ impl Linear {
         let n = self.form.questions.len();
         let draft = &self.drafts[i];
         let kind = match (q.freeform, q.kind) {
+            (_, QuestionType::Confirm) => "yes or no",
+            (_, QuestionType::Number) => "type a number",
+            (_, QuestionType::Path) => "type a path",
             (true, _) => "type your answer",
             (_, QuestionType::Multi) => "choose any",
             _ if draft.as_multi => "choose any, as you switched it to multi-select",
@@ -256,9 +269,10 @@ impl Linear {
                 let _ = writeln!(out, "   note: {}", clean(note));
             }
         }
-        if !q.freeform {
+        if q.offers_custom_row() {
             let _ = writeln!(out, "o. Type your own");
         }
+        typed_text(q, &mut out);
         if let Some(custom) = &draft.custom {
             let _ = writeln!(out, "Your own answer: {}", clean(custom));
         }
@@ -362,6 +376,71 @@ impl Linear {
     }
 }
 
+/// A line on a `text`, `number` or `path` question: typed input checked against its rules (`None`: not such a line, handled as usual).
+fn typed_line(
+    q: &Question,
+    draft: &mut Draft,
+    line: &str,
+) -> Option<Result<Option<String>, String>> {
+    if !q.kind.is_typed_input() {
+        return None;
+    }
+    if let Err(rule) = q.check_input(line) {
+        let hint = q.rule_text().map(|r| format!(" {r}.")).unwrap_or_default();
+        return Some(Err(format!("Not accepted: {rule}.{hint}")));
+    }
+    draft.custom = Some(line.to_owned());
+    Some(Ok(None))
+}
+
+/// A line on a confirm question: `y`/`yes`/`1` or `n`/`no`/`2`; `q TEXT` stays the
+/// question note (`None`), anything else is refused.
+fn confirm_line(
+    q: &Question,
+    draft: &mut Draft,
+    line: &str,
+) -> Option<Result<Option<String>, String>> {
+    if q.kind != QuestionType::Confirm || command(line, "q").is_some() {
+        return None;
+    }
+    let yes = match line.to_ascii_lowercase().as_str() {
+        "y" | "yes" | "1" => true,
+        "n" | "no" | "2" => false,
+        _ => {
+            return Some(Err(
+                "This question is answered yes or no: type y or n.".into()
+            ));
+        }
+    };
+    draft.selected = vec![usize::from(!yes)];
+    Some(Ok(None))
+}
+
+/// The rule and the suggestion of a typed or confirm question, under its options.
+fn typed_text(q: &Question, out: &mut String) {
+    match q.kind {
+        QuestionType::Confirm => {
+            let _ = writeln!(out, "Yes or no (y/n)?");
+        }
+        kind if kind.is_typed_input() || kind == QuestionType::Multi => {
+            if let Some(rule) = q.rule_text() {
+                let _ = writeln!(out, "{}", clean(&rule));
+            }
+        }
+        _ => {}
+    }
+    if let Some(placeholder) = q.rules.placeholder.as_deref() {
+        let _ = writeln!(out, "For example: {}", clean(placeholder));
+    }
+    if let Some(suggestion) = q.suggestion().filter(|_| q.kind.is_typed_input()) {
+        let _ = writeln!(
+            out,
+            "Suggested: {} (type it to take it)",
+            clean(&suggestion)
+        );
+    }
+}
+
 /// Untrusted text made safe for a terminal (control characters and bidi
 /// controls become visible placeholders).
 fn clean(text: &str) -> String {
@@ -398,3 +477,6 @@ fn option_index(q: &Question, text: &str) -> Result<usize, String> {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod typed_tests;

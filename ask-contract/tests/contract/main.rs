@@ -5,6 +5,7 @@
 //! with free-form allowed; the outcome (normalized form or issues) is an insta
 //! JSON snapshot under `tests/contract/snapshots/`. Adding a case is adding a file.
 
+mod elicitation;
 mod input_rules;
 mod limits;
 mod params;

@@ -27,6 +27,7 @@ fn answer_uses_camel_case_names() {
         labels: vec!["x".into()],
         indices: Vec::new(),
         custom_text: Some("x".into()),
+        value: None,
         note: Some("n".into()),
         option_notes: Some(IndexMap::from([("a".to_owned(), "b".to_owned())])),
     };

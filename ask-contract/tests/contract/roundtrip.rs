@@ -78,6 +78,7 @@ fn arb_answer() -> impl Strategy<Value = Answer> {
                 labels,
                 indices,
                 custom_text,
+                value: None,
                 note,
                 option_notes,
             },

@@ -15,7 +15,7 @@ mod rank;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use ask_state::Completion;
+use ask_state::{Completion, PathStatus};
 use index::Index;
 use rank::Ranker;
 
@@ -39,6 +39,8 @@ pub const LIMIT: usize = 50;
 pub struct FileIndex {
     state: State,
     ranker: Ranker,
+    /// The completion root, for [`CompletionSource::path_status`].
+    root: PathBuf,
 }
 
 enum State {
@@ -54,37 +56,44 @@ impl FileIndex {
     /// Starts indexing `root` in a background thread and returns at once; queries answer
     /// from what is indexed so far (what an interactive frontend wants).
     pub fn spawn(root: PathBuf) -> Self {
-        Self::with(State::Ready {
-            index: Index::spawn(root),
-            background: true,
-        })
+        Self::with(
+            State::Ready {
+                index: Index::spawn(root.clone()),
+                background: true,
+            },
+            root,
+        )
     }
 
     /// Starts indexing `root` in a background thread at the first query (the first `@`
     /// typed), and returns at once: a form where nobody types `@` never walks the tree.
     /// Queries then answer from what is indexed so far, as with [`FileIndex::spawn`].
     pub fn on_first_query(root: PathBuf) -> Self {
-        Self::with(State::Deferred(root))
+        Self::with(State::Deferred(root.clone()), root)
     }
 
     /// Indexes `root` on this thread before returning.
     pub fn build(root: &Path) -> Self {
-        Self::with(State::Ready {
-            index: Index::build(root),
-            background: false,
-        })
+        Self::with(
+            State::Ready {
+                index: Index::build(root),
+                background: false,
+            },
+            root.to_path_buf(),
+        )
     }
 
     /// Indexes `root` on this thread at the first query, and never again: deterministic
     /// answers with no cost when nobody types `@` (headless scripts, tests).
     pub fn lazy(root: PathBuf) -> Self {
-        Self::with(State::Lazy(root))
+        Self::with(State::Lazy(root.clone()), root)
     }
 
-    fn with(state: State) -> Self {
+    fn with(state: State, root: PathBuf) -> Self {
         Self {
             state,
             ranker: Ranker::default(),
+            root,
         }
     }
 
@@ -148,6 +157,11 @@ impl CompletionSource for FileIndex {
         self.query(query)
     }
 
+    /// What is at `path` under the root (one `metadata` call; symbolic links followed).
+    fn path_status(&mut self, path: &str) -> Option<PathStatus> {
+        Some(path_status_under(&self.root, path))
+    }
+
     /// The number of entries while a background walk runs (so a session asks again as the
     /// index grows); constant for an index walked on the calling thread.
     fn revision(&self) -> u64 {
@@ -183,11 +197,23 @@ impl Drop for FileIndex {
 /// An index of `root` walked on this thread with `caps` (tests of the caps).
 #[cfg(test)]
 fn capped(root: &Path, caps: index::Caps) -> FileIndex {
-    FileIndex::with(State::Ready {
-        index: Index::build_capped(root, caps),
-        background: false,
-    })
+    FileIndex::with(
+        State::Ready {
+            index: Index::build_capped(root, caps),
+            background: false,
+        },
+        root.to_path_buf(),
+    )
 }
 
 #[cfg(test)]
 mod tests;
+
+/// What is at `path` under `root`: a missing path, a directory or anything else (a file).
+fn path_status_under(root: &Path, path: &str) -> PathStatus {
+    match std::fs::metadata(root.join(path)) {
+        Ok(meta) if meta.is_dir() => PathStatus::Dir,
+        Ok(_) => PathStatus::File,
+        Err(_) => PathStatus::Missing,
+    }
+}

@@ -136,6 +136,30 @@ fn lazy_index_walks_at_the_first_query_only() {
     assert_eq!(paths(&mut completer, "notes2"), Vec::<String>::new());
 }
 
+#[test]
+fn path_status_says_what_is_under_the_root() {
+    use crate::CompletionSource;
+    use ask_state::PathStatus;
+    let dir = tree();
+    for mut index in [
+        Completer::build(dir.path()),
+        Completer::lazy(dir.path().to_path_buf()),
+    ] {
+        assert_eq!(index.path_status("src"), Some(PathStatus::Dir));
+        assert_eq!(index.path_status("src/main.rs"), Some(PathStatus::File));
+        assert_eq!(
+            index.path_status("my docs/notes.md"),
+            Some(PathStatus::File)
+        );
+        assert_eq!(index.path_status("nope.toml"), Some(PathStatus::Missing));
+        // Ignored files exist too: existence is the file system's, not the index's.
+        assert_eq!(
+            index.path_status("target/debug/ask"),
+            Some(PathStatus::File)
+        );
+    }
+}
+
 /// A form where nobody types `@` never walks the tree: the walk starts at the first query.
 #[test]
 fn the_background_walk_starts_at_the_first_query() {

@@ -11,3 +11,4 @@ mod settings_v3;
 mod sizes;
 mod support;
 mod transcript;
+mod typed;

@@ -34,12 +34,16 @@ fn text() -> impl Strategy<Value = String> {
 
 fn question(index: usize) -> impl Strategy<Value = Value> {
     (
-        0..4usize,
+        0..9usize,
         text(),
         text(),
         prop::collection::vec((text(), prop::option::of(text()), text()), 1..12),
     )
         .prop_map(move |(kind, label, prompt, options)| {
+            if kind >= 4 {
+                // Typed questions (text, confirm, number, path, multi with item counts).
+                return crate::typed::typed_question(kind - 4, index, &label, &prompt, &options[0].0);
+            }
             if kind == 3 {
                 return json!({"id": format!("q{index}"), "label": label, "prompt": prompt,
                     "options": [{"value": "answer", "label": "Type your answer", "freeform": true}]});
@@ -98,6 +102,8 @@ const KEYS: &[&str] = &[
     "home",
     "/",
     "o",
+    "y",
+    "9",
 ];
 
 proptest! {

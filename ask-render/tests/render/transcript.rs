@@ -82,8 +82,9 @@ fn free_form_answers_say_wrote() {
             "enter",
         ],
     );
+    // The open question reads as a text question: its typed answer is the answer itself.
     insta::assert_snapshot!(render_result(&f.result_for(ReviewAction::Submit)), @r"
-    ✓ Name: (wrote) ask-user
+    ✓ Name: ask-user
     ✓ Language: (wrote) Zig
     ");
 }

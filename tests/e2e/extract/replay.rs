@@ -173,9 +173,7 @@ fn print_form_gives_the_stored_form_that_replay_would_open() {
         "--print-form",
     ]);
     let form = stdout_json(&out);
-    assert_eq!(
-        form["questions"][1]["options"][0]["freeform"],
-        json!(true),
-        "free-form marker kept"
-    );
+    // A stored form with the old free-form marker replays as a text question.
+    assert_eq!(form["questions"][1]["type"], "text", "{form}");
+    assert_eq!(form["questions"][1]["options"], json!([]));
 }

@@ -1,0 +1,66 @@
+//! `ask run --elicitation REQUEST.json`: an MCP `elicitation/create` form request shown in
+//! our UI (or answered by `--answers` / `--script`), the MCP elicitation result written
+//! out. Any MCP client can shell out to it for a form.
+
+use std::path::Path;
+
+use ask_contract::{AskResult, ElicitationAction, ElicitationEnd, ElicitationForm};
+
+use crate::cli::UiArgs;
+use crate::cmd::run::FormRunner;
+use crate::exit::{CliError, CliResult, Exit};
+use crate::io::{read_input, write_text};
+
+/// Reads the request and answers it; an invalid request is exit 2 with one line per
+/// issue naming the property and the rule.
+pub(crate) fn run(mut runner: FormRunner<'_>, path: &Path) -> CliResult {
+    let text = read_input(Some(path), "elicitation request")?;
+    let elicitation = ElicitationForm::from_request_str(&text).map_err(|err| {
+        let lines: Vec<String> = err.issues().iter().map(|i| format!("  {i}")).collect();
+        CliError::new(
+            Exit::InvalidPayload,
+            format!(
+                "elicitation request '{}' cannot be shown as a form:\n{}",
+                path.display(),
+                lines.join("\n")
+            ),
+        )
+    })?;
+    let form = elicitation.form().clone();
+    runner.elicitation = Some(elicitation);
+    runner.run(form)
+}
+
+/// Writes the MCP result of a finished form: exit 0 for accept, 1 for decline or cancel.
+pub(crate) fn finish(
+    ui: &UiArgs,
+    form: &ElicitationForm,
+    result: &AskResult,
+    dismissed: bool,
+) -> CliResult {
+    let end = ElicitationEnd::from_result(result, dismissed);
+    let mcp = form.result(result, end).map_err(|err| {
+        CliError::new(
+            Exit::DataErr,
+            format!("the answers do not fit the requested schema: {err}"),
+        )
+    })?;
+    write(ui, &mcp)?;
+    Ok(if mcp.action == ElicitationAction::Accept {
+        Exit::Completed
+    } else {
+        Exit::Cancelled
+    })
+}
+
+/// No terminal to ask on: `cancel` (nobody saw the form), exit 3.
+pub(crate) fn no_terminal(ui: &UiArgs) -> CliResult {
+    write(ui, &serde_json::json!({"action": "cancel"}))?;
+    Ok(Exit::NoTerminal)
+}
+
+fn write(ui: &UiArgs, value: &impl serde::Serialize) -> Result<(), CliError> {
+    let mut text = serde_json::to_string_pretty(value).unwrap_or_default();
+    text.push('\n');
+    write_text(ui.output.as_deref(), "result file", &text)
+}

@@ -1,0 +1,415 @@
+//! Typed questions (`text`, `confirm`, `number`, `path`) and the rules every question
+//! type may carry (`default`, `minItems`, ...): the normalized [`Rules`] and the checks
+//! the flow, scripted answers and the accessible mode share, so a typed answer is
+//! judged the same way everywhere.
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Number, Value};
+
+use crate::form::{Question, QuestionType};
+
+/// A `format` of a `text` question: the string formats MCP elicitation defines.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
+pub enum TextFormat {
+    /// An e-mail address (`name@example.com`).
+    Email,
+    /// An absolute URI with a scheme (`https://example.com/x`).
+    Uri,
+    /// An RFC 3339 full date (`2026-12-01`).
+    Date,
+    /// An RFC 3339 date-time (`2026-12-01T09:30:00Z`).
+    DateTime,
+}
+
+impl TextFormat {
+    /// The payload spelling: `email`, `uri`, `date` or `date-time`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Email => "email",
+            Self::Uri => "uri",
+            Self::Date => "date",
+            Self::DateTime => "date-time",
+        }
+    }
+
+    /// The format for a payload spelling.
+    pub fn parse(s: &str) -> Option<Self> {
+        match s {
+            "email" => Some(Self::Email),
+            "uri" => Some(Self::Uri),
+            "date" => Some(Self::Date),
+            "date-time" => Some(Self::DateTime),
+            _ => None,
+        }
+    }
+
+    /// What a valid value looks like, for messages (`an e-mail address`).
+    pub fn describe(self) -> &'static str {
+        match self {
+            Self::Email => "an e-mail address like name@example.com",
+            Self::Uri => "a URI with a scheme, like https://example.com",
+            Self::Date => "a date like 2026-12-01",
+            Self::DateTime => "a date and time like 2026-12-01T09:30:00Z",
+        }
+    }
+
+    /// True when `text` is in this format.
+    pub fn matches(self, text: &str) -> bool {
+        match self {
+            Self::Email => crate::formats::is_email(text),
+            Self::Uri => crate::formats::is_uri(text),
+            Self::Date => crate::formats::is_date(text),
+            Self::DateTime => crate::formats::is_date_time(text),
+        }
+    }
+}
+
+/// What a `path` question accepts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+#[non_exhaustive]
+pub enum PathKind {
+    /// A file.
+    File,
+    /// A directory.
+    Dir,
+    /// Either (the default).
+    #[default]
+    Any,
+}
+
+impl PathKind {
+    /// The payload spelling: `file`, `dir` or `any`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::File => "file",
+            Self::Dir => "dir",
+            Self::Any => "any",
+        }
+    }
+}
+
+/// The rules of a question beyond its options, as the payload spells them (camelCase
+/// fields, absent ones omitted). Which fields apply depends on the type: `placeholder`,
+/// `multiline`, `minLength`, `maxLength` and `format` on `text`; `yesLabel` and `noLabel`
+/// on `confirm`; `min`, `max`, `integer` and `unit` on `number`; `pathKind` and
+/// `mustExist` on `path`; `minItems` and `maxItems` on `multi`; `placeholder` also on
+/// `number` and `path`; `default` on every type. Validation reports a field on a type it
+/// does not apply to.
+///
+/// ```
+/// use ask_contract::{AskParams, QuestionParams, QuestionType, Rules};
+///
+/// let mut rules = Rules::default();
+/// rules.min = Some(1.into());
+/// rules.max = Some(10.into());
+/// rules.integer = true;
+/// let form = AskParams::new()
+///     .question(QuestionParams::new("replicas", "How many replicas?").kind(QuestionType::Number).rules(rules))
+///     .validate()?;
+/// let q = &form.questions[0];
+/// assert_eq!(q.rule_text().as_deref(), Some("A whole number from 1 to 10"));
+/// assert_eq!(q.check_input("12"), Err("at most 10".to_owned()));
+/// assert_eq!(q.check_input(" 3 "), Ok(serde_json::json!(3)));
+/// # Ok::<(), ask_contract::ContractError>(())
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[non_exhaustive]
+pub struct Rules {
+    /// Muted text shown in an empty editor (`text`, `number`, `path`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub placeholder: Option<String>,
+    /// The editor takes several lines (`text`); Enter still submits, the newline key adds a line.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub multiline: bool,
+    /// Fewest characters (`text`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub min_length: Option<u64>,
+    /// Most characters (`text`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_length: Option<u64>,
+    /// The format the text must have (`text`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub format: Option<TextFormat>,
+    /// Label of the yes answer (`confirm`; `Yes` when absent).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub yes_label: Option<String>,
+    /// Label of the no answer (`confirm`; `No` when absent).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub no_label: Option<String>,
+    /// Smallest number allowed (`number`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub min: Option<Number>,
+    /// Largest number allowed (`number`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max: Option<Number>,
+    /// Only whole numbers (`number`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub integer: bool,
+    /// Unit shown after the field, like `MB` (`number`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unit: Option<String>,
+    /// What the path names (`path`; `any` when absent).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub path_kind: Option<PathKind>,
+    /// The path must exist (`path`; checked by the host, which knows the file system).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub must_exist: bool,
+    /// Fewest options chosen (`multi`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub min_items: Option<u64>,
+    /// Most options chosen (`multi`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_items: Option<u64>,
+    /// The suggested answer: a string (`text`, `path`, the option value of `single` and
+    /// `preview`), a number (`number`), a boolean (`confirm`) or an array of option values
+    /// (`multi`). Editors start prefilled with it and choice questions show it as
+    /// recommended; it becomes the answer only when the person confirms or edits it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub default: Option<Value>,
+}
+
+impl Rules {
+    /// True when no field is set.
+    pub fn is_empty(&self) -> bool {
+        *self == Self::default()
+    }
+}
+
+impl QuestionType {
+    /// True for the types answered by typing (`text`, `number`, `path`): no option rows,
+    /// only an editor, and answers carry `value`.
+    pub fn is_typed_input(self) -> bool {
+        matches!(self, Self::Text | Self::Number | Self::Path)
+    }
+
+    /// True for the types whose answers carry `value` (`text`, `number`, `path`, `confirm`).
+    pub fn has_value(self) -> bool {
+        self.is_typed_input() || self == Self::Confirm
+    }
+}
+
+/// A number for messages: `10`, `2.5`.
+pub(crate) fn show_number(n: &Number) -> String {
+    n.to_string()
+}
+
+/// `n` as a float (every JSON number has one).
+pub(crate) fn as_f64(n: &Number) -> f64 {
+    n.as_f64().unwrap_or(0.0)
+}
+
+/// Parses a typed number: an optional sign, digits, an optional fraction and exponent
+/// (no `inf`, `NaN`, hex or blanks inside).
+pub(crate) fn parse_number(text: &str) -> Option<Number> {
+    let t = text.trim();
+    let body = t.strip_prefix(['-', '+']).unwrap_or(t);
+    let (mantissa, exponent) = match body.find(['e', 'E']) {
+        Some(at) => (body.get(..at)?, Some(body.get(at + 1..)?)),
+        None => (body, None),
+    };
+    let (whole, fraction) = match mantissa.split_once('.') {
+        Some((w, f)) => (w, Some(f)),
+        None => (mantissa, None),
+    };
+    let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+    let ok_mantissa = digits(whole)
+        && fraction.is_none_or(digits)
+        && (!whole.is_empty() || fraction.is_some_and(|f| !f.is_empty()));
+    let ok_exponent = exponent.is_none_or(|e| {
+        let e = e.strip_prefix(['-', '+']).unwrap_or(e);
+        !e.is_empty() && digits(e)
+    });
+    if !ok_mantissa || !ok_exponent {
+        return None;
+    }
+    let t = t.strip_prefix('+').unwrap_or(t);
+    if fraction.is_none() && exponent.is_none() {
+        if let Ok(i) = t.parse::<i64>() {
+            return Some(i.into());
+        }
+    }
+    let f: f64 = t.parse().ok()?;
+    if f.is_finite() && f.fract() == 0.0 && f.abs() < 9.0e15 {
+        // A whole value written with a fraction or exponent (`2.0`, `1e3`) stays whole.
+        #[allow(clippy::cast_possible_truncation)]
+        return Some((f as i64).into());
+    }
+    Number::from_f64(f)
+}
+
+impl Question {
+    /// The text an editor of this question starts with: the `default` of a `text`,
+    /// `path` or `number` question.
+    pub fn default_text(&self) -> Option<String> {
+        if !self.kind.is_typed_input() {
+            return None;
+        }
+        match self.rules.default.as_ref()? {
+            Value::String(s) => Some(s.clone()),
+            Value::Number(n) => Some(show_number(n)),
+            _ => None,
+        }
+    }
+
+    /// The default shown in the review as `unanswered (suggested: ...)`: the prefilled
+    /// text, the default option's label (`confirm`, `single`, `preview`) or labels (`multi`).
+    pub fn suggestion(&self) -> Option<String> {
+        if let Some(text) = self.default_text() {
+            return Some(text);
+        }
+        self.rules.default.as_ref()?;
+        let labels: Vec<&str> = self
+            .options
+            .iter()
+            .filter(|o| o.recommended)
+            .map(|o| o.label.as_str())
+            .collect();
+        (!labels.is_empty()).then(|| labels.join(", "))
+    }
+
+    /// The rule of a typed question in words, for the inline hint and the accessible
+    /// mode: `A number from 1 to 10`, `At most 80 characters`, `Yes or no`. `None` when the
+    /// question has no rule worth saying.
+    pub fn rule_text(&self) -> Option<String> {
+        let r = &self.rules;
+        match self.kind {
+            QuestionType::Number => {
+                let what = if r.integer {
+                    "A whole number"
+                } else {
+                    "A number"
+                };
+                let unit = r
+                    .unit
+                    .as_deref()
+                    .map(|u| format!(" ({u})"))
+                    .unwrap_or_default();
+                Some(match (&r.min, &r.max) {
+                    (Some(lo), Some(hi)) => {
+                        format!(
+                            "{what} from {} to {}{unit}",
+                            show_number(lo),
+                            show_number(hi)
+                        )
+                    }
+                    (Some(lo), None) => format!("{what}, at least {}{unit}", show_number(lo)),
+                    (None, Some(hi)) => format!("{what}, at most {}{unit}", show_number(hi)),
+                    (None, None) => format!("{what}{unit}"),
+                })
+            }
+            QuestionType::Text => {
+                let length = match (r.min_length, r.max_length) {
+                    (Some(lo), Some(hi)) if lo == hi => Some(format!("exactly {lo} characters")),
+                    (Some(lo), Some(hi)) => Some(format!("{lo} to {hi} characters")),
+                    (Some(lo), None) => Some(format!("at least {lo} characters")),
+                    (None, Some(hi)) => Some(format!("at most {hi} characters")),
+                    (None, None) => None,
+                };
+                match (r.format, length) {
+                    (Some(f), Some(l)) => Some(capitalize(&format!("{}, {l}", f.describe()))),
+                    (Some(f), None) => Some(capitalize(f.describe())),
+                    (None, Some(l)) => Some(capitalize(&l)),
+                    (None, None) => None,
+                }
+            }
+            QuestionType::Path => Some(
+                match (r.path_kind.unwrap_or_default(), r.must_exist) {
+                    (PathKind::File, true) => "An existing file",
+                    (PathKind::Dir, true) => "An existing directory",
+                    (PathKind::Any, true) => "An existing file or directory",
+                    (PathKind::File, false) => "A file path",
+                    (PathKind::Dir, false) => "A directory path",
+                    (PathKind::Any, false) => "A file or directory path",
+                }
+                .to_owned(),
+            ),
+            QuestionType::Confirm => Some("Yes or no".to_owned()),
+            QuestionType::Multi => match (r.min_items, r.max_items) {
+                (Some(lo), Some(hi)) if lo == hi => Some(format!("Choose exactly {lo}")),
+                (Some(lo), Some(hi)) => Some(format!("Choose {lo} to {hi}")),
+                (Some(lo), None) => Some(format!("Choose at least {lo}")),
+                (None, Some(hi)) => Some(format!("Choose at most {hi}")),
+                (None, None) => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// Checks typed input of a `text`, `number` or `path` question (trimmed, as the
+    /// editor commits it) and returns the answer's `value`, or the broken rule in a few
+    /// words (`at most 10`, `not a number`). Questions of other types accept any text as
+    /// their free-form answer (a string value).
+    pub fn check_input(&self, text: &str) -> Result<Value, String> {
+        check_input(self.kind, &self.rules, text)
+    }
+
+    /// Checks how many options a `multi` question has chosen against `minItems` and
+    /// `maxItems`; `Err` says the rule (`choose at least 2`). Zero chosen is unanswered,
+    /// which is always allowed.
+    pub fn check_count(&self, chosen: usize) -> Result<(), String> {
+        let n = chosen as u64;
+        if n == 0 {
+            return Ok(());
+        }
+        if let Some(lo) = self.rules.min_items.filter(|lo| n < *lo) {
+            return Err(format!("choose at least {lo} ({n} chosen)"));
+        }
+        if let Some(hi) = self.rules.max_items.filter(|hi| n > *hi) {
+            return Err(format!("choose at most {hi} ({n} chosen)"));
+        }
+        Ok(())
+    }
+}
+
+/// [`Question::check_input`] for a type and its rules.
+pub(crate) fn check_input(kind: QuestionType, r: &Rules, text: &str) -> Result<Value, String> {
+    let t = text.trim();
+    match kind {
+        QuestionType::Number => {
+            let Some(n) = parse_number(t) else {
+                return Err(if t.is_empty() {
+                    "type a number".to_owned()
+                } else {
+                    "not a number".to_owned()
+                });
+            };
+            let f = as_f64(&n);
+            if r.integer && !(n.is_i64() || n.is_u64()) {
+                return Err("a whole number".to_owned());
+            }
+            if let Some(lo) = r.min.as_ref().filter(|lo| f < as_f64(lo)) {
+                return Err(format!("at least {}", show_number(lo)));
+            }
+            if let Some(hi) = r.max.as_ref().filter(|hi| f > as_f64(hi)) {
+                return Err(format!("at most {}", show_number(hi)));
+            }
+            Ok(Value::Number(n))
+        }
+        QuestionType::Text => {
+            let count = t.chars().count() as u64;
+            if let Some(lo) = r.min_length.filter(|lo| count < *lo) {
+                return Err(format!("at least {lo} characters ({count} now)"));
+            }
+            if let Some(hi) = r.max_length.filter(|hi| count > *hi) {
+                return Err(format!("at most {hi} characters ({count} now)"));
+            }
+            if let Some(format) = r.format.filter(|f| !t.is_empty() && !f.matches(t)) {
+                return Err(format!("not {}", format.describe()));
+            }
+            Ok(Value::String(t.to_owned()))
+        }
+        _ => Ok(Value::String(t.to_owned())),
+    }
+}
+
+fn capitalize(s: &str) -> String {
+    let mut chars = s.chars();
+    match chars.next() {
+        Some(c) => c.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}

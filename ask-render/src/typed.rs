@@ -1,0 +1,112 @@
+//! Typed questions on screen: the editor of `text`, `number` and `path` questions with
+//! its placeholder, unit and inline rule, the item-count line of multi-select questions,
+//! and the review's `unanswered (suggested: ...)`.
+
+use ask_contract::{Answer, Question, QuestionType};
+use ask_state::{EditorTarget, Flow, QuestionDraft};
+
+use crate::block::Block;
+use crate::editor::editor_block;
+use crate::frame::{Line, Role, Span, Style};
+use crate::sanitize::sanitize_line;
+use crate::window::Keep;
+
+/// The heading above a typed editor.
+fn heading(q: &Question) -> &'static str {
+    match q.kind {
+        QuestionType::Number => "Type a number:",
+        QuestionType::Path => "Type a path (Tab completes):",
+        _ => "Type your answer:",
+    }
+}
+
+/// A `text`, `number` or `path` question (and the `/answer` free-form marker, which reads
+/// as text): heading, the editor (placeholder from the payload) or the saved text, the
+/// unit, and one line with the rule or what breaks it.
+pub(crate) fn typed_block(
+    flow: &Flow,
+    i: usize,
+    q: &Question,
+    draft: &QuestionDraft,
+    (width, height): (usize, usize),
+) -> Block {
+    let mut block = Block::new(width);
+    block.focus_next();
+    block.push(Line::styled(heading(q), Style::new(Role::Accent).bold()));
+    let placeholder = q
+        .rules
+        .placeholder
+        .as_deref()
+        .map_or_else(|| "Type here…".to_owned(), sanitize_line);
+    match flow
+        .editor()
+        .filter(|e| e.question == i && e.target == EditorTarget::Custom)
+    {
+        Some(editor) => block.append(editor_block(editor, (width, height), 0, &placeholder)),
+        None => match &draft.custom_text {
+            Some(text) => block.hanging_kept(
+                vec![Span::new("│ ", Role::Muted)],
+                text,
+                Style::new(Role::Text),
+                Keep::head(height),
+            ),
+            None => block.push(Line::styled("(no answer yet)", Role::Dim)),
+        },
+    }
+    if let Some(unit) = q.rules.unit.as_deref() {
+        block.hanging(
+            vec![Span::new("  unit: ", Role::Muted)],
+            unit,
+            Style::new(Role::Muted),
+        );
+    }
+    rule_line(flow, i, q, &mut block);
+    if flow.editor_holds_default() && flow.editor().is_some_and(|e| e.question == i) {
+        block.push(Line::styled(
+            "Suggested answer: Enter accepts it, typing edits it.",
+            Role::Dim,
+        ));
+    }
+    block
+}
+
+/// The rule of question `i` (`A whole number from 1 to 10`), or in the error style what
+/// the current input breaks (`✗ at most 10`).
+pub(crate) fn rule_line(flow: &Flow, i: usize, q: &Question, block: &mut Block) {
+    if let Some(problem) = flow.input_problem(i) {
+        block.hanging(
+            vec![Span::new("✗ ", Role::Error)],
+            &problem,
+            Style::new(Role::Error),
+        );
+    } else if let Some(rule) = q.rule_text() {
+        block.hanging(Vec::new(), &rule, Style::new(Role::Muted));
+    }
+}
+
+/// The rule line under a multi-select question with `minItems` or `maxItems`.
+pub(crate) fn items_line(flow: &Flow, i: usize, q: &Question, block: &mut Block) {
+    let counted = q.kind == QuestionType::Multi
+        && (q.rules.min_items.is_some() || q.rules.max_items.is_some());
+    if counted {
+        block.blank();
+        rule_line(flow, i, q, block);
+    }
+}
+
+/// The review's text for an unanswered question: `→ unanswered`, plus the suggestion
+/// when the question has a default.
+pub(crate) fn unanswered(q: &Question) -> String {
+    match q.suggestion() {
+        Some(s) => format!("→ unanswered (suggested: {})", sanitize_line(&s)),
+        None => "→ unanswered".to_owned(),
+    }
+}
+
+/// The unit after a number answer in the review (` GB`), empty otherwise.
+pub(crate) fn unit_suffix(q: &Question, answer: &Answer) -> String {
+    match (&q.rules.unit, answer.value.is_some()) {
+        (Some(unit), true) if q.kind == QuestionType::Number => format!(" {unit}"),
+        _ => String::new(),
+    }
+}

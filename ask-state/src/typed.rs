@@ -1,0 +1,338 @@
+//! Typed questions in the flow: checking typed input against its rules, prefilled
+//! defaults, `minItems`/`maxItems`, `y`/`n` on confirm questions, path completion from
+//! the first character and the host's path checks. Everything here is pure: a path's
+//! existence comes from the host as [`Command::PathStatus`](crate::Command::PathStatus).
+
+use ask_contract::{PathKind, Question, QuestionType};
+use ask_keymap::{Key, KeyCode};
+
+use crate::command::{Command, Outcome};
+use crate::flow::{EditorTarget, Flow, Tab};
+
+/// What the host found at a typed path (see [`Command::PathStatus`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[non_exhaustive]
+pub enum PathStatus {
+    /// Nothing there.
+    Missing,
+    /// A file (or anything that is not a directory).
+    File,
+    /// A directory.
+    Dir,
+}
+
+impl crate::flow::FlowOptions {
+    /// Answers must fit a closed schema, as an MCP elicitation's do: Submit waits until
+    /// every required question is answered and no choice question holds a typed answer
+    /// (the "Type your own" row still shows; a typed answer there keeps Submit back with a
+    /// hint that says why).
+    #[must_use]
+    pub fn closed(mut self, on: bool) -> Self {
+        self.closed = on;
+        self
+    }
+}
+
+impl Flow {
+    /// The question `i` when it is answered by typing (`text`, `number`, `path`).
+    fn typed_question(&self, i: usize) -> Option<&Question> {
+        self.question(i).filter(|q| q.kind.is_typed_input())
+    }
+
+    /// The text of the free-form editor of question `i` when it is open.
+    pub(crate) fn custom_editor_text(&self, i: usize) -> Option<&str> {
+        self.editor
+            .as_ref()
+            .filter(|e| e.question == i && e.target == EditorTarget::Custom)
+            .map(|e| e.buffer.text())
+    }
+
+    /// Why `text` cannot be the answer of question `i` (its rules, and for paths what the
+    /// host last reported for exactly this text), or `None` when it can.
+    pub(crate) fn text_problem(&self, i: usize, text: &str) -> Option<String> {
+        let q = self.typed_question(i)?;
+        if text.trim().is_empty() {
+            return None;
+        }
+        if let Err(rule) = q.check_input(text) {
+            return Some(rule);
+        }
+        if q.kind == QuestionType::Path {
+            return self.path_problem(q, text.trim());
+        }
+        None
+    }
+
+    fn path_problem(&self, q: &Question, text: &str) -> Option<String> {
+        let (checked, status) = self.path_status.as_ref()?;
+        if checked != text {
+            return None;
+        }
+        let kind = q.rules.path_kind.unwrap_or_default();
+        match (status, kind) {
+            (PathStatus::Missing, _) if q.rules.must_exist => {
+                Some("no such file or directory".to_owned())
+            }
+            (PathStatus::Dir, PathKind::File) => Some("a directory, not a file".to_owned()),
+            (PathStatus::File, PathKind::Dir) => Some("a file, not a directory".to_owned()),
+            _ => None,
+        }
+    }
+
+    /// The problem question `i` shows inline now: the open editor's text breaking the
+    /// rules, saved text that was never accepted, or a multi-select count outside
+    /// `minItems`/`maxItems`. `None` when there is nothing to fix.
+    pub fn input_problem(&self, i: usize) -> Option<String> {
+        let q = self.question(i)?;
+        let draft = self.drafts.get(i)?;
+        if q.kind.is_typed_input() {
+            let text = self
+                .custom_editor_text(i)
+                .or(draft.custom_text.as_deref())?;
+            return self.text_problem(i, text);
+        }
+        if q.kind == QuestionType::Multi && self.kind(i) == QuestionType::Multi {
+            return q.check_count(draft.committed_count()).err();
+        }
+        None
+    }
+
+    /// The first question that keeps Submit and Elaborate back: a multi-select question
+    /// with fewer than `minItems` chosen (typed input that breaks its rules is never
+    /// committed, so it only stays a draft).
+    pub fn blocking_problem(&self) -> Option<(usize, String)> {
+        self.form.questions.iter().enumerate().find_map(|(i, q)| {
+            let count = (q.kind == QuestionType::Multi)
+                .then(|| self.input_problem(i))
+                .flatten();
+            count.or_else(|| self.closed_problem(i, q)).map(|p| (i, p))
+        })
+    }
+
+    /// With [`FlowOptions::closed`]: a required question without an answer, or a
+    /// typed answer on a choice question.
+    fn closed_problem(&self, i: usize, q: &Question) -> Option<String> {
+        if !self.options.closed {
+            return None;
+        }
+        let draft = self.drafts.get(i)?;
+        if q.offers_custom_row() && draft.custom_selected && draft.custom_text.is_some() {
+            return Some("pick one of the options (a typed answer cannot be sent here)".to_owned());
+        }
+        if q.required && self.answer(i).is_none() {
+            return Some("required: answer it".to_owned());
+        }
+        None
+    }
+
+    /// True when the flow ended by a dismiss (the dismiss or cancel key, or a second
+    /// press after the dirty warning) rather than by the review's Cancel: MCP tells the
+    /// two apart as `cancel` and `decline`.
+    pub fn dismissed(&self) -> bool {
+        self.dismissed
+    }
+
+    /// True when the open free-form editor still holds question `i`'s untouched default.
+    pub fn editor_holds_default(&self) -> bool {
+        let Some(editor) = self
+            .editor
+            .as_ref()
+            .filter(|e| e.target == EditorTarget::Custom)
+        else {
+            return false;
+        };
+        let untouched = self
+            .drafts
+            .get(editor.question)
+            .is_some_and(|d| d.custom_text.is_none());
+        untouched
+            && self
+                .question(editor.question)
+                .and_then(Question::default_text)
+                .is_some_and(|d| d == editor.buffer.text())
+    }
+
+    /// False in the answer editor of a `number` or `path` question and of a `text`
+    /// question without `multiline`: the newline key does nothing there.
+    pub(crate) fn editor_allows_newline(&self) -> bool {
+        let Some(editor) = self
+            .editor
+            .as_ref()
+            .filter(|e| e.target == EditorTarget::Custom)
+        else {
+            return true;
+        };
+        self.question(editor.question).is_none_or(|q| {
+            !q.kind.is_typed_input() || (q.kind == QuestionType::Text && q.rules.multiline)
+        })
+    }
+
+    /// `y` and `n` answer a confirm question (before any binding: on confirm questions
+    /// they mean yes and no).
+    pub(crate) fn confirm_key(&self, key: Key) -> Option<Command> {
+        let Tab::Question(i) = self.tab else {
+            return None;
+        };
+        if self.question(i)?.kind != QuestionType::Confirm || !key.mods().is_empty() {
+            return None;
+        }
+        match key.code() {
+            KeyCode::Char('y' | 'Y') => Some(Command::Digit(1)),
+            KeyCode::Char('n' | 'N') => Some(Command::Digit(2)),
+            _ => None,
+        }
+    }
+
+    /// The typed path the host should look at: the open editor's text of a `path`
+    /// question that has `mustExist` or a `pathKind`, when not yet reported.
+    pub fn path_check_query(&self) -> Option<&str> {
+        let editor = self
+            .editor
+            .as_ref()
+            .filter(|e| e.target == EditorTarget::Custom)?;
+        let q = self.question(editor.question)?;
+        let wants = q.rules.must_exist || q.rules.path_kind.is_some_and(|k| k != PathKind::Any);
+        if q.kind != QuestionType::Path || !wants {
+            return None;
+        }
+        let text = editor.buffer.text().trim();
+        let known = self.path_status.as_ref().is_some_and(|(t, _)| t == text);
+        (!text.is_empty() && !known).then_some(text)
+    }
+
+    pub(crate) fn set_path_status(&mut self, path: String, status: PathStatus) -> Outcome {
+        if self.path_status.as_ref() == Some(&(path.clone(), status)) {
+            return Outcome::Unchanged;
+        }
+        self.path_status = Some((path, status));
+        Outcome::Changed
+    }
+
+    /// Whether option `row` of multi question `i` may be turned on: refused past
+    /// `maxItems` with an inline hint.
+    pub(crate) fn may_select_more(&mut self, i: usize, row: usize) -> bool {
+        let Some(q) = self.question(i) else {
+            return true;
+        };
+        let Some(max) = q.rules.max_items else {
+            return true;
+        };
+        let Some(draft) = self.drafts.get(i) else {
+            return true;
+        };
+        if draft.selected.get(row).copied().unwrap_or(true) {
+            return true;
+        }
+        if (draft.committed_count() as u64) < max {
+            return true;
+        }
+        self.hint = Some(format!("Choose at most {max}: deselect one first."));
+        false
+    }
+
+    /// The path completion query: on a `path` question the whole text before the
+    /// cursor, from the first character (no `@` needed).
+    pub(crate) fn path_word(&self) -> Option<(usize, &str)> {
+        let editor = self
+            .editor
+            .as_ref()
+            .filter(|e| e.target == EditorTarget::Custom)?;
+        if self.question(editor.question)?.kind != QuestionType::Path {
+            return None;
+        }
+        let text = editor.buffer.text().get(..editor.buffer.cursor())?;
+        (!text.contains('\n')).then_some((0, text))
+    }
+}
+
+/// The `value` of a typed answer: the checked input of `text`, `number` and `path`
+/// questions, `true`/`false` for `confirm`; `None` for other types and for input that
+/// breaks its rules.
+pub(crate) fn value_of(q: &Question, answer: &ask_contract::Answer) -> Option<serde_json::Value> {
+    match q.kind {
+        QuestionType::Confirm => match answer.indices.as_slice() {
+            [1] => Some(serde_json::Value::Bool(true)),
+            [2] => Some(serde_json::Value::Bool(false)),
+            _ => None,
+        },
+        kind if kind.is_typed_input() => q.check_input(answer.custom_text.as_deref()?).ok(),
+        _ => None,
+    }
+}
+
+/// Scripted answers to typed questions: `value` (or `customText`) checked against the
+/// question's rules, `true`/`false` on confirm questions, and `minItems`/`maxItems`.
+pub(crate) fn fill_typed(
+    q: &Question,
+    d: &mut crate::flow::QuestionDraft,
+    entry: &serde_json::Map<String, serde_json::Value>,
+    problems: &mut Vec<String>,
+) {
+    use serde_json::Value;
+    let value = entry.get("value").filter(|v| !v.is_null());
+    if value.is_some() && !q.kind.has_value() {
+        problems.push(format!(
+            "question {:?} is {}: value applies to text, number, path and confirm questions; use values or customText",
+            q.id,
+            q.kind.as_str()
+        ));
+        return;
+    }
+    if q.kind == QuestionType::Confirm {
+        match value {
+            None => {}
+            Some(Value::Bool(yes)) => {
+                d.selected = vec![*yes, !*yes];
+            }
+            Some(other) => problems.push(format!(
+                "question {:?} is confirm: value must be true or false, got {other}",
+                q.id
+            )),
+        }
+        if d.custom_text.take().is_some() {
+            d.custom_selected = false;
+            problems.push(format!(
+                "question {:?} is confirm: it has no free-form answer; give value true or false",
+                q.id
+            ));
+        }
+        return;
+    }
+    if q.kind.is_typed_input() {
+        let text = match value {
+            None => d.custom_text.clone(),
+            Some(Value::String(s)) => Some(s.trim().to_owned()).filter(|s| !s.is_empty()),
+            Some(Value::Number(n)) if q.kind == QuestionType::Number => Some(n.to_string()),
+            Some(other) => {
+                problems.push(format!(
+                    "question {:?} is {}: value must be {}, got {other}",
+                    q.id,
+                    q.kind.as_str(),
+                    if q.kind == QuestionType::Number {
+                        "a number"
+                    } else {
+                        "a string"
+                    }
+                ));
+                None
+            }
+        };
+        if let Some(text) = &text {
+            if let Err(rule) = q.check_input(text) {
+                problems.push(format!(
+                    "question {:?}: {text:?} is not accepted: {rule}",
+                    q.id
+                ));
+            }
+        }
+        d.custom_selected = text.is_some();
+        d.custom_text = text;
+        return;
+    }
+    if q.kind == QuestionType::Multi && d.presented == QuestionType::Multi {
+        if let Err(rule) = q.check_count(d.committed_count()) {
+            problems.push(format!("question {:?}: {rule}", q.id));
+        }
+    }
+}
