@@ -30,8 +30,8 @@ fn draw(
         session.resize(body.width, body.height);
         let frame = session.frame();
         let widget = FrameWidget::new(&frame, theme);
-        if let Some((x, y)) = widget.cursor(body) {
-            f.set_cursor_position((x, y));
+        if let Some(position) = widget.cursor(body) {
+            f.set_cursor_position(position);
         }
         f.render_widget(widget, body);
     })?;

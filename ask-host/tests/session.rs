@@ -6,6 +6,8 @@ mod draft;
 #[cfg(unix)]
 #[path = "draft_paths.rs"]
 mod draft_paths;
+#[path = "embedding.rs"]
+mod embedding;
 #[path = "settings_v3.rs"]
 mod settings_v3;
 #[path = "timeout.rs"]

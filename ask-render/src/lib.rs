@@ -2,6 +2,7 @@
 
 mod ansi;
 mod block;
+mod chrome;
 mod editor;
 mod filter;
 mod footer;
@@ -22,7 +23,7 @@ mod transcript;
 mod window;
 
 pub use ansi::{to_ansi, write_line};
-pub use frame::{Frame, Line, Role, Span, Style};
+pub use frame::{Cursor, Frame, Line, Role, Span, Style};
 pub use notification::{
     BEL, MAX_NOTIFICATION_WIDTH, Notification, QUESTION_WAITING_EVENT, TIMEOUT_COUNTDOWN_EVENT,
     closing_soon, notification_text, osc9, osc777, question_waiting,

@@ -4,7 +4,7 @@
 //! the `ratatui` crate's `Text`, `Buffer` and `Widget` are these same types.
 
 use ratatui_core::buffer::Buffer;
-use ratatui_core::layout::Rect;
+use ratatui_core::layout::{Position, Rect};
 use ratatui_core::style::{Color as RColor, Modifier, Style as RStyle};
 use ratatui_core::text::{Line as RLine, Span as RSpan, Text};
 use ratatui_core::widgets::Widget;
@@ -92,14 +92,15 @@ impl<'a> FrameWidget<'a> {
         Self { frame, theme }
     }
 
-    /// Where the frame's cursor lands inside `area` once drawn, if it is visible:
-    /// hand it to `ratatui::Frame::set_cursor_position`.
-    pub fn cursor(&self, area: Rect) -> Option<(u16, u16)> {
-        let (row, col) = self.frame.cursor?;
+    /// Where the frame's cursor lands inside `area` once drawn, if it is visible, as the
+    /// buffer position ratatui uses (`x` the column, `y` the row): hand it to
+    /// `ratatui::Frame::set_cursor_position`.
+    pub fn cursor(&self, area: Rect) -> Option<Position> {
+        let cursor = self.frame.cursor?;
         let start = self.frame.scroll_start(usize::from(area.height));
-        let row = row.checked_sub(start)?;
-        let (row, col) = (u16::try_from(row).ok()?, u16::try_from(col).ok()?);
-        (row < area.height && col < area.width).then(|| (area.x + col, area.y + row))
+        let row = cursor.row.checked_sub(start)?;
+        let (row, col) = (u16::try_from(row).ok()?, u16::try_from(cursor.column).ok()?);
+        (row < area.height && col < area.width).then(|| Position::new(area.x + col, area.y + row))
     }
 }
 
@@ -124,7 +125,7 @@ impl Widget for FrameWidget<'_> {
 #[cfg(test)]
 mod tests {
     use ratatui_core::buffer::Buffer;
-    use ratatui_core::layout::Rect;
+    use ratatui_core::layout::{Position, Rect};
     use ratatui_core::style::{Color as RColor, Modifier};
     use ratatui_core::text::Text;
     use ratatui_core::widgets::Widget;
@@ -176,7 +177,7 @@ mod tests {
     fn widget_crops_around_the_focus_and_places_the_cursor() {
         let mut frame = rows(30);
         frame.focus_row = 20;
-        frame.cursor = Some((20, 3));
+        frame.cursor = Some(crate::Cursor::new(20, 3));
         let area = Rect::new(2, 1, 12, 5);
         let mut buf = Buffer::empty(Rect::new(0, 0, 20, 8));
         let theme = Theme::default();
@@ -191,6 +192,6 @@ mod tests {
         assert_eq!(row(1).trim(), "row 16");
         assert_eq!(row(5).trim(), "row 20");
         assert_eq!(row(6).trim(), "");
-        assert_eq!(widget.cursor(area), Some((5, 5)));
+        assert_eq!(widget.cursor(area), Some(Position::new(5, 5)));
     }
 }

@@ -64,7 +64,7 @@ pub(crate) fn settings_block(flow: &Flow, width: usize) -> Block {
         Style::new(Role::Muted),
     );
     let keymap = flow.keymap();
-    for context in Context::ALL {
+    for &context in Context::ALL {
         let items: Vec<String> = context
             .actions()
             .map(|a| {
