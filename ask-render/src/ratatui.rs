@@ -1,4 +1,5 @@
-//! ratatui integration (feature `ratatui`): frames as `Text` and as a widget.
+//! ratatui integration (feature `ratatui`, for ratatui 0.30): frames as `Text` and as a
+//! widget.
 //!
 //! Built on `ratatui-core`, the part of ratatui that widgets and text live in, so
 //! the `ratatui` crate's `Text`, `Buffer` and `Widget` are these same types.
@@ -66,7 +67,8 @@ impl From<&Frame> for Text<'static> {
     }
 }
 
-/// A ratatui widget that draws a [`Frame`] into an area: rows are cropped to the
+/// A ratatui widget (ratatui 0.30: feature `ratatui`) that draws a [`Frame`] into an
+/// area: rows are cropped to the
 /// area's height around the frame's focus (or cursor) row, exactly as
 /// [`Frame::scroll_start`] says, and cut to its width.
 ///
