@@ -35,4 +35,6 @@ pub use ask_render::FrameWidget;
 pub use ask_render::{Cursor, Frame, Line, RenderOptions, Role, Span, Style, Theme, to_ansi};
 /// The pure flow: commands, tabs, editors, snapshots (`ask-state`).
 pub use ask_state as state;
-pub use ask_state::{Command, Completion, FlowSnapshot, StateError, Tab};
+pub use ask_state::{
+    Command, Completion, FlowSnapshot, HostFeature, HostFeatures, StateError, Tab,
+};

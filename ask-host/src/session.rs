@@ -116,7 +116,11 @@ impl Session {
             path,
             notices,
         } = settings;
-        let mut options = FlowOptions::default().settings_only(settings_only);
+        // A session offers only what it carries out itself until the host declares more
+        // (`with_host_features`); `@` completion comes with a completion source.
+        let mut options = FlowOptions::default()
+            .settings_only(settings_only)
+            .host_features(ask_state::HostFeatures::none());
         options.config_path = path;
         options.notice = notice_line(&notices);
         let notifications = config.notifications.clone();
@@ -204,6 +208,11 @@ impl Session {
     /// session stays `Send` (hosts may move it to another thread or task).
     #[must_use]
     pub fn with_completions(mut self, source: impl CompletionSource + Send + 'static) -> Self {
+        let host = self
+            .flow
+            .host_features()
+            .with(ask_state::HostFeature::FileCompletion);
+        self.flow.set_host_features(host);
         self.source = Some(Box::new(source));
         self.sent = None;
         self.refresh_completion();

@@ -212,3 +212,56 @@ fn open_default_uses_the_environment_like_ask_run() {
         .unwrap();
     assert!(status.success(), "the child check failed");
 }
+
+#[test]
+fn a_host_is_offered_only_what_it_declared() {
+    use ask_host::{HostFeature, HostFeatures};
+    let overlay = |s: &mut Session| {
+        s.key(key("?"));
+        let text = s.frame_sized(90, 0).to_plain_text();
+        s.key(key("esc"));
+        text
+    };
+    let editor_footer = |s: &mut Session| {
+        s.key(key("4")); // "Type your own"
+        let text = s.frame_sized(120, 0).to_plain_text();
+        s.key(key("ctrl+c"));
+        text
+    };
+    // A bare host: no inline band, accessible mode, notifications, peek or completion.
+    let mut bare = session();
+    let text = overlay(&mut bare);
+    for hidden in [
+        "Open the form inline",
+        "Accessible linear mode",
+        "Notifications",
+        "peek",
+    ] {
+        assert!(!text.contains(hidden), "{hidden} offered:\n{text}");
+    }
+    assert!(text.contains("Show footer hints") && text.contains("Reset settings"));
+    let text = editor_footer(&mut session());
+    assert!(!text.contains("@ file"), "{text}");
+    assert!(text.contains("Alt+Enter newline"), "{text}");
+
+    // A completion source brings `@` completion; declared features bring the rest.
+    let source = |_: &str| Vec::new();
+    let mut full = session()
+        .with_completions(source)
+        .with_host_features(HostFeatures::all().without(HostFeature::FileCompletion));
+    assert!(full.flow().host_features().has(HostFeature::FileCompletion));
+    let text = overlay(&mut full);
+    for shown in [
+        "Open the form inline",
+        "Accessible linear mode",
+        "Notifications",
+        "peek",
+    ] {
+        assert!(text.contains(shown), "{shown} missing:\n{text}");
+    }
+    let text = editor_footer(&mut full);
+    assert!(
+        text.contains("@ file") && text.contains("Shift+Enter newline"),
+        "{text}"
+    );
+}

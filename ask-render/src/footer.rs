@@ -2,7 +2,7 @@
 
 use ask_contract::QuestionType;
 use ask_keymap::Action;
-use ask_state::{EditorTarget, Flow, Tab};
+use ask_state::{EditorTarget, Flow, HostFeature, Tab};
 
 use crate::frame::{Line, Role, Span, Style};
 use crate::sanitize::{sanitize, sanitize_line};
@@ -122,7 +122,11 @@ pub(crate) fn hints(flow: &Flow, compact: bool) -> Vec<String> {
             return out;
         }
         add(&mut out, cx, &[submit], "save");
-        out.push("Shift+Enter newline".to_owned());
+        out.push(if flow.host_features().has(HostFeature::ShiftEnter) {
+            "Shift+Enter newline".to_owned()
+        } else {
+            "Alt+Enter newline".to_owned()
+        });
         add(&mut out, cx, &[close], "done");
         if editor.buffer.is_empty() {
             let moves: &[Action] = if custom {
@@ -134,7 +138,9 @@ pub(crate) fn hints(flow: &Flow, compact: bool) -> Vec<String> {
             add(&mut out, cx, &[Action::Settings], "settings");
         }
         add(&mut out, cx, &[Action::Dismiss], "dismiss");
-        out.push("@ file".to_owned());
+        if flow.host_features().has(HostFeature::FileCompletion) {
+            out.push("@ file".to_owned());
+        }
         return out;
     }
     if let Some(filter) = flow.filter() {

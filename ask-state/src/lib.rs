@@ -9,6 +9,7 @@ mod error;
 mod filter;
 mod filtering;
 mod flow;
+mod host;
 mod keys;
 mod lines;
 mod result;
@@ -27,6 +28,7 @@ pub use filter::{OptionFilter, OptionMarks};
 pub use flow::{
     Editor, EditorTarget, Flow, FlowOptions, QuestionDraft, ReviewAction, SettingsRow, Tab,
 };
+pub use host::{HostFeature, HostFeatures};
 pub use lines::{FormText, LINE_INDEX_CHUNK, LineIndex, count_newlines};
 pub use scripted::scripted_result;
 pub use settings::RESET_WINDOW_MS;

@@ -77,6 +77,7 @@ impl<'a> FormRunner<'a> {
             let loaded = config::load_read_only(ui.config.as_deref());
             // Walked on this thread at the first `@`: deterministic answers.
             let mut session = Session::new(form, loaded).with_completions(FileIndex::lazy(root));
+            session = session.with_host_features(crate::term::FEATURES);
             session.resize(flow.width, flow.height);
             let (result, frame) = script::run(&mut session, &steps);
             if let Some(path) = &flow.frame_out {
@@ -108,6 +109,7 @@ pub(crate) fn interactive(ui: &UiArgs, form: AskForm, root: PathBuf) -> CliResul
     let loaded = config::load(ui.config.as_deref());
     let layout = ui.layout.layout(loaded.config().behaviour.inline);
     let mut session = Session::new(form, loaded).with_completions(FileIndex::spawn(root));
+    session = session.with_host_features(term::FEATURES);
     if let Some(seconds) = ui.timeout {
         session = session.with_idle_timeout(seconds);
     }

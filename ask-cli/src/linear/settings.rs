@@ -71,7 +71,7 @@ pub(crate) fn run(
     if let Some(path) = settings.path() {
         writeln!(output, "Settings file: {}", path.display())?;
     }
-    let mut session = Session::settings_overlay(settings);
+    let mut session = Session::settings_overlay(settings).with_host_features(crate::term::FEATURES);
     for notice in session.notices() {
         writeln!(output, "{notice}")?;
     }

@@ -13,6 +13,10 @@ mod events;
 mod input;
 mod paint;
 mod peek;
+
+/// What this front end carries out: every host feature (inline band, accessible mode,
+/// peek, notifications, `@` completion, Shift+Enter where the terminal sends it).
+pub(crate) const FEATURES: ask_host::HostFeatures = ask_host::HostFeatures::all();
 mod screen;
 mod signals;
 mod viewport;

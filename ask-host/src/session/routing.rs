@@ -53,3 +53,39 @@ impl Session {
         self.flow.restore(snapshot)
     }
 }
+
+impl Session {
+    /// Declares what this host's front end carries out, besides what the session does
+    /// itself: the inline band, the accessible mode, the peek key, Shift+Enter as its own
+    /// key, notifications. The footer, the settings overlay and its keymap list then offer
+    /// only those; the rest is never shown. A session starts with none of them, plus `@`
+    /// file completion once it has a [source](Session::with_completions).
+    ///
+    /// ```
+    /// # use ask_host::{AskConfig, Key, ParseOptions, Session, Settings, parse_params_str};
+    /// use ask_host::{HostFeature, HostFeatures};
+    /// # let form = parse_params_str(r#"{"questions": [{"id": "a", "prompt": "A?",
+    /// #     "options": [{"value": "x", "label": "X"}]}]}"#, ParseOptions::default())?;
+    /// let mut session = Session::new(form, Settings::in_memory(AskConfig::default()))
+    ///     .with_host_features(HostFeatures::none().with(HostFeature::Notifications));
+    /// session.key("?".parse::<Key>()?);
+    /// let overlay = session.frame_sized(70, 0).to_plain_text();
+    /// assert!(overlay.contains("Notifications"));
+    /// assert!(!overlay.contains("Open the form inline"), "this host draws no inline band");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn with_host_features(mut self, features: ask_state::HostFeatures) -> Self {
+        let completion = self
+            .flow
+            .host_features()
+            .has(ask_state::HostFeature::FileCompletion);
+        let features = if completion {
+            features.with(ask_state::HostFeature::FileCompletion)
+        } else {
+            features
+        };
+        self.flow.set_host_features(features);
+        self
+    }
+}
