@@ -28,6 +28,14 @@ Exit codes: 0 completed, 1 cancelled, 2 invalid payload, 3 no interactive termin
 66 input not readable, 74 I/O error. A result is always written for 0-3.";
 
 const RUN_AFTER: &str = "\
+Keys in the form (defaults; the footer shows the live ones): up/down move, Enter select
+(on multi-select: next), Space toggle, 1-9 pick an option, Tab/Shift+Tab or left/right
+change tabs, n option note, Shift+N question note, / filter a long list, t switch the
+question between single- and multi-select (the footer says `t multi` or `t single`, the
+type it switches to), PgUp/PgDn scroll a preview, ? settings, Esc cancel, Ctrl+C
+dismiss, Alt+O fold the form to one line. Keys typed within 150 ms of the form opening
+are ignored (behaviour.ignoreEarlyKeysMs).
+
 Examples:
   ask run --input examples/multi.json --output result.json
   cat payload.json | ask run > result.json
@@ -136,8 +144,11 @@ pub(crate) enum Command {
     #[command(after_help = RUN_AFTER)]
     Run(RunArgs),
     /// Check a payload: print the normalized form, or the invalid-payload result (exit 2).
+    ///
+    /// Either is pretty-printed when stdout is a terminal, and one compact line of JSON
+    /// when it is not (a pipe or a file).
     #[command(
-        after_help = "Examples:\n  ask validate --input payload.json\n  echo '{\"questions\": []}' | ask validate   # exit 2, issues listed"
+        after_help = "Output: pretty-printed JSON on a terminal, one compact line of JSON when stdout is a pipe or a file.\n\nExamples:\n  ask validate --input payload.json\n  echo '{\"questions\": []}' | ask validate   # exit 2, issues listed"
     )]
     Validate(ValidateArgs),
     /// Print the JSON Schema of the tool input.
@@ -166,6 +177,73 @@ pub(crate) enum Command {
         after_help = "Example:\n  ask run --input p.json | ask render-result"
     )]
     RenderResult(InputArgs),
+    /// Serve the ask_user tool over the Model Context Protocol (stdio, or --http).
+    #[command(after_help = MCP_AFTER)]
+    Mcp(McpArgs),
+}
+
+const MCP_AFTER: &str = "\
+Examples:
+  claude mcp add ask -- ask mcp                  # Claude Code, stdio
+  ask mcp --launch 'tmux new-window -W'          # forms in a new tmux window, waited for
+  ask mcp --http 127.0.0.1:8765                  # Streamable HTTP at http://127.0.0.1:8765/mcp
+
+How a form reaches the person (--ui auto tries them in this order):
+  popup   a tmux popup over the harness's pane, when $TMUX is set (tmux 3.3 or later)
+  launch  --launch CMD or the setting \"mcp\": {\"launch\": \"CMD\"}: CMD with the
+          'ask run ...' command line appended (a new window, a floating pane, an overlay)
+  elicit  the client's own form (MCP elicitation), when the client supports it
+  none    the 'Needs user input' result, which names these options
+tty (the form on the controlling terminal) runs only with --ui tty: over stdio the
+harness owns the terminal, so the server never draws on it or reads its keys.
+
+One form at a time: parallel calls wait in order. A call cancelled by the client
+closes its form (the result keeps what was answered); stdin closing or SIGTERM closes
+every form. Each form keeps a draft under $XDG_STATE_HOME/ask-user/mcp, so the same
+questions asked again resume.
+
+--http serves loopback only (--allow-remote for any address); every request needs
+the bearer token printed once on stderr with the URL; Host and Origin are checked;
+request bodies are capped at 16 MiB.";
+
+/// How `ask mcp` shows forms.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
+pub(crate) enum McpUi {
+    /// The first that works: popup, launch, elicit, none.
+    #[default]
+    Auto,
+    /// A tmux popup over the harness's pane ($TMUX).
+    Popup,
+    /// The --launch command (or the mcp.launch setting).
+    Launch,
+    /// The client's own form (MCP elicitation).
+    Elicit,
+    /// The controlling terminal (only when asked for).
+    Tty,
+    /// No form: the 'Needs user input' result.
+    None,
+}
+
+/// `ask mcp`.
+#[derive(Debug, Args)]
+pub(crate) struct McpArgs {
+    /// How forms reach the person.
+    #[arg(long, value_enum, default_value_t = McpUi::Auto, value_name = "HOW")]
+    pub(crate) ui: McpUi,
+    /// Launcher: run CMD with the 'ask run ...' command line appended to show a form
+    /// (overrides the setting mcp.launch). Example: --launch 'tmux new-window -W'
+    #[arg(long, value_name = "CMD")]
+    pub(crate) launch: Option<String>,
+    /// Serve Streamable HTTP on ADDR (host:port; port 0 picks one) instead of stdio.
+    #[arg(long, value_name = "ADDR")]
+    pub(crate) http: Option<String>,
+    /// With --http: listen on a non-loopback address and accept any Host header.
+    #[arg(long, requires = "http")]
+    pub(crate) allow_remote: bool,
+    /// Settings file (default: $ASK_CONFIG, else the platform config folder), read for
+    /// mcp.launch and given to every form.
+    #[arg(long, value_name = "FILE")]
+    pub(crate) config: Option<PathBuf>,
 }
 
 /// `--input FILE|-`.
@@ -182,7 +260,9 @@ pub(crate) struct ValidateArgs {
     /// Read the payload from FILE (`-` or absent: stdin).
     #[arg(long, short, value_name = "FILE")]
     pub(crate) input: Option<PathBuf>,
-    /// Accept the internal `freeform` option of /answer forms.
+    /// Accept `"freeform": true` options: the one-option "type your answer" questions that
+    /// /answer extraction writes. Payloads from agents never need it (the tool schema has
+    /// no such option), so without this flag one is an invalid payload.
     #[arg(long)]
     pub(crate) allow_freeform: bool,
 }
@@ -239,7 +319,11 @@ pub(crate) struct UiArgs {
     /// such as /dev/null, /dev/stdout or /dev/fd/N is written into as it is, never replaced.
     #[arg(long, short, value_name = "FILE")]
     pub(crate) output: Option<PathBuf>,
-    /// Settings file (default: $ASK_CONFIG, else $PI_CODING_AGENT_DIR/extensions/ask-user.json).
+    /// Settings file. Without it, the first of: $ASK_CONFIG;
+    /// $PI_CODING_AGENT_DIR/extensions/ask-user.json when PI_CODING_AGENT_DIR is set;
+    /// $XDG_CONFIG_HOME/ask-user/config.json; %APPDATA%\ask-user\config.json on Windows;
+    /// ~/.config/ask-user/config.json (~/Library/Application Support/ask-user/config.json on
+    /// macOS without XDG_CONFIG_HOME). `ask settings --path` prints the one in use.
     #[arg(long, value_name = "FILE")]
     pub(crate) config: Option<PathBuf>,
     /// Root folder for `@` file completion (default: the current folder).
@@ -269,9 +353,12 @@ pub(crate) struct UiArgs {
     pub(crate) timeout: Option<u64>,
     /// Keep a draft of the answers, notes, editor text and tab in FILE while the form is
     /// open (saved at most every 500 ms and on every tab change, in the accessible mode
-    /// after every line; deleted when the form ends normally, kept after a kill, a closed
-    /// terminal or a crash). Both modes read and write the same drafts. FILE must be a
-    /// regular file or a new path: ask owns it, so a FIFO, a device or a folder is refused.
+    /// after every line; deleted once the result of a normal end is written, kept after a
+    /// kill, a closed terminal, a crash or a result that could not be written). Both modes
+    /// read and write the same drafts. FILE must be a new path or a draft: ask writes over
+    /// and deletes it, so any other file (the payload, the result, the settings), a FIFO,
+    /// a device or a folder is refused. Not with --script (a headless run keeps no draft:
+    /// usage error).
     #[arg(long, value_name = "FILE")]
     pub(crate) draft: Option<PathBuf>,
     /// Reopen the form with the --draft FILE restored when it was made for the same
@@ -292,7 +379,9 @@ pub(crate) struct RunArgs {
     /// How the form is answered: UI, script, scripted answers or none.
     #[command(flatten)]
     pub(crate) flow: FlowArgs,
-    /// Accept the internal `freeform` option of /answer forms.
+    /// Accept `"freeform": true` options: the one-option "type your answer" questions that
+    /// /answer extraction writes. Payloads from agents never need it (the tool schema has
+    /// no such option), so without this flag one is an invalid payload.
     #[arg(long)]
     pub(crate) allow_freeform: bool,
 }
@@ -390,7 +479,11 @@ pub(crate) struct SettingsArgs {
     /// Print the resolved settings as JSON and exit.
     #[arg(long)]
     pub(crate) json: bool,
-    /// Settings file (default: $ASK_CONFIG, else $PI_CODING_AGENT_DIR/extensions/ask-user.json).
+    /// Settings file. Without it, the first of: $ASK_CONFIG;
+    /// $PI_CODING_AGENT_DIR/extensions/ask-user.json when PI_CODING_AGENT_DIR is set;
+    /// $XDG_CONFIG_HOME/ask-user/config.json; %APPDATA%\ask-user\config.json on Windows;
+    /// ~/.config/ask-user/config.json (~/Library/Application Support/ask-user/config.json on
+    /// macOS without XDG_CONFIG_HOME). `ask settings --path` prints the one in use.
     #[arg(long, value_name = "FILE")]
     pub(crate) config: Option<PathBuf>,
     /// Colours: auto honours NO_COLOR.

@@ -98,8 +98,12 @@ impl fmt::Display for CliError {
 /// session text, settings notices, serde errors that repeat a bad value), so they go
 /// through the same sanitizer as the UI: control characters, escape sequences and bidi
 /// controls become visible placeholders and never reach the terminal as controls.
+///
+/// A stderr that cannot be written (a closed terminal, a closed pipe) is ignored, never a
+/// panic: the result still has to be written after the message.
 pub(crate) fn warn(message: &str) {
-    eprintln!("ask: {}", ask_render::sanitize(message));
+    use std::io::Write as _;
+    let _ = writeln!(std::io::stderr(), "ask: {}", ask_render::sanitize(message));
 }
 
 /// What a subcommand returns: the exit status to use, or an error.

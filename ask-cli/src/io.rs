@@ -94,8 +94,32 @@ fn read_input_bytes(input: Option<&Path>, what: &str, limit: u64) -> Result<Vec<
 }
 
 /// Writes a tool result as one line of JSON to `--output` or stdout (see [`write_text`]).
+///
+/// When that write fails (a read-only folder, a full disk, `/dev/full`, a closed pipe),
+/// the result is not lost: it goes to stdout instead of a `--output` file, or to stderr
+/// instead of stdout, and the error (exit 74) says where it went.
 pub(crate) fn write_result(output: Option<&Path>, result: &AskResult) -> Result<(), CliError> {
-    write_text(output, "result file", &json_text(result, false))
+    let text = json_text(result, false);
+    let Err(mut err) = write_text(output, "result file", &text) else {
+        return Ok(());
+    };
+    let to_file = output.is_some_and(|path| path != Path::new("-"));
+    let (fallback, name): (&mut dyn Write, &str) = if to_file {
+        (&mut std::io::stdout(), "stdout")
+    } else {
+        (&mut std::io::stderr(), "stderr")
+    };
+    let written = fallback
+        .write_all(text.as_bytes())
+        .and_then(|()| fallback.flush());
+    err.message = match written {
+        Ok(()) => format!("{}; the result was written to {name} instead", err.message),
+        Err(e) => format!(
+            "{}; writing it to {name} instead failed too: {e}",
+            err.message
+        ),
+    };
+    Err(err)
 }
 
 /// Writes text to a file, or to stdout when no file (or `-`) is given: a regular file is

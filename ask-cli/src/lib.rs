@@ -3,12 +3,12 @@
 mod cli;
 mod cmd;
 mod config;
+mod draft;
 mod exit;
 mod io;
 mod json_out;
 mod linear;
 mod notify;
-#[cfg(windows)]
 mod process;
 mod script;
 mod signals;
@@ -35,7 +35,10 @@ pub fn main_exit() -> ExitCode {
             return ExitCode::SUCCESS;
         }
     };
-    match cmd::dispatch(cli.command) {
+    let ended = cmd::dispatch(cli.command);
+    // Nothing started for a notification outlives ask.
+    notify::stop_commands();
+    match ended {
         Ok(exit) => ExitCode::from(exit.code()),
         Err(err) => {
             exit::warn(&err.message);

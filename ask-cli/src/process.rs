@@ -1,9 +1,11 @@
-//! Child processes that run user-given commands (`ask answer --completer`):
-//! started under the platform's shell, killed with everything they started.
+//! Child processes that run user-given commands (notification commands, and on Windows
+//! `ask answer --completer`): started under the platform's shell, killed with
+//! everything they started.
 
 use std::process::{Child, Command, Stdio};
 
-/// The shell a command string runs under, as shown in messages.
+/// The shell a command string runs under, as shown in messages (Windows' completer).
+#[cfg(windows)]
 pub(crate) const SHELL: &str = if cfg!(windows) { "cmd /C" } else { "sh -c" };
 
 /// `command` under the shell. On Unix it leads a new process group, so
@@ -28,7 +30,14 @@ pub(crate) fn shell(command: &str) -> Command {
 /// (`kill -s KILL -- -<pid>`), the process tree on Windows (`taskkill /T /F`);
 /// the child alone as well, in case those tools are missing.
 pub(crate) fn kill_tree(child: &mut Child) {
-    let id = child.id().to_string();
+    kill_group(child.id());
+    let _ = child.kill();
+    let _ = child.wait();
+}
+
+/// Kills the process group led by `id` (Unix), or the process tree of `id` (Windows).
+pub(crate) fn kill_group(id: u32) {
+    let id = id.to_string();
     let mut killer = if cfg!(windows) {
         let mut cmd = Command::new("taskkill");
         cmd.args(["/T", "/F", "/PID", &id]);
@@ -43,6 +52,4 @@ pub(crate) fn kill_tree(child: &mut Child) {
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .status();
-    let _ = child.kill();
-    let _ = child.wait();
 }

@@ -106,12 +106,16 @@ pub fn latest_assistant_message(branch: &[&Entry]) -> Result<AssistantMessage, E
 pub fn latest_payload(branch: &[&Entry], source: Source) -> Result<StoredPayload, ExtractError> {
     let mut newest_invalid: Option<(String, Vec<Issue>)> = None;
     for entry in branch.iter().rev() {
-        let Body::Payload(data) = &entry.body else {
+        let Body::Payload(raw) = &entry.body else {
             continue;
         };
-        if data.get("source").and_then(Value::as_str) != Some(source.as_str()) {
+        // The source first, without building the params; the whole entry only for a match.
+        let head: PayloadHead = serde_json::from_str(raw).unwrap_or_default();
+        if head.source.as_ref().and_then(Value::as_str) != Some(source.as_str()) {
             continue;
         }
+        let data: Value = serde_json::from_str(raw).unwrap_or(Value::Null);
+        let data = &data;
         match revalidate(data, source) {
             Ok((form, params)) => {
                 return Ok(StoredPayload {
@@ -139,6 +143,13 @@ pub fn latest_payload(branch: &[&Entry], source: Source) -> Result<StoredPayload
         },
         None => ExtractError::NoStoredForm { origin: source },
     })
+}
+
+/// The field a lookup checks before parsing a stored payload entry.
+#[derive(Default, Deserialize)]
+struct PayloadHead {
+    #[serde(default)]
+    source: Option<Value>,
 }
 
 fn revalidate(data: &Value, source: Source) -> Result<(AskForm, AskParams), Vec<Issue>> {

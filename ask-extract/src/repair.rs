@@ -12,6 +12,12 @@ use serde_json::{Map, Value, json};
 /// Most options a question may have; the form adds "Type your own" anyway.
 pub(crate) const MAX_OPTIONS: usize = 4;
 
+/// Most options of a question that are checked one by one. A reply with more (a model
+/// that ran away, a hostile reply) is told it has too many without each being looked
+/// at, and the repair keeps the first [`MAX_OPTIONS`] (an "Other" among them). Each
+/// check is constant work per option, so a reply costs time linear in its size.
+pub const MAX_REPLY_OPTIONS: usize = 1_000;
+
 /// Normalized phrases that mark a question as generic small talk.
 const GENERIC_PHRASES: &[&str] = &[
     "how can i help",
@@ -60,8 +66,19 @@ pub(crate) fn problems(candidate: &Value) -> Vec<Issue> {
         let Some(options) = question.get("options").and_then(Value::as_array) else {
             continue;
         };
+        if options.len() > MAX_REPLY_OPTIONS {
+            out.push(Issue::new(
+                format!("questions[{i}].options"),
+                format!(
+                    "has {} options, more than a reply may carry ({MAX_REPLY_OPTIONS}); keep at most {MAX_OPTIONS}, the ones the message offers",
+                    options.len()
+                ),
+            ));
+            continue;
+        }
+        let check = Restating::of(question);
         for (j, option) in options.iter().enumerate() {
-            if restates(question, option) {
+            if check.restates(option) {
                 out.push(Issue::new(
                     format!("questions[{i}].options[{j}].label"),
                     "restates the question instead of offering a choice; for an open question use the single freeform option",
@@ -101,12 +118,23 @@ pub(crate) fn repair(candidate: &Value) -> Value {
 }
 
 fn repair_options(question: &mut Map<String, Value>) {
-    let snapshot = question.clone();
+    let check = Restating::of(question);
     let Some(options) = question.get_mut("options").and_then(Value::as_array_mut) else {
         return;
     };
+    if options.len() > MAX_REPLY_OPTIONS {
+        // Too many to look at: the first ones, and an "Other" found further on.
+        let other = options.iter().skip(MAX_OPTIONS).position(is_other);
+        let other = other.map(|k| options.swap_remove(k + MAX_OPTIONS));
+        options.truncate(MAX_OPTIONS);
+        if let Some(other) = other {
+            options.truncate(MAX_OPTIONS - 1);
+            options.push(other);
+        }
+        return;
+    }
     let before = options.len();
-    options.retain(|o| !restates(&snapshot, o));
+    options.retain(|o| !check.restates(o));
     let dropped_restating = options.len() < before;
     let has_declared = options.iter().any(|o| !is_freeform(o));
     if has_declared {
@@ -140,25 +168,44 @@ fn is_generic(question: &Map<String, Value>) -> bool {
     GENERIC_PHRASES.iter().any(|phrase| prompt.contains(phrase))
 }
 
-/// An option restates its question when its label is the question's prompt,
-/// or when it is the question's only option and is itself a question.
-fn restates(question: &Map<String, Value>, option: &Value) -> bool {
-    if is_freeform(option) {
-        return false;
+/// What [`Restating::restates`] needs of a question, computed once per question (not
+/// once per option, which made a reply with many options quadratic).
+struct Restating {
+    /// The normalized prompt.
+    prompt: Option<String>,
+    /// The question has exactly one declared option.
+    lone: bool,
+}
+
+impl Restating {
+    fn of(question: &Map<String, Value>) -> Self {
+        let prompt = question
+            .get("prompt")
+            .and_then(Value::as_str)
+            .map(normalize);
+        let lone = question
+            .get("options")
+            .and_then(Value::as_array)
+            .is_some_and(|options| options.iter().filter(|o| !is_freeform(o)).take(2).count() == 1);
+        Self { prompt, lone }
     }
-    let (Some(prompt), Some(label)) = (
-        question.get("prompt").and_then(Value::as_str),
-        option.get("label").and_then(Value::as_str),
-    ) else {
-        return false;
-    };
-    let lone = question
-        .get("options")
-        .and_then(Value::as_array)
-        .is_some_and(|options| options.iter().filter(|o| !is_freeform(o)).count() == 1);
-    let normalized = normalize(label);
-    !normalized.is_empty()
-        && (normalized == normalize(prompt) || (lone && label.trim_end().ends_with('?')))
+
+    /// An option restates its question when its label is the question's prompt,
+    /// or when it is the question's only option and is itself a question.
+    fn restates(&self, option: &Value) -> bool {
+        if is_freeform(option) {
+            return false;
+        }
+        let (Some(prompt), Some(label)) = (
+            self.prompt.as_deref(),
+            option.get("label").and_then(Value::as_str),
+        ) else {
+            return false;
+        };
+        let normalized = normalize(label);
+        !normalized.is_empty()
+            && (normalized == prompt || (self.lone && label.trim_end().ends_with('?')))
+    }
 }
 
 fn is_other(option: &Value) -> bool {
@@ -195,6 +242,48 @@ mod tests {
 
     fn option(label: &str) -> Value {
         json!({"value": label.to_lowercase().replace(' ', "_"), "label": label})
+    }
+
+    /// A reply carrying more options than are looked at one by one is told so without
+    /// a check per option, and the repair keeps the first ones and an "Other" further on.
+    #[test]
+    fn a_reply_with_a_hundred_thousand_options_is_capped() {
+        let mut options: Vec<Value> = (0..100_000)
+            .map(|i| option(&format!("Choice {i}")))
+            .collect();
+        options.push(option("Other"));
+        let reply = json!({"questions": [{"id": "x", "prompt": "Pick one", "options": options}]});
+        let issues = problems(&reply);
+        assert_eq!(issues.len(), 1, "{issues:?}");
+        assert_eq!(issues[0].path, "questions[0].options");
+        assert!(
+            issues[0]
+                .message
+                .contains("has 100001 options, more than a reply may carry (1000)"),
+            "{}",
+            issues[0].message
+        );
+        let repaired = repair(&reply);
+        let kept: Vec<&str> = repaired["questions"][0]["options"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|o| o["label"].as_str())
+            .collect();
+        assert_eq!(kept, ["Choice 0", "Choice 1", "Choice 2", "Other"]);
+    }
+
+    /// Under the cap every option is still checked: a restating one far down is found.
+    #[test]
+    fn options_under_the_cap_are_each_checked() {
+        let mut options: Vec<Value> = (0..999).map(|i| option(&format!("Choice {i}"))).collect();
+        options.push(option("Pick one"));
+        let reply = json!({"questions": [{"id": "x", "prompt": "Pick one", "options": options}]});
+        let paths: Vec<String> = problems(&reply).into_iter().map(|i| i.path).collect();
+        assert_eq!(
+            paths,
+            ["questions[0].options[999].label", "questions[0].options"]
+        );
     }
 
     #[test]

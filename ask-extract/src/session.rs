@@ -8,7 +8,9 @@
 //!
 //! Only what extraction and replay need is kept of each entry (the text and
 //! stop reason of assistant messages, the data of `ask:payload` custom
-//! entries), so large sessions with big tool results stay cheap in memory.
+//! entries as raw JSON text, parsed only when a lookup reaches it), and nothing is
+//! built for the rest: a message that is not the assistant's is skipped once its role
+//! is read, so large sessions with big tool results stay cheap in memory.
 
 use std::collections::HashMap;
 use std::fs::File;
@@ -16,10 +18,10 @@ use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
 use std::sync::Arc;
 
-use serde::Deserialize;
 use serde_json::Value;
 
 use crate::error::ExtractError;
+use crate::raw::{RawLine, RawMessage};
 
 /// The largest session file [`Session::open`] reads (256 MiB). pi sessions with long
 /// tool outputs and images grow to tens of megabytes; anything past this is not a
@@ -50,8 +52,9 @@ pub(crate) enum Body {
         /// `stopReason`, when it is a string.
         stop_reason: Option<String>,
     },
-    /// A `custom` entry with `customType` `ask:payload`: its `data`.
-    Payload(Value),
+    /// A `custom` entry with `customType` `ask:payload`: its `data`, as the JSON text
+    /// of the file (parsed when a lookup reaches it).
+    Payload(Box<str>),
     /// Anything else.
     Other,
 }
@@ -156,24 +159,6 @@ fn next_line(reader: &mut impl BufRead, buf: &mut Vec<u8>) -> std::io::Result<Li
     }
 }
 
-/// The fields of one line that matter here; everything else is skipped
-/// while parsing.
-#[derive(Deserialize)]
-struct RawLine {
-    #[serde(rename = "type", default)]
-    kind: Option<Value>,
-    #[serde(default)]
-    id: Option<Value>,
-    #[serde(rename = "parentId", default)]
-    parent_id: Option<Value>,
-    #[serde(default)]
-    message: Option<Value>,
-    #[serde(rename = "customType", default)]
-    custom_type: Option<Value>,
-    #[serde(default)]
-    data: Option<Value>,
-}
-
 impl Session {
     /// Opens and reads a session file: a regular file, or a pipe such as a shell's
     /// `<(zcat s.jsonl.gz)`. At most [`MAX_SESSION_BYTES`] are read; a larger file (a
@@ -251,9 +236,10 @@ impl Session {
             ),
         };
         let body = match kind.as_str() {
-            "message" => raw.message.as_ref().map_or(Body::Other, assistant_body),
+            "message" => raw.message.map_or(Body::Other, assistant_body),
             "custom" if matches!(&raw.custom_type, Some(Value::String(t)) if t == PAYLOAD_CUSTOM_TYPE) => {
-                Body::Payload(raw.data.unwrap_or(Value::Null))
+                raw.data
+                    .map_or(Body::Other, |data| Body::Payload(data.into()))
             }
             _ => Body::Other,
         };
@@ -334,29 +320,18 @@ fn as_string(value: Option<Value>) -> Option<String> {
     }
 }
 
-fn assistant_body(message: &Value) -> Body {
-    if message.get("role").and_then(Value::as_str) != Some("assistant") {
+fn assistant_body(message: RawMessage) -> Body {
+    if message.assistant != Some(true) {
         return Body::Other;
     }
-    let texts: Vec<&str> = match message.get("content") {
-        Some(Value::String(text)) => vec![text.as_str()],
-        Some(Value::Array(blocks)) => blocks
-            .iter()
-            .filter(|b| b.get("type").and_then(Value::as_str) == Some("text"))
-            .filter_map(|b| b.get("text").and_then(Value::as_str))
-            .collect(),
-        _ => Vec::new(),
-    };
-    let text = texts
+    let text = message
+        .texts
         .into_iter()
         .filter(|t| !t.trim().is_empty())
         .collect::<Vec<_>>()
         .join("\n");
     Body::Assistant {
         text,
-        stop_reason: message
-            .get("stopReason")
-            .and_then(Value::as_str)
-            .map(str::to_owned),
+        stop_reason: message.stop_reason,
     }
 }

@@ -33,6 +33,13 @@ pub trait CompletionSource {
     fn revision(&self) -> u64 {
         0
     }
+
+    /// False while the answers may still change by themselves (a background walk runs), so
+    /// the host keeps ticking to pick them up ([`Session::needs_ticks`](crate::Session::needs_ticks)).
+    /// True by default.
+    fn is_settled(&self) -> bool {
+        true
+    }
 }
 
 impl<F> CompletionSource for F

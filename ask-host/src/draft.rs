@@ -1,9 +1,15 @@
-//! Drafts that survive a crash, a kill or a closed terminal: the session saves the flow's
-//! [`ask_state::FlowSnapshot`] to a file while the form is open, and deletes it when the
-//! flow ends normally. A draft is a file the session owns: only a regular file (or a path
-//! with nothing there yet) is ever written, read or deleted.
+//! Drafts that survive a crash, a kill, a closed terminal or a result that could not be
+//! written: the session saves the flow's [`ask_state::FlowSnapshot`] to a file while the
+//! form is open, and the host deletes it once the result is stored.
+//!
+//! A draft is a file the session owns, and only such a file is ever written or deleted:
+//! a path with nothing there yet, an empty regular file, or a regular file that holds a
+//! draft (recognised by its content: a JSON object with the snapshot's `version`, `tab`
+//! and `questions`). Anything else (a payload, a settings file, a FIFO, a device, a
+//! symlink to anything but a draft) is left exactly as it is.
 
 use std::path::{Path, PathBuf};
+use std::time::SystemTime;
 
 use ask_state::{Flow, FlowSnapshot};
 
@@ -12,80 +18,195 @@ pub const DRAFT_SAVE_INTERVAL_MS: u64 = 500;
 
 /// The largest draft read back (64 MiB): four times
 /// [`ask_contract::MAX_PAYLOAD_BYTES`], since a draft repeats the form's questions and
-/// adds the answers, notes and editor text. A larger file is not restored.
+/// adds the answers, notes and editor text. A larger file is not restored, and not
+/// taken for a draft.
 pub const MAX_DRAFT_BYTES: u64 = 4 * ask_contract::MAX_PAYLOAD_BYTES as u64;
 
-/// Why `path` cannot hold a draft (it names a FIFO, a device, a folder...), or `None`
-/// when it is a regular file or nothing is there. Only looks at the path, never opens it.
-pub(crate) fn unusable(path: &Path) -> Option<String> {
-    ask_keymap::special_file_kind(path).map(|kind| {
-        format!(
-            "no draft kept: {} is {kind}, not a regular file; give a regular file path \
-             (or a new one) for the draft",
+/// The fields every draft has; the rest is skipped without being built.
+#[derive(serde::Deserialize)]
+struct Marker {
+    #[serde(rename = "version")]
+    _version: u32,
+    #[serde(rename = "tab")]
+    _tab: usize,
+    #[serde(rename = "questions")]
+    _questions: Vec<serde::de::IgnoredAny>,
+}
+
+/// Whether `bytes` are a draft's (or nothing at all).
+fn is_draft(bytes: &[u8]) -> bool {
+    bytes.iter().all(u8::is_ascii_whitespace) || serde_json::from_slice::<Marker>(bytes).is_ok()
+}
+
+/// Why `path` cannot hold a draft, or `None` when it can: nothing is there, or an empty
+/// regular file, or a regular file holding a draft (a symlink to one is followed). Reads
+/// the file (without blocking, at most [`MAX_DRAFT_BYTES`]); never writes.
+pub fn draft_path_problem(path: &Path) -> Option<String> {
+    let refuse = |what: &dyn std::fmt::Display| {
+        Some(format!(
+            "no draft kept: {} is {what}, which is never written over or deleted; give a \
+             new path (or a draft file) for the draft",
             path.display()
-        )
+        ))
+    };
+    let Ok(meta) = std::fs::symlink_metadata(path) else {
+        return None;
+    };
+    if meta.file_type().is_symlink() && std::fs::metadata(path).is_err() {
+        return refuse(&"a symlink to nothing");
+    }
+    if let Some(kind) = ask_keymap::special_file_kind(path) {
+        return refuse(&format_args!("{kind}, not a regular file"));
+    }
+    match ask_keymap::read_regular_file(path, MAX_DRAFT_BYTES) {
+        Ok(None) => None,
+        Ok(Some(bytes)) if is_draft(&bytes) => None,
+        Ok(Some(_)) | Err(ask_keymap::KeymapError::FileTooLarge { .. }) => {
+            refuse(&"a file that is not a draft")
+        }
+        Err(e) => refuse(&format_args!("a file that cannot be read ({e})")),
+    }
+}
+
+/// What identifies the file a draft was last written to, so a file put at the path since
+/// is noticed without reading it.
+#[derive(Debug, PartialEq, Eq)]
+struct Stamp {
+    len: u64,
+    modified: Option<SystemTime>,
+    #[cfg(unix)]
+    inode: (u64, u64),
+}
+
+fn stamp(path: &Path) -> Option<Stamp> {
+    let meta = std::fs::metadata(path).ok()?;
+    Some(Stamp {
+        len: meta.len(),
+        modified: meta.modified().ok(),
+        #[cfg(unix)]
+        inode: {
+            use std::os::unix::fs::MetadataExt;
+            (meta.dev(), meta.ino())
+        },
     })
 }
 
-/// The draft file of a session.
+/// A draft file: a path checked to hold nothing, or a draft ([`draft_path_problem`]),
+/// written atomically and deleted only while it is still the file this process wrote.
 #[derive(Debug)]
-pub(crate) struct DraftFile {
-    pub(crate) path: PathBuf,
-    last_saved_ms: Option<u64>,
-    last_tab: Option<usize>,
-    last_bytes: Option<Vec<u8>>,
+pub struct DraftFile {
+    path: PathBuf,
+    written: Option<Stamp>,
 }
 
 impl DraftFile {
-    pub(crate) fn new(path: PathBuf) -> Self {
-        Self {
-            path,
-            last_saved_ms: None,
-            last_tab: None,
-            last_bytes: None,
+    /// Takes `path` for a draft, or says why it cannot be one ([`draft_path_problem`]).
+    pub fn open(path: impl Into<PathBuf>) -> Result<Self, String> {
+        let path = path.into();
+        match draft_path_problem(&path) {
+            Some(why) => Err(why),
+            None => Ok(Self {
+                path,
+                written: None,
+            }),
         }
     }
 
-    /// Saves the flow's snapshot when due (interval passed or the tab changed) and it
-    /// changed since the last save. `Err` carries a message for a notice.
-    pub(crate) fn save_if_due(&mut self, flow: &Flow, now_ms: u64) -> Result<(), String> {
+    /// The draft's path.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// `None` while the path still holds what this process last wrote (or nothing, or a
+    /// draft); else why it is not the draft's any more.
+    fn problem(&self) -> Option<String> {
+        match (&self.written, stamp(&self.path)) {
+            (Some(ours), Some(now)) if *ours == now => None,
+            _ => draft_path_problem(&self.path),
+        }
+    }
+
+    /// Writes `bytes` (a serialized [`FlowSnapshot`]) atomically. Refused, without
+    /// touching the path, when something that is not a draft took it since.
+    pub fn write(&mut self, bytes: &[u8]) -> Result<(), String> {
+        if let Some(why) = self.problem() {
+            return Err(why);
+        }
+        ask_keymap::write_atomic(&self.path, bytes)
+            .map_err(|e| format!("draft not saved to {}: {e}", self.path.display()))?;
+        self.written = stamp(&self.path);
+        Ok(())
+    }
+
+    /// Deletes the draft (the result is stored). Only a draft is deleted: whatever else
+    /// took the path since is left. For a symlink to a draft, the draft it points to is
+    /// deleted and the link stays. True when a file was deleted.
+    pub fn remove(&self) -> bool {
+        if self.problem().is_some() {
+            return false;
+        }
+        let target = std::fs::canonicalize(&self.path).unwrap_or_else(|_| self.path.clone());
+        std::fs::metadata(&target).is_ok_and(|m| m.file_type().is_file())
+            && std::fs::remove_file(&target).is_ok()
+    }
+}
+
+/// The draft of a session: a [`DraftFile`] saved when due.
+#[derive(Debug)]
+pub(crate) struct DraftSaver {
+    pub(crate) file: DraftFile,
+    last_saved_ms: Option<u64>,
+    last_tab: Option<usize>,
+    last_bytes: Option<Vec<u8>>,
+    /// A save was put off until the interval passes: the host must tick until then.
+    pub(crate) waiting: bool,
+}
+
+impl DraftSaver {
+    pub(crate) fn new(file: DraftFile) -> Self {
+        Self {
+            file,
+            last_saved_ms: None,
+            last_tab: None,
+            last_bytes: None,
+            waiting: false,
+        }
+    }
+
+    /// Saves the flow's snapshot when due (interval passed, the tab changed, or `force`)
+    /// and it changed since the last save. `Err` carries a message for a notice.
+    pub(crate) fn save_if_due(
+        &mut self,
+        flow: &Flow,
+        now_ms: u64,
+        force: bool,
+    ) -> Result<(), String> {
         let snapshot = flow.snapshot();
         let tab_changed = self.last_tab != Some(snapshot.tab);
         let due = self
             .last_saved_ms
             .is_none_or(|at| now_ms.saturating_sub(at) >= DRAFT_SAVE_INTERVAL_MS);
-        if !tab_changed && !due {
+        if !tab_changed && !due && !force {
+            self.waiting = true;
             return Ok(());
         }
-        let bytes = serde_json::to_vec_pretty(&snapshot).map_err(|e| e.to_string())?;
+        self.waiting = false;
+        let bytes = serde_json::to_vec(&snapshot).map_err(|e| e.to_string())?;
         self.last_saved_ms = Some(now_ms);
         self.last_tab = Some(snapshot.tab);
         if self.last_bytes.as_ref() == Some(&bytes) {
             return Ok(());
         }
-        // Checked again at every write: something else may have taken the path since
-        // (`write_atomic` would write through a FIFO or a device, and block on a FIFO).
-        if let Some(why) = unusable(&self.path) {
-            return Err(why);
-        }
-        ask_keymap::write_atomic(&self.path, &bytes)
-            .map_err(|e| format!("draft not saved to {}: {e}", self.path.display()))?;
+        self.file.write(&bytes)?;
         self.last_bytes = Some(bytes);
         Ok(())
-    }
-
-    /// The flow ended normally: the draft is not needed any more. Only a regular file is
-    /// deleted: whatever else took the path since is not the session's.
-    pub(crate) fn remove(&self) {
-        if std::fs::metadata(&self.path).is_ok_and(|m| m.file_type().is_file()) {
-            let _ = std::fs::remove_file(&self.path);
-        }
     }
 }
 
 /// Reads a draft (a regular file of at most [`MAX_DRAFT_BYTES`], opened without blocking)
-/// and restores it into `flow`; `Err` says why it was not restored.
-pub(crate) fn restore(flow: &mut Flow, path: &Path) -> Result<(), String> {
+/// and restores it into `flow`; `Ok` lists what did not fit the form's rules and was
+/// dropped, `Err` says why it was not restored.
+pub(crate) fn restore(flow: &mut Flow, path: &Path) -> Result<Vec<String>, String> {
     let not_restored = |why: &dyn std::fmt::Display| {
         format!(
             "draft {} not restored: {why}; starting fresh",

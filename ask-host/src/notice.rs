@@ -35,7 +35,9 @@ pub enum Notice {
     /// The settings file changed on disk but could not be read again; the settings in
     /// effect stay.
     SettingsReloadFailed(String),
-    /// A behaviour change made in the settings overlay could not be written.
+    /// A change made in the settings overlay could not be written, or there was no file
+    /// to write it to (the settings file could not be read or located). The overlay shows
+    /// the change, which applies to the open form only; the text says it will not persist.
     SettingsNotSaved(String),
     /// There was no settings file, so the pi-ask settings were imported into a new one
     /// (the pi-ask file was only read). Shown once: the next run finds the new file.
@@ -48,10 +50,14 @@ pub enum Notice {
     /// `--resume` found no usable draft (missing, unreadable, or made for other
     /// questions); the form starts fresh. The text says why.
     DraftNotRestored(String),
-    /// The draft file could not be written, or the draft path names something other than
-    /// a regular file (a FIFO, a device, a folder), which is never touched: no draft is
+    /// The draft file could not be written, or the draft path holds something other than
+    /// a draft (a payload, a FIFO, a device, a folder), which is never touched: no draft is
     /// kept from then on. The text says why.
     DraftNotSaved(String),
+    /// `--resume` restored a draft but dropped what breaks the form's rules (several
+    /// options on a single-select question, a type the switch cannot give...). The text
+    /// says what.
+    DraftAdjusted(String),
     /// The settings overlay's reset row wrote the defaults.
     SettingsReset {
         /// Where the previous file was copied first (`None` when there was none).
@@ -78,7 +84,10 @@ impl fmt::Display for Notice {
                 write!(f, "settings not loaded, using defaults: {err}")
             }
             Self::SettingsReloadFailed(err) => write!(f, "settings: {err}"),
-            Self::SettingsNotSaved(err) => write!(f, "settings not saved: {err}"),
+            Self::SettingsNotSaved(err) => write!(
+                f,
+                "not saved ({err}): the change applies to this form only and will not persist"
+            ),
             Self::SettingsImported { from, to } => write!(
                 f,
                 "imported your pi-ask settings from {} into {} (the pi-ask file is unchanged)",
@@ -93,7 +102,9 @@ impl fmt::Display for Notice {
                 backup.display()
             ),
             Self::SettingsReset { backup: None } => f.write_str("settings reset to defaults"),
-            Self::DraftNotRestored(why) | Self::DraftNotSaved(why) => f.write_str(why),
+            Self::DraftNotRestored(why) | Self::DraftNotSaved(why) | Self::DraftAdjusted(why) => {
+                f.write_str(why)
+            }
         }
     }
 }

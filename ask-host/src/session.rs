@@ -44,11 +44,14 @@ use crate::{CompletionSource, Notice, Settings, commands_for_change};
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub struct Session {
-    flow: Flow,
-    store: Option<ConfigStore>,
-    source: Option<Box<dyn CompletionSource + Send>>,
+    pub(crate) flow: Flow,
+    pub(crate) store: Option<ConfigStore>,
+    pub(crate) source: Option<Box<dyn CompletionSource + Send>>,
     /// The completion query and source revision last sent to the flow.
-    sent: Option<(String, u64)>,
+    pub(crate) sent: Option<(String, u64)>,
+    /// The host watches the settings file and calls [`Session::reload_settings`] on a
+    /// change: ticks do not read it.
+    pub(crate) settings_watched: bool,
     width: u16,
     height: u16,
     result: Option<AskResult>,
@@ -61,7 +64,9 @@ pub struct Session {
     /// The countdown notification was handed out for the countdown showing now.
     countdown_notified: bool,
     /// Where the draft is kept while the form is open (`--draft`).
-    draft: Option<crate::draft::DraftFile>,
+    pub(crate) draft: Option<crate::draft::DraftSaver>,
+    /// The draft holds the flow's final state (saved once when the flow ended).
+    draft_final: bool,
     /// Origin of the host clock sent to the flow ([`Command::Clock`]).
     started: Instant,
 }
@@ -131,6 +136,7 @@ impl Session {
             store,
             source: None,
             sent: None,
+            settings_watched: false,
             width: 80,
             height: 24,
             result: None,
@@ -140,6 +146,7 @@ impl Session {
             notified: false,
             countdown_notified: false,
             draft: None,
+            draft_final: false,
             started: Instant::now(),
         };
         session.refresh_completion();
@@ -161,47 +168,74 @@ impl Session {
     }
 
     /// Keeps a draft of the user's work in `path` while the form is open: saved atomically
-    /// at most every [`DRAFT_SAVE_INTERVAL_MS`](crate::DRAFT_SAVE_INTERVAL_MS) and on every
-    /// tab change, deleted when the flow ends (submit, elaborate, cancel, timeout), kept
-    /// when the session is dropped unfinished (a kill, a closed terminal, a crash). With
+    /// at most every [`DRAFT_SAVE_INTERVAL_MS`](crate::DRAFT_SAVE_INTERVAL_MS), on every
+    /// tab change and once more when the flow ends. The draft outlives the flow: the host
+    /// deletes it with [`Session::discard_draft`] once the result is stored, so answers
+    /// are never lost between the end of the form and a result that could not be written;
+    /// it stays when the session is dropped (a kill, a closed terminal, a crash). With
     /// `resume`, first restores the draft found there when it was made for the same
-    /// questions; otherwise the form starts fresh and a
-    /// [`Notice::DraftNotRestored`](crate::Notice::DraftNotRestored) says why.
+    /// questions (what breaks the form's rules is dropped, and a
+    /// [`Notice::DraftAdjusted`](crate::Notice::DraftAdjusted) says what); otherwise the
+    /// form starts fresh and a [`Notice::DraftNotRestored`](crate::Notice::DraftNotRestored)
+    /// says why.
     ///
-    /// A draft is a file the session owns: a path that names anything but a regular file
-    /// (a FIFO, a device such as `/dev/null`, a folder) is never read, written or deleted;
+    /// A draft is a file the session owns ([`DraftFile`](crate::DraftFile)): a path that
+    /// holds anything but a draft (a payload, a FIFO, a device such as `/dev/null`, a
+    /// folder, a symlink to a non-draft) is never read into the form, written or deleted;
     /// the session then keeps no draft and a
     /// [`Notice::DraftNotSaved`](crate::Notice::DraftNotSaved) says why. A draft larger
     /// than [`MAX_DRAFT_BYTES`](crate::MAX_DRAFT_BYTES) is not restored.
     #[must_use]
     pub fn with_draft(mut self, path: impl Into<std::path::PathBuf>, resume: bool) -> Self {
-        let path = path.into();
-        if let Some(why) = crate::draft::unusable(&path) {
-            self.show(Notice::DraftNotSaved(why));
-            return self;
+        let file = match crate::DraftFile::open(path) {
+            Ok(file) => file,
+            Err(why) => {
+                self.show(Notice::DraftNotSaved(why));
+                return self;
+            }
+        };
+        if resume {
+            match crate::draft::restore(&mut self.flow, file.path()) {
+                Ok(dropped) if dropped.is_empty() => {}
+                Ok(dropped) => self.show(Notice::DraftAdjusted(format!(
+                    "draft {} restored without what the form does not allow: {}",
+                    file.path().display(),
+                    dropped.join("; ")
+                ))),
+                Err(why) => self.show(Notice::DraftNotRestored(why)),
+            }
         }
-        if resume && let Err(why) = crate::draft::restore(&mut self.flow, &path) {
-            self.show(Notice::DraftNotRestored(why));
-        }
-        self.draft = Some(crate::draft::DraftFile::new(path));
+        self.draft = Some(crate::draft::DraftSaver::new(file));
         self.save_draft(0);
         self
     }
 
-    /// Saves the draft when due, or deletes it once the flow finished.
+    /// The draft file, while one is kept (see [`Session::with_draft`]).
+    pub fn draft_path(&self) -> Option<&std::path::Path> {
+        self.draft.as_ref().map(|d| d.file.path())
+    }
+
+    /// Deletes the draft: call it once the result is stored (written and synced). Only a
+    /// draft is deleted; whatever else took the path since is left. Returns true when a
+    /// file was deleted. No draft is kept from then on.
+    pub fn discard_draft(&mut self) -> bool {
+        self.draft.take().is_some_and(|d| d.file.remove())
+    }
+
+    /// Saves the draft when due; once the flow finished, saves its final state once.
     fn save_draft(&mut self, now_ms: u64) {
+        if self.draft_final {
+            return;
+        }
         let Some(draft) = self.draft.as_mut() else {
             return;
         };
-        if self.result.is_some() {
-            draft.remove();
-            self.draft = None;
-            return;
-        }
-        if let Err(why) = draft.save_if_due(&self.flow, now_ms) {
+        let finished = self.result.is_some();
+        if let Err(why) = draft.save_if_due(&self.flow, now_ms, finished) {
             self.draft = None;
             self.show(Notice::DraftNotSaved(why));
         }
+        self.draft_final = finished;
     }
 
     /// Uses `source` for `@` completion from now on. The source must be `Send` so the
@@ -345,6 +379,17 @@ impl Session {
     /// passed ([`ask_state::Flow::idle_timeout_ms`]).
     pub fn tick_at(&mut self, now_ms: u64) -> bool {
         let mut changed = self.apply(Command::Clock(now_ms));
+        if !self.settings_watched {
+            changed |= self.reload_now();
+        }
+        self.save_draft(now_ms);
+        self.refresh_completion() || changed
+    }
+
+    /// Reads the settings file again and applies what changed; true when the screen
+    /// changed.
+    pub(crate) fn reload_now(&mut self) -> bool {
+        let mut changed = false;
         let reloaded = self.store.as_mut().map(ConfigStore::reload);
         match reloaded {
             Some(Ok(Some(change))) => {
@@ -362,8 +407,7 @@ impl Session {
             }
             Some(Ok(None)) | None => {}
         }
-        self.save_draft(now_ms);
-        self.refresh_completion() || changed
+        changed
     }
 
     /// Applies a command and carries out its effects; true when the screen changed.
@@ -392,13 +436,7 @@ impl Session {
         match effect {
             Effect::PersistBehaviour(behaviour) => {
                 let saved = self.store.as_mut().map(|s| s.save_behaviour(&behaviour));
-                if let Some(Err(err)) = saved {
-                    let notice = Notice::SettingsNotSaved(err.to_string());
-                    let _ = self
-                        .flow
-                        .apply(Command::SetNotice(Some(notice.to_string())));
-                    self.notices.push(notice);
-                }
+                self.not_saved(saved);
             }
             Effect::Done(result) => self.result = Some(*result),
             Effect::PersistNotifications(enabled) => {
@@ -407,9 +445,7 @@ impl Session {
                     .store
                     .as_mut()
                     .map(|s| s.save_notifications_enabled(enabled));
-                if let Some(Err(err)) = saved {
-                    self.show(Notice::SettingsNotSaved(err.to_string()));
-                }
+                self.not_saved(saved);
             }
             Effect::ResetSettings => {
                 self.notifications = Notifications::default();
@@ -422,6 +458,30 @@ impl Session {
             // Effects added to ask-state later that this version does not know.
             _ => {}
         }
+    }
+
+    /// After an overlay change was saved (`Some(Ok)`), failed to save (`Some(Err)`), or had
+    /// no store (`None`): says plainly when it will not persist. Without a store that is
+    /// only when a settings file was meant but could not be read or located (in-memory
+    /// settings are not a file to save to).
+    fn not_saved(&mut self, saved: Option<Result<(), ask_keymap::KeymapError>>) {
+        let why = match saved {
+            Some(Ok(())) => return,
+            Some(Err(err)) => err.to_string(),
+            None => {
+                let unreadable = self.notices.iter().any(|n| {
+                    matches!(
+                        n,
+                        Notice::SettingsNotLoaded(_) | Notice::SettingsUnresolved(_)
+                    )
+                });
+                if !unreadable {
+                    return;
+                }
+                "the settings file could not be read".to_owned()
+            }
+        };
+        self.show(Notice::SettingsNotSaved(why));
     }
 
     /// Shows a notice in the notice line and keeps it.
@@ -469,7 +529,7 @@ impl Session {
     }
 
     /// Sends completion candidates when the `@` query or the source changed.
-    fn refresh_completion(&mut self) -> bool {
+    pub(crate) fn refresh_completion(&mut self) -> bool {
         let Some(query) = self.flow.completion_query().map(str::to_owned) else {
             self.sent = None;
             return false;

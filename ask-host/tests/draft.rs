@@ -1,7 +1,7 @@
 //! Drafts through a session, with a fake clock: saved at once on a tab change and
-//! otherwise at most every 500 ms, deleted by every normal end (submit, elaborate,
-//! cancel, timeout), kept when the session is dropped unfinished, and restored by
-//! `resume`.
+//! otherwise at most every 500 ms, holding the final answers after every normal end
+//! (submit, elaborate, cancel, timeout) until the host discards it, kept when the
+//! session is dropped unfinished, and restored by `resume`.
 
 use std::path::Path;
 
@@ -63,8 +63,10 @@ fn a_tab_change_saves_at_once_other_work_at_most_every_interval() {
     assert!(path.exists());
 }
 
+/// The draft outlives the flow until the host stored the result: a result write that
+/// fails (a full disk, a closed pipe) must not lose the answers.
 #[test]
-fn every_normal_end_deletes_the_draft() {
+fn every_normal_end_keeps_the_final_draft_until_the_host_discards_it() {
     let ends: [(&str, &str, Option<Mode>); 3] = [
         ("submit", "2 space enter 1 1", Some(Mode::Submit)),
         ("elaborate", "2 space enter 2 2", Some(Mode::Elaborate)),
@@ -80,7 +82,18 @@ fn every_normal_end_deletes_the_draft() {
             Some(mode) => assert_eq!(result.details.mode, mode, "{name}"),
             None => assert!(result.details.cancelled, "{name}"),
         }
-        assert!(!path.exists(), "{name} deletes the draft");
+        let kept = on_disk(&path);
+        assert_eq!(kept.questions[0].selected, [1], "{name}: the final answers");
+        assert_eq!(s.draft_path(), Some(path.as_path()), "{name}");
+        assert!(s.discard_draft(), "{name}");
+        assert!(
+            !path.exists(),
+            "{name}: discarded once the result is stored"
+        );
+        assert_eq!(s.draft_path(), None);
+        // Later input saves nothing again.
+        s.tick_at(10_000);
+        assert!(!path.exists(), "{name}");
     }
 
     let dir = tempfile::tempdir().unwrap();
@@ -90,7 +103,12 @@ fn every_normal_end_deletes_the_draft() {
     assert!(path.exists());
     s.tick_at(2_200);
     assert!(s.result().expect("timed out").details.timed_out);
-    assert!(!path.exists(), "a timeout deletes the draft");
+    assert!(
+        path.exists(),
+        "a timeout keeps the draft until the result is stored"
+    );
+    assert!(s.discard_draft());
+    assert!(!path.exists());
 }
 
 #[test]
@@ -115,12 +133,20 @@ fn resume_restores_a_matching_draft_and_says_why_it_skips_another() {
         json!(["auth"])
     );
 
-    std::fs::write(&path, b"{\"version\": 1}").unwrap();
+    // A draft of another form: not restored, and written over (it is a draft).
+    let mut other_form = FlowSnapshot::clone(&on_disk(&path));
+    other_form.title = Some("another form".into());
+    std::fs::write(&path, serde_json::to_vec(&other_form).unwrap()).unwrap();
     let other = session().with_draft(&path, true);
     assert!(
-        matches!(other.notices(), [Notice::DraftNotRestored(why)] if why.contains("not a draft file")),
+        matches!(other.notices(), [Notice::DraftNotRestored(why)] if why.contains("other questions")),
         "{:?}",
         other.notices()
+    );
+    assert_eq!(
+        on_disk(&path).title,
+        None,
+        "the path now holds this form's draft"
     );
     assert_eq!(
         other.flow().tab(),

@@ -113,7 +113,7 @@ fn a_path_that_becomes_a_fifo_mid_form_is_left_alone() {
 }
 
 #[test]
-fn a_draft_over_the_cap_is_not_read() {
+fn a_file_over_the_draft_cap_is_not_taken_for_a_draft() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("draft.json");
     // Sparse: its size says too large before a byte is read.
@@ -123,9 +123,9 @@ fn a_draft_over_the_cap_is_not_read() {
         .unwrap();
     let s = session().with_draft(&path, true);
     assert!(
-        matches!(s.notices(), [Notice::DraftNotRestored(why)]
-            if why.contains("larger than 64 MiB") && why.contains("starting fresh")),
+        matches!(s.notices(), [Notice::DraftNotSaved(why)] if why.contains("not a draft")),
         "{:?}",
         s.notices()
     );
+    assert_eq!(fs::metadata(&path).unwrap().len(), MAX_DRAFT_BYTES + 1);
 }

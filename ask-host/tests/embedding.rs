@@ -144,9 +144,10 @@ fn snapshots_restore_work_in_memory_and_refuse_other_forms() {
     // A web host keeps it as JSON in its own store.
     let stored = serde_json::to_string(&snapshot).unwrap();
     let mut fresh = session();
-    fresh
+    let dropped = fresh
         .restore(&serde_json::from_str(&stored).unwrap())
         .unwrap();
+    assert!(dropped.is_empty(), "{dropped:?}");
     assert_eq!(fresh.frame().to_plain_text(), s.frame().to_plain_text());
     fresh.key(key("enter")); // leaves the multi question for the review tab
     fresh.key(key("enter")); // Submit

@@ -8,6 +8,11 @@ mod draft;
 mod draft_paths;
 #[path = "embedding.rs"]
 mod embedding;
+
+#[path = "draft_owner.rs"]
+mod draft_owner;
+#[path = "idle.rs"]
+mod idle;
 #[path = "settings_v3.rs"]
 mod settings_v3;
 #[path = "timeout.rs"]

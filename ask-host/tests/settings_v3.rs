@@ -122,3 +122,63 @@ fn a_pi_ask_import_is_said_once() {
         "the second run is quiet"
     );
 }
+
+/// A change the overlay cannot save shows as in effect, and the form says plainly that it
+/// will not persist: when the write fails, and when the file could not even be read.
+#[test]
+fn an_overlay_change_that_cannot_be_saved_says_it_will_not_persist() {
+    // The file could not be read (a folder stands where it should be).
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("ask.json");
+    fs::create_dir(&path).unwrap();
+    let mut s = Session::new(form(), Settings::open(&ConfigPaths::file(path.clone())));
+    assert!(!s.flow().behaviour().auto_submit_when_answered_without_notes);
+    keys(&mut s, &["?", "enter"]);
+    assert!(
+        s.flow().behaviour().auto_submit_when_answered_without_notes,
+        "the overlay shows the state in effect"
+    );
+    let text = s.frame_sized(120, 30).to_plain_text();
+    assert!(text.contains("will not persist"), "{text}");
+    assert!(text.contains("could not be read"), "{text}");
+    assert!(matches!(
+        s.notices().last(),
+        Some(Notice::SettingsNotSaved(_))
+    ));
+
+    // A write that fails: the file's folder turns read-only after it loaded.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        if nix_is_root() {
+            eprintln!("skipped the failing-write half: root writes through a read-only folder");
+            return;
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("ask.json");
+        fs::write(&path, AskConfig::default().to_json().to_string()).unwrap();
+        let mut s = Session::new(form(), Settings::open(&ConfigPaths::file(path.clone())));
+        fs::set_permissions(dir.path(), fs::Permissions::from_mode(0o500)).unwrap();
+        keys(&mut s, &["?", "enter"]);
+        fs::set_permissions(dir.path(), fs::Permissions::from_mode(0o700)).unwrap();
+        assert!(s.flow().behaviour().auto_submit_when_answered_without_notes);
+        let text = s.frame_sized(120, 30).to_plain_text();
+        assert!(text.contains("will not persist"), "{text}");
+    }
+}
+
+/// In-memory settings are no file: changes are not reported as lost.
+#[test]
+fn in_memory_settings_do_not_warn() {
+    let mut s = Session::new(form(), Settings::in_memory(AskConfig::default()));
+    keys(&mut s, &["?", "enter"]);
+    assert!(s.notices().is_empty(), "{:?}", s.notices());
+}
+
+#[cfg(unix)]
+fn nix_is_root() -> bool {
+    std::process::Command::new("id")
+        .arg("-u")
+        .output()
+        .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).trim() == "0")
+}

@@ -155,13 +155,9 @@ fn replace(target: &Path, bytes: &[u8]) -> io::Result<()> {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => PathBuf::from("."),
     };
-    let tmp = dir.join(format!(
-        ".{}.{}.{}.tmp",
-        name.to_string_lossy(),
-        std::process::id(),
-        COUNTER.fetch_add(1, Ordering::Relaxed)
-    ));
-    let result = write_then_rename(&tmp, target, bytes);
+    let (tmp, file) = create_temp(&dir, &name.to_string_lossy())?;
+    // Only the temporary file this call created is ever removed.
+    let result = write_then_rename(file, &tmp, target, bytes);
     if result.is_err() {
         let _ = fs::remove_file(&tmp);
     }
@@ -173,8 +169,30 @@ fn replace(target: &Path, bytes: &[u8]) -> io::Result<()> {
     Ok(())
 }
 
-fn write_then_rename(tmp: &Path, target: &Path, bytes: &[u8]) -> io::Result<()> {
-    let mut file = OpenOptions::new().write(true).create_new(true).open(tmp)?;
+/// Attempts at a free temporary name before giving up.
+const TEMP_ATTEMPTS: usize = 64;
+
+/// Creates a new temporary file `.<name>.<pid>.<counter>.tmp` in `dir`. A name that is
+/// taken (a file left by a killed process whose id this one now has, or anyone else's) is
+/// never opened nor removed: the next counter value is tried.
+fn create_temp(dir: &Path, name: &str) -> io::Result<(PathBuf, File)> {
+    let mut last = None;
+    for _ in 0..TEMP_ATTEMPTS {
+        let tmp = dir.join(format!(
+            ".{name}.{}.{}.tmp",
+            std::process::id(),
+            COUNTER.fetch_add(1, Ordering::Relaxed)
+        ));
+        match OpenOptions::new().write(true).create_new(true).open(&tmp) {
+            Ok(file) => return Ok((tmp, file)),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => last = Some(e),
+            Err(e) => return Err(e),
+        }
+    }
+    Err(last.unwrap_or_else(|| io::Error::from(io::ErrorKind::AlreadyExists)))
+}
+
+fn write_then_rename(mut file: File, tmp: &Path, target: &Path, bytes: &[u8]) -> io::Result<()> {
     file.write_all(bytes)?;
     file.flush()?;
     if let Ok(meta) = fs::metadata(target) {
@@ -315,6 +333,29 @@ mod tests {
                 .is_symlink()
         );
         assert_eq!(fs::read(&real).unwrap(), b"new");
+    }
+
+    #[test]
+    fn a_taken_temp_name_is_skipped_and_left_alone() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("out.json");
+        // Files with the names the next writes of this process would pick, as a killed
+        // process with the same id leaves them.
+        let next = COUNTER.load(Ordering::Relaxed);
+        let planted: Vec<_> = (next..next + 32)
+            .map(|n| {
+                let p = dir
+                    .path()
+                    .join(format!(".out.json.{}.{n}.tmp", std::process::id()));
+                fs::write(&p, b"not ours").unwrap();
+                p
+            })
+            .collect();
+        write_atomic(&path, b"result").unwrap();
+        assert_eq!(fs::read(&path).unwrap(), b"result");
+        for p in &planted {
+            assert_eq!(fs::read(p).unwrap(), b"not ours", "{}", p.display());
+        }
     }
 
     #[test]

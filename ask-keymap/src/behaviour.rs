@@ -40,7 +40,18 @@ pub struct Behaviour {
     /// End the flow as cancelled (`details.timedOut`) after this many seconds without a
     /// key; 0 means never (the default). `ask --timeout` overrides it for one run.
     pub idle_timeout_seconds: u64,
+    /// Terminal keys and pastes that arrive within this many milliseconds of the form's
+    /// first paint (input already waiting when it opens included) are dropped, and the
+    /// form says so: a person typing in the chat when the form pops up does not answer it.
+    /// 0 turns the guard off. Scripts and scripted answers are never affected.
+    pub ignore_early_keys_ms: u64,
 }
+
+/// The default [`Behaviour::ignore_early_keys_ms`].
+pub const DEFAULT_IGNORE_EARLY_KEYS_MS: u64 = 150;
+
+/// The largest accepted `ignoreEarlyKeysMs`: two seconds.
+pub const MAX_IGNORE_EARLY_KEYS_MS: u64 = 2000;
 
 /// The largest accepted `idleTimeoutSeconds`: one week.
 pub const MAX_IDLE_TIMEOUT_SECONDS: u64 = 7 * 24 * 60 * 60;
@@ -57,6 +68,7 @@ impl Default for Behaviour {
             inline: true,
             accessible: false,
             idle_timeout_seconds: 0,
+            ignore_early_keys_ms: DEFAULT_IGNORE_EARLY_KEYS_MS,
         }
     }
 }
@@ -159,6 +171,14 @@ impl Behaviour {
         self
     }
 
+    /// The same settings with another early-key guard in milliseconds (0: off). The
+    /// settings file accepts up to [`MAX_IGNORE_EARLY_KEYS_MS`].
+    #[must_use]
+    pub fn with_ignore_early_keys_ms(mut self, ms: u64) -> Self {
+        self.ignore_early_keys_ms = ms;
+        self
+    }
+
     /// Changes one setting.
     pub fn set(&mut self, setting: BehaviourSetting, on: bool) {
         let field = match setting {
@@ -199,6 +219,7 @@ mod tests {
                 inline: false,
                 accessible: true,
                 idle_timeout_seconds: 0,
+                ignore_early_keys_ms: DEFAULT_IGNORE_EARLY_KEYS_MS,
             }
         );
     }

@@ -2,7 +2,9 @@
 
 use serde_json::Value;
 
-use crate::behaviour::MAX_IDLE_TIMEOUT_SECONDS;
+use crate::behaviour::{
+    DEFAULT_IGNORE_EARLY_KEYS_MS, MAX_IDLE_TIMEOUT_SECONDS, MAX_IGNORE_EARLY_KEYS_MS,
+};
 use crate::doc::{Node, Obj, obj, to_map};
 use crate::keymap::describe;
 use crate::migrate::{v1_to_v2, v2_to_v3};
@@ -150,6 +152,10 @@ pub(crate) fn behaviour_to_json(behaviour: Behaviour) -> Node {
     obj.insert(
         IDLE_TIMEOUT_NAME.to_owned(),
         Node::from(behaviour.idle_timeout_seconds),
+    );
+    obj.insert(
+        EARLY_KEYS_NAME.to_owned(),
+        Node::from(behaviour.ignore_early_keys_ms),
     );
     Node::Object(obj)
 }
@@ -343,6 +349,23 @@ fn read_idle_timeout(value: &Value, notices: &mut Vec<String>) -> u64 {
     }
 }
 
+/// The field name of [`Behaviour::ignore_early_keys_ms`].
+pub(crate) const EARLY_KEYS_NAME: &str = "ignoreEarlyKeysMs";
+
+/// `ignoreEarlyKeysMs`: a whole number of milliseconds from 0 (off) to two seconds.
+fn read_early_keys(value: &Value, notices: &mut Vec<String>) -> u64 {
+    match value.as_u64() {
+        Some(ms) if ms <= MAX_IGNORE_EARLY_KEYS_MS => ms,
+        _ => {
+            notices.push(format!(
+                "behaviour.{EARLY_KEYS_NAME} should be a whole number of milliseconds from 0 (off) to {MAX_IGNORE_EARLY_KEYS_MS}, found {}; using {DEFAULT_IGNORE_EARLY_KEYS_MS}",
+                describe(value)
+            ));
+            DEFAULT_IGNORE_EARLY_KEYS_MS
+        }
+    }
+}
+
 fn read_behaviour(value: &Value, notices: &mut Vec<String>) -> Behaviour {
     let mut behaviour = Behaviour::default();
     let Some(obj) = value.as_object() else {
@@ -366,6 +389,9 @@ fn read_behaviour(value: &Value, notices: &mut Vec<String>) -> Behaviour {
     }
     if let Some(value) = obj.get(IDLE_TIMEOUT_NAME) {
         behaviour.idle_timeout_seconds = read_idle_timeout(value, notices);
+    }
+    if let Some(value) = obj.get(EARLY_KEYS_NAME) {
+        behaviour.ignore_early_keys_ms = read_early_keys(value, notices);
     }
     behaviour
 }

@@ -28,7 +28,10 @@ mod store;
 
 pub use action::{Action, Context, is_reserved};
 pub use atomic::write_atomic;
-pub use behaviour::{Behaviour, BehaviourSetting, MAX_IDLE_TIMEOUT_SECONDS};
+pub use behaviour::{
+    Behaviour, BehaviourSetting, DEFAULT_IGNORE_EARLY_KEYS_MS, MAX_IDLE_TIMEOUT_SECONDS,
+    MAX_IGNORE_EARLY_KEYS_MS,
+};
 pub use config::{
     AnswerSettings, AskConfig, DEFAULT_EXTRACTION_RETRIES, DEFAULT_EXTRACTION_TIMEOUT_MS,
     MAX_EXTRACTION_RETRIES, ModelRef, SCHEMA_VERSION,

@@ -6,13 +6,17 @@ use std::path::{Path, PathBuf};
 
 use crate::atomic::{backup_path, remove_stale_temp_files, write_atomic};
 use crate::config::{
-    IDLE_TIMEOUT_NAME, SCHEMA_VERSION, Unsupported, behaviour_to_json, migrate, read_doc,
+    EARLY_KEYS_NAME, IDLE_TIMEOUT_NAME, SCHEMA_VERSION, Unsupported, behaviour_to_json, migrate,
+    read_doc,
 };
 use crate::doc::{Node, Obj};
 use crate::notice::fallbacks;
 use crate::paths::absolute;
 use crate::read::read_settings;
-use crate::{AskConfig, Behaviour, BehaviourSetting, ConfigNotice, ConfigPaths, KeymapError};
+use crate::{
+    AskConfig, Behaviour, BehaviourSetting, ConfigNotice, ConfigPaths,
+    DEFAULT_IGNORE_EARLY_KEYS_MS, KeymapError,
+};
 
 /// Temporary files older than this are leftovers of killed writes.
 const STALE_TEMP_AGE: std::time::Duration = std::time::Duration::from_secs(600);
@@ -287,6 +291,14 @@ impl ConfigStore {
                         Node::from(behaviour.idle_timeout_seconds),
                     );
                 }
+                if behaviour.ignore_early_keys_ms != DEFAULT_IGNORE_EARLY_KEYS_MS
+                    || section.contains_key(EARLY_KEYS_NAME)
+                {
+                    section.insert(
+                        EARLY_KEYS_NAME.to_owned(),
+                        Node::from(behaviour.ignore_early_keys_ms),
+                    );
+                }
             }
             _ => {
                 doc.insert("behaviour".to_owned(), behaviour_to_json(*behaviour));
@@ -350,10 +362,45 @@ fn move_file(from: &Path, to: &Path) -> Result<(), KeymapError> {
     if let Some(dir) = to.parent() {
         fs::create_dir_all(dir).map_err(|e| KeymapError::io("create the folder of", to, e))?;
     }
+    // A symlink (a dotfiles manager's) keeps pointing at the same file from its new
+    // place: a relative link moved as is would dangle, and the settings would silently
+    // fall back to the defaults.
+    if let Some(target) = link_target(from)? {
+        return relink(&target, from, to);
+    }
     if fs::rename(from, to).is_ok() {
         return Ok(());
     }
     let bytes = fs::read(from).map_err(|e| KeymapError::io("move", from, e))?;
+    write_atomic(to, &bytes).map_err(|e| KeymapError::io("move", to, e))?;
+    fs::remove_file(from).map_err(|e| KeymapError::io("move", from, e))
+}
+
+/// Where the symlink `path` points, as a path that resolves from anywhere (a relative
+/// link is joined to its folder), or `None` when `path` is not a symlink.
+fn link_target(path: &Path) -> Result<Option<PathBuf>, KeymapError> {
+    let meta = fs::symlink_metadata(path).map_err(|e| KeymapError::io("move", path, e))?;
+    if !meta.file_type().is_symlink() {
+        return Ok(None);
+    }
+    let link = fs::read_link(path).map_err(|e| KeymapError::io("move", path, e))?;
+    Ok(Some(match path.parent() {
+        Some(dir) if link.is_relative() => dir.join(link),
+        _ => link,
+    }))
+}
+
+/// Moves the symlink `from` to `to`, pointing at `target`.
+#[cfg(unix)]
+fn relink(target: &Path, from: &Path, to: &Path) -> Result<(), KeymapError> {
+    std::os::unix::fs::symlink(target, to).map_err(|e| KeymapError::io("move", to, e))?;
+    fs::remove_file(from).map_err(|e| KeymapError::io("move", from, e))
+}
+
+/// Elsewhere a symlink may need privileges to make: the target's content moves in.
+#[cfg(not(unix))]
+fn relink(target: &Path, from: &Path, to: &Path) -> Result<(), KeymapError> {
+    let bytes = fs::read(target).map_err(|e| KeymapError::io("move", target, e))?;
     write_atomic(to, &bytes).map_err(|e| KeymapError::io("move", to, e))?;
     fs::remove_file(from).map_err(|e| KeymapError::io("move", from, e))
 }

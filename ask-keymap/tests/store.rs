@@ -100,6 +100,42 @@ fn legacy_file_moves_when_the_new_one_is_absent() {
     assert_eq!(read_json(store.path())["schemaVersion"], 3);
 }
 
+/// A legacy file that is a relative symlink (a dotfiles manager's) still reaches its
+/// target from the new place: the settings are the user's, not the defaults.
+#[cfg(unix)]
+#[test]
+fn a_relative_symlink_legacy_file_still_resolves_after_the_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let dotfiles = dir.path().join("dotfiles");
+    fs::create_dir(&dotfiles).unwrap();
+    write_json(
+        &dotfiles.join("ask.json"),
+        &json!({"schemaVersion": 3, "behaviour": {"showFooterHints": false}}),
+    );
+    let legacy = dir.path().join("ask-user.json");
+    std::os::unix::fs::symlink("dotfiles/ask.json", &legacy).unwrap();
+    let paths = default_paths(dir.path());
+    let (store, loaded) = ConfigStore::open_paths(&paths).unwrap();
+    assert!(
+        fs::symlink_metadata(&legacy).is_err(),
+        "the legacy link moved"
+    );
+    assert!(
+        !loaded.config.behaviour.show_footer_hints,
+        "the target's values were read: {:?}",
+        loaded.notices
+    );
+    let read = fs::read_to_string(store.path()).expect("the moved settings resolve");
+    assert!(read.contains("showFooterHints"), "{read}");
+    // A later save still reaches the user's file.
+    assert!(
+        fs::symlink_metadata(store.path())
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+}
+
 #[test]
 fn open_default_moves_the_legacy_file_too() {
     let dir = tempfile::tempdir().unwrap();

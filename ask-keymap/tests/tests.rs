@@ -3,6 +3,7 @@
 #[cfg(feature = "crossterm")]
 mod crossterm_events;
 mod decoder;
+mod early_keys;
 mod filter;
 mod fixtures;
 mod import;

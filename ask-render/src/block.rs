@@ -16,6 +16,8 @@ pub(crate) struct Block {
     pub(crate) lines: Vec<Line>,
     pub(crate) focus: Option<usize>,
     pub(crate) cursor: Option<(usize, usize)>,
+    /// Holds a preview pane with hidden lines (PgUp/PgDn have something to scroll).
+    pub(crate) scrolls: bool,
 }
 
 impl Block {
@@ -60,6 +62,7 @@ impl Block {
     /// Appends another block below, keeping its focus and cursor.
     pub(crate) fn append(&mut self, other: Block) {
         let offset = self.lines.len();
+        self.scrolls |= other.scrolls;
         if let Some(f) = other.focus {
             self.focus = Some(offset + f);
         }
@@ -175,6 +178,7 @@ pub(crate) fn side_by_side(
     let mut out = Block::new(width);
     out.focus = left.focus;
     out.cursor = left.cursor;
+    out.scrolls = left.scrolls || right.scrolls;
     let rows = left.len().max(right.len());
     // Lines of both blocks are already cut to their widths: when they add up, skip measuring.
     let fits = left_w + display_width(&sep.text) + right.width <= width;

@@ -85,7 +85,9 @@ fn add(out: &mut Vec<String>, cx: Cx<'_>, actions: &[Action], what: &str) {
 /// the default keymap (a list of more than nine options adds `/ filter`, and then names one
 /// key per hint to stay on one line, see [`hint_rows`]):
 /// arrows and Tab are left for the user to find, as in pi-ask.
-pub(crate) fn hints(flow: &Flow, compact: bool) -> Vec<String> {
+///
+/// `scrolls`: a preview pane on screen has hidden lines, so `PgUp/PgDn scroll` is offered.
+pub(crate) fn hints(flow: &Flow, compact: bool, scrolls: bool) -> Vec<String> {
     let cx = Cx { flow, compact };
     let mut out = Vec::new();
     if flow.settings_cursor().is_some() {
@@ -97,6 +99,9 @@ pub(crate) fn hints(flow: &Flow, compact: bool) -> Vec<String> {
         );
         add(&mut out, cx, &[Action::SettingsToggle], "toggle");
         add(&mut out, cx, &[Action::SettingsClose], "close");
+        if scrolls {
+            out.push("PgUp/PgDn scroll".to_owned());
+        }
         return out;
     }
     if let Some(editor) = flow.editor() {
@@ -121,13 +126,36 @@ pub(crate) fn hints(flow: &Flow, compact: bool) -> Vec<String> {
             add(&mut out, cx, &[close], "close list");
             return out;
         }
+        if custom && editor.picks_digits() {
+            // Opened by itself on arrival: digits still pick, as on the list.
+            out.push(match option_count(flow, editor.question) {
+                0 | 1 => "1 pick".to_owned(),
+                n => format!("1-{} pick", n.min(9)),
+            });
+            let keys = keys_of(cx, &[submit]);
+            out.push(if keys.is_empty() {
+                "letters type".to_owned()
+            } else {
+                format!("{keys}/letters type")
+            });
+            add(
+                &mut out,
+                cx,
+                &[Action::EditorPreviousOption, Action::EditorNextOption],
+                "move",
+            );
+            add(&mut out, cx, &[close], "done");
+            add(&mut out, cx, &[Action::Settings], "settings");
+            add(&mut out, cx, &[Action::Dismiss], "dismiss");
+            return out;
+        }
         add(&mut out, cx, &[submit], "save");
+        add(&mut out, cx, &[close], "done");
         out.push(if flow.host_features().has(HostFeature::ShiftEnter) {
             "Shift+Enter newline".to_owned()
         } else {
             "Alt+Enter newline".to_owned()
         });
-        add(&mut out, cx, &[close], "done");
         if editor.buffer.is_empty() {
             let moves: &[Action] = if custom {
                 &[Action::EditorPreviousOption, Action::EditorNextOption]
@@ -166,10 +194,13 @@ pub(crate) fn hints(flow: &Flow, compact: bool) -> Vec<String> {
                 add(&mut out, cx, &[Action::Confirm], "edit");
                 add(&mut out, cx, &[Action::QuestionNote], "note");
             } else {
-                match kind {
-                    QuestionType::Multi => add(&mut out, cx, &[Action::Toggle], "toggle"),
-                    QuestionType::Single => add(&mut out, cx, &[Action::Confirm], "select"),
-                    _ => {}
+                // Every footer says how to move on: Enter selects and advances on single
+                // and preview questions, and advances without toggling on multi.
+                if kind == QuestionType::Multi {
+                    add(&mut out, cx, &[Action::Toggle], "toggle");
+                    add(&mut out, cx, &[Action::Confirm], "next");
+                } else {
+                    add(&mut out, cx, &[Action::Confirm], "select");
                 }
                 if q.options.len() > LONG_LIST {
                     add(&mut out, cx, &[Action::Filter], "filter");
@@ -190,7 +221,7 @@ pub(crate) fn hints(flow: &Flow, compact: bool) -> Vec<String> {
                     _ => "multi",
                 };
                 add(&mut out, cx, &[Action::ChangeQuestionType], other);
-                if kind == QuestionType::Preview {
+                if kind == QuestionType::Preview && scrolls {
                     out.push("PgUp/PgDn scroll".to_owned());
                 }
             }
@@ -199,6 +230,11 @@ pub(crate) fn hints(flow: &Flow, compact: bool) -> Vec<String> {
     add(&mut out, cx, &[Action::Settings], "settings");
     add(&mut out, cx, &[Action::Cancel, Action::Dismiss], "cancel");
     out
+}
+
+/// Declared options of question `i`.
+fn option_count(flow: &Flow, i: usize) -> usize {
+    flow.form().questions.get(i).map_or(0, |q| q.options.len())
 }
 
 /// The hints while the filter line has the keyboard: typing filters, the arrows move,
@@ -223,13 +259,16 @@ fn filter_hints(cx: Cx<'_>, i: usize, out: &mut Vec<String>) {
 
 /// The footer's hint rows at `width`: the full hints, or, when they need more rows, the
 /// compact ones (one key per hint) if those need fewer.
-pub(crate) fn hint_rows(flow: &Flow, width: usize) -> Vec<String> {
-    let full = join_wrapped(&hints(flow, false), width);
+///
+/// With `max_rows` (a tight frame) the compact hints are taken whenever the full ones
+/// need more rows than that, so the rows kept name as many actions as they can.
+pub(crate) fn hint_rows(flow: &Flow, width: usize, scrolls: bool, max_rows: usize) -> Vec<String> {
+    let full = join_wrapped(&hints(flow, false, scrolls), width);
     if full.len() <= 1 {
         return full;
     }
-    let compact = join_wrapped(&hints(flow, true), width);
-    if compact.len() < full.len() {
+    let compact = join_wrapped(&hints(flow, true, scrolls), width);
+    if compact.len() < full.len() || full.len() > max_rows {
         compact
     } else {
         full
@@ -291,13 +330,28 @@ pub(crate) fn tab_strip(flow: &Flow, width: usize) -> Line {
     };
     // A marker beside the bracketed active tab keeps a space from it (other tabs are
     // padded with spaces of their own).
+    // The counters shorten before the active tab's label is cut: `‹ 3 more`, `‹3`, `‹`.
+    let fit_active = |level: usize| {
+        let left = [" ‹ 99 more ", "‹99 ", "‹ "][level];
+        let right = [" … 99 more ›", " 99›", " ›"][level];
+        width_of(active) + display_width(left) + display_width(right) <= width
+    };
+    let level = (0..3).find(|l| fit_active(*l)).unwrap_or(2);
     let left_marker = |n: usize, lo: usize| {
         let gap = if lo == active { " " } else { "" };
-        format!("‹ {n} more{gap}")
+        match level {
+            0 => format!("‹ {n} more{gap}"),
+            1 => format!("‹{n}{gap}"),
+            _ => format!("‹{gap}"),
+        }
     };
     let right_marker = |n: usize, hi: usize| {
         let gap = if hi == active + 1 { " " } else { "" };
-        format!("{gap}… {n} more ›")
+        match level {
+            0 => format!("{gap}… {n} more ›"),
+            1 => format!("{gap}{n}›"),
+            _ => format!("{gap}›"),
+        }
     };
     // Everything, when it fits (a tab is at least 5 columns: few are measured).
     let mut fits = 0;

@@ -33,6 +33,10 @@ pub(crate) struct OptionRows<'a> {
     number_w: usize,
 }
 
+/// Below this many text rows (a tight frame), an option whose note editor is open leaves
+/// its description out.
+const SHORT_TEXT_ROWS: usize = 8;
+
 impl<'a> OptionRows<'a> {
     pub(crate) fn new(
         flow: &'a Flow,
@@ -134,7 +138,19 @@ impl<'a> OptionRows<'a> {
         block.focus_next();
         block.hanging_marked(prefix, (&label, label_style), &marks.label, keep);
         let pad = || vec![Span::raw(" ".repeat(indent))];
-        if let Some(description) = option.and_then(|o| o.description.as_deref()) {
+        let target = if is_custom {
+            EditorTarget::Custom
+        } else {
+            EditorTarget::OptionNote(row)
+        };
+        let open = self.editor.filter(|e| e.target == target);
+        // With its note editor open in a short frame, the description gives way to the
+        // editor, so the prompt above stays on screen.
+        let short = open.is_some() && self.height < SHORT_TEXT_ROWS;
+        if let Some(description) = option
+            .and_then(|o| o.description.as_deref())
+            .filter(|_| !short)
+        {
             let index = self.flow.line_index(FormText::Description {
                 question: self.question,
                 option: row,
@@ -142,12 +158,6 @@ impl<'a> OptionRows<'a> {
             let style = Style::new(Role::Muted);
             block.hanging_indexed(pad(), (description, style), &marks.description, keep, index);
         }
-        let target = if is_custom {
-            EditorTarget::Custom
-        } else {
-            EditorTarget::OptionNote(row)
-        };
-        let open = self.editor.filter(|e| e.target == target);
         if is_custom {
             match (open, &draft.custom_text) {
                 (Some(e), _) => block.append(editor_block(

@@ -150,6 +150,7 @@ pub(crate) fn preview_pane(
         content(&mut block, &head);
         return block;
     }
+    block.scrolls = true;
     // Scrolled: the first row of the requested source line, clamped so the pane stays
     // full. Markers count source lines (what the author wrote and what pageUp/pageDown
     // step), a line cut by the pane edge counting as hidden.

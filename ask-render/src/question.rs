@@ -22,6 +22,10 @@ pub(crate) const SIDE_BY_SIDE_MIN: usize = 90;
 /// Fewest option rows kept when a stacked preview shares the height.
 const MIN_OPTION_ROWS: usize = 3;
 
+/// Fewest rows a stacked preview pane that must scroll needs: its title, a row of text
+/// and a `↓ N more lines` marker.
+const PANE_MIN_ROWS: usize = 3;
+
 /// The prompt and the question note (saved, or its open editor), then a blank row.
 ///
 /// Both sit above the focus row: a text taller than `height` rows keeps its last rows.
@@ -98,18 +102,20 @@ pub(crate) fn options_area(
             let pane_min = pane_need.min(budget.map_or(pane_need, |b| (b / 3).max(4)));
             let opt_budget = budget.map(|b| b.saturating_sub(pane_min + 1).max(MIN_OPTION_ROWS));
             let mut block = OptionRows::new(flow, i, q, draft, (width, height)).window(opt_budget);
-            // The pane takes whatever the options leave of the budget.
-            let pane_rows = budget.map_or(pane_need, |b| {
-                b.saturating_sub(block.len() + 1).max(pane_min)
-            });
-            block.blank();
-            block.append(preview_pane(
-                label,
-                (text, index),
-                draft.preview_scroll,
-                width,
-                pane_rows,
-            ));
+            // The pane takes whatever the options leave of the budget, never more (so
+            // its last row and marker stay on screen); it shows when its title and a row
+            // of text fit, or the whole text.
+            let pane_rows = budget.map_or(pane_need, |b| b.saturating_sub(block.len() + 1));
+            if pane_rows >= PANE_MIN_ROWS.min(pane_need) {
+                block.blank();
+                block.append(preview_pane(
+                    label,
+                    (text, index),
+                    draft.preview_scroll,
+                    width,
+                    pane_rows,
+                ));
+            }
             block
         }
         None => OptionRows::new(flow, i, q, draft, (width, height)).window(budget),

@@ -5,15 +5,29 @@ use ask_state::{Flow, FormText, Tab};
 
 use crate::block::Block;
 use crate::footer::{hint_rows, tab_strip};
+use crate::frame::Span;
 use crate::frame::{Cursor, Frame, Line, Role, Style};
 use crate::question::{options_area, prompt_block};
 use crate::review::review_block;
 use crate::sanitize::sanitize_line;
 use crate::settings::settings_block;
+use crate::text::{display_width, truncate};
 use crate::window::Keep;
 
 /// Fewest rows the option list gets, whatever the height.
 const MIN_BODY_ROWS: usize = 3;
+
+/// Below this many rows the frame is tight: blank spacer rows go, the transient lines
+/// (warnings, hints, notices) take one row each and the key hints at most two, so the
+/// question, the review actions and the header keep their rows.
+pub(crate) const TIGHT_ROWS: usize = 18;
+
+/// Most rows the key hints take in a tight frame.
+const TIGHT_HINT_ROWS: usize = 2;
+
+/// Below this many rows (an inline form on a 12-row terminal gets 10) the key hints take
+/// one row, and on the review tab a pending double press takes that row instead.
+const VERY_TIGHT_ROWS: usize = 12;
 
 /// Size of the area to render into, in terminal cells. More options will come: build it
 /// with [`RenderOptions::new`] or [`RenderOptions::default`].
@@ -72,13 +86,24 @@ pub fn render(flow: &Flow, options: &RenderOptions) -> Frame {
     let width = options.width.max(1);
     let mut top = Block::new(width);
     top.rule(Style::new(Role::Border));
-    let footer = footer_block(flow, width);
+    let tight = options.height > 0 && options.height < TIGHT_ROWS;
+    let very_tight = options.height > 0 && options.height < VERY_TIGHT_ROWS;
+    let fit = Fit { tight, very_tight };
+    // Built offering PgUp/PgDn, and again without once the body shows nothing to scroll
+    // (the second footer is never taller, so the body still fits).
+    let footer = footer_block(flow, width, fit, true);
     // Rows the scrolling body shows between the pinned head and footer: no text lays
     // out more, so its `N more lines` marker stays on screen.
     let view = body_rows(options.height, footer.len());
     let mut body = Block::new(width);
     if flow.settings_cursor().is_some() {
-        body = settings_block(flow, width);
+        // Under the top rule and above the footer.
+        let rows = if options.height == 0 {
+            0
+        } else {
+            options.height.saturating_sub(1 + footer.len()).max(3)
+        };
+        body = settings_block(flow, width, rows);
     } else {
         if let Some(title) = &flow.form().title {
             top.hanging_indexed(
@@ -90,7 +115,9 @@ pub fn render(flow: &Flow, options: &RenderOptions) -> Frame {
             );
         }
         top.push(tab_strip(flow, width));
-        top.blank();
+        if !tight {
+            top.blank();
+        }
         match flow.tab() {
             Tab::Question(i) => {
                 if let Some(q) = flow.form().questions.get(i) {
@@ -98,10 +125,23 @@ pub fn render(flow: &Flow, options: &RenderOptions) -> Frame {
                     // blank row and the first option rows below it.
                     let prompt_rows = if view == 0 {
                         0
+                    } else if tight {
+                        // Counted from the rows the head really took (no title, no
+                        // spacer), so a prompt that fits with the list is shown whole.
+                        options
+                            .height
+                            .saturating_sub(top.len() + footer.len() + MIN_BODY_ROWS)
+                            .max(view.saturating_sub(MIN_BODY_ROWS))
+                            .max(2)
                     } else {
                         view.saturating_sub(MIN_BODY_ROWS).max(2)
                     };
-                    top.append(prompt_block(flow, i, q, width, prompt_rows));
+                    let mut prompt = prompt_block(flow, i, q, width, prompt_rows);
+                    if tight && prompt.lines.last().is_some_and(|l| l.width() == 0) {
+                        // The spacer under the prompt goes first when rows are short.
+                        prompt.lines.pop();
+                    }
+                    top.append(prompt);
                     let budget = (options.height > 0).then(|| {
                         options
                             .height
@@ -123,10 +163,15 @@ pub fn render(flow: &Flow, options: &RenderOptions) -> Frame {
                         .saturating_sub(top.len() + footer.len())
                         .max(1)
                 };
-                body = review_block(flow, width, rows);
+                body = review_block(flow, width, rows, (tight, very_tight));
             }
         }
     }
+    let footer = if body.scrolls {
+        footer
+    } else {
+        footer_block(flow, width, fit, false)
+    };
     let footer_len = footer.len();
     top.append(body);
     top.append(footer);
@@ -210,31 +255,83 @@ fn pin_footer(frame: Frame, height: usize, footer_len: usize) -> Frame {
         .with_focus_row(map(focus).unwrap_or(0))
 }
 
-/// Blank row, dirty-dismiss warning, one-line hint, notice, idle countdown, hints (unless turned off), bottom rule.
-fn footer_block(flow: &Flow, width: usize) -> Block {
+/// How short the frame is (see [`TIGHT_ROWS`] and [`VERY_TIGHT_ROWS`]).
+#[derive(Clone, Copy)]
+struct Fit {
+    tight: bool,
+    very_tight: bool,
+}
+
+/// The first of `texts` that fits `width` on one row, else the last one cut to it.
+fn one_row(texts: &[&str], width: usize) -> String {
+    texts
+        .iter()
+        .find(|t| display_width(t) <= width)
+        .map_or_else(
+            || truncate(texts.last().copied().unwrap_or_default(), width),
+            |t| (*t).to_owned(),
+        )
+}
+
+/// Blank row (unless tight), dirty-dismiss warning (one row), one-line hint, notice, idle
+/// countdown, hints (unless turned off), bottom rule. In a tight frame every line is one
+/// row (cut with `…`) and the hints take at most [`TIGHT_HINT_ROWS`].
+fn footer_block(flow: &Flow, width: usize, fit: Fit, scrolls: bool) -> Block {
+    let Fit { tight, very_tight } = fit;
     let mut footer = Block::new(width);
-    footer.blank();
+    if !tight {
+        footer.blank();
+    }
     if flow.dismiss_warning() {
         let km = flow.keymap();
-        let text = format!(
-            "Unsaved answers and notes will be lost. Press {} or {} again to discard them.",
+        let (cancel, dismiss) = (
             sanitize_line(&km.label(Action::Cancel)),
             sanitize_line(&km.label(Action::Dismiss)),
         );
-        footer.hanging(Vec::new(), &text, Style::new(Role::Warning).bold());
+        let first = sanitize_line(&km.first_label(Action::Cancel));
+        let long = format!(
+            "Unsaved answers and notes will be lost. Press {cancel} or {dismiss} again to discard them."
+        );
+        let medium = format!("Press {cancel} or {dismiss} again to discard answers and notes.");
+        let short = format!("Press {first} again to discard answers.");
+        let text = one_row(&[&long, &medium, &short], width);
+        footer.push(Line::new(vec![Span::new(
+            text,
+            Style::new(Role::Warning).bold(),
+        )]));
     }
+    let mut line = |text: &str, style: Style| {
+        if tight {
+            footer.push(Line::new(vec![Span::new(truncate(text, width), style)]));
+        } else {
+            footer.hanging(Vec::new(), text, style);
+        }
+    };
     if let Some(hint) = flow.hint() {
-        footer.hanging(Vec::new(), hint, Style::new(Role::Warning));
+        line(hint, Style::new(Role::Warning));
     }
     if let Some(notice) = &flow.options().notice {
-        footer.hanging(Vec::new(), notice, Style::new(Role::Warning));
+        line(notice, Style::new(Role::Warning));
     }
     if let Some(seconds) = flow.countdown_seconds() {
         let text = format!("Closing in {seconds} s - press any key to stay");
-        footer.hanging(Vec::new(), &text, Style::new(Role::Warning).bold());
+        line(&text, Style::new(Role::Warning).bold());
     }
-    if flow.behaviour().show_footer_hints {
-        for row in hint_rows(flow, width) {
+    let armed = flow.armed_hint().filter(|_| very_tight);
+    if let Some(hint) = &armed {
+        // The review block leaves it to this row (see `review_block`).
+        footer.push(Line::styled(
+            truncate(hint, width),
+            Style::new(Role::Warning).bold(),
+        ));
+    } else if flow.behaviour().show_footer_hints {
+        let keep = match (tight, very_tight) {
+            (_, true) => 1,
+            (true, false) => TIGHT_HINT_ROWS,
+            (false, false) => usize::MAX,
+        };
+        let rows = hint_rows(flow, width, scrolls, keep);
+        for row in rows.into_iter().take(keep) {
             footer.push(Line::styled(row, Role::Muted));
         }
     }

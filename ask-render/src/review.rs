@@ -48,25 +48,37 @@ const MIN_LIST_ROWS: usize = 3;
 /// [`Flow::review_scroll`] on (earlier ones fill the window at the end), with
 /// `↑ N more questions` / `↓ N more questions` markers for the rest. A long answer
 /// or note keeps its last rows.
-pub(crate) fn review_block(flow: &Flow, width: usize, height: usize) -> Block {
+///
+/// `tight` (a short frame) drops the title and the blank rows, and the answer list may
+/// shrink to one row (with its markers), so all three actions and the double-press hint
+/// stay on screen at 12 rows.
+///
+/// `very_tight` (under 12 rows): the double-press hint goes to the footer's hint row.
+pub(crate) fn review_block(
+    flow: &Flow,
+    width: usize,
+    height: usize,
+    (tight, very_tight): (bool, bool),
+) -> Block {
     let mut block = Block::new(width);
     let highlighted = flow.armed().unwrap_or_else(|| flow.review_cursor());
     let elaborate = highlighted == ReviewAction::Elaborate;
-    block.push(Line::styled(
-        "Review your answers",
-        Style::new(Role::Title).bold(),
-    ));
-    block.blank();
-    let below = actions_block(flow, width, highlighted);
+    if !tight {
+        block.push(Line::styled(
+            "Review your answers",
+            Style::new(Role::Title).bold(),
+        ));
+        block.blank();
+    }
+    let below = actions_block(flow, width, highlighted, (tight, very_tight));
     let count = flow.form().questions.len();
     if height == 0 {
         for i in 0..count {
             block.append(entry(flow, i, width, Keep::All, elaborate));
         }
     } else {
-        let avail = height
-            .saturating_sub(block.len() + below.len())
-            .max(MIN_LIST_ROWS);
+        let min = if tight { 1 } else { MIN_LIST_ROWS };
+        let avail = height.saturating_sub(block.len() + below.len()).max(min);
         block.append(answer_window(flow, width, avail, elaborate));
     }
     block.append(below);
@@ -187,7 +199,8 @@ fn entry(flow: &Flow, i: usize, width: usize, keep: Keep, elaborate: bool) -> Bl
             Span::new(crate::sanitize::sanitize_line(&option.label), Role::Muted),
         ];
         if !selected {
-            prefix.push(Span::new(" (not selected)", Role::Dim));
+            // Submit drops it (contract): say so next to the note.
+            prefix.push(Span::new(" (sent only with Elaborate)", Role::Dim));
         }
         prefix.push(Span::new(format!(" · {OPTION_NOTE_LABEL} "), Role::Muted));
         block.hanging_kept(prefix, note, Style::new(Role::Note), keep);
@@ -197,7 +210,12 @@ fn entry(flow: &Flow, i: usize, width: usize, keep: Keep, elaborate: bool) -> Bl
 
 /// Below the answer list: the hidden-notes line, the three actions (the highlighted
 /// one is the focus row) and the double-press hint.
-fn actions_block(flow: &Flow, width: usize, highlighted: ReviewAction) -> Block {
+fn actions_block(
+    flow: &Flow,
+    width: usize,
+    highlighted: ReviewAction,
+    (tight, very_tight): (bool, bool),
+) -> Block {
     let mut block = Block::new(width);
     if highlighted != ReviewAction::Elaborate {
         let hidden = hidden_notes(flow);
@@ -210,7 +228,9 @@ fn actions_block(flow: &Flow, width: usize, highlighted: ReviewAction) -> Block 
             );
         }
     }
-    block.blank();
+    if !tight {
+        block.blank();
+    }
     for action in ReviewAction::ALL {
         let current = action == highlighted;
         if current {
@@ -228,9 +248,13 @@ fn actions_block(flow: &Flow, width: usize, highlighted: ReviewAction) -> Block 
             Span::new(format!("  {description}"), Role::Muted),
         ]));
     }
-    if let Some(hint) = flow.armed_hint() {
-        block.blank();
-        block.hanging(Vec::new(), &hint, Style::new(Role::Warning).bold());
+    if let Some(hint) = flow.armed_hint().filter(|_| !very_tight) {
+        if tight {
+            block.push(Line::styled(hint, Style::new(Role::Warning).bold()));
+        } else {
+            block.blank();
+            block.hanging(Vec::new(), &hint, Style::new(Role::Warning).bold());
+        }
     }
     block
 }

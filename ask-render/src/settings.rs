@@ -10,8 +10,85 @@ use crate::frame::{Line, Role, Span, Style};
 use crate::sanitize::sanitize_line;
 use crate::text::{display_width, truncate};
 
-/// The overlay body (the host draws it instead of the question or review tab).
-pub(crate) fn settings_block(flow: &Flow, width: usize) -> Block {
+/// An action's or context's settings-file name in words: `nextTabWhenEmpty` is
+/// `Next tab when empty`.
+pub(crate) fn in_words(name: &str) -> String {
+    let mut out = String::with_capacity(name.len() + 4);
+    for (k, c) in name.chars().enumerate() {
+        if k == 0 {
+            out.extend(c.to_uppercase());
+        } else if c.is_ascii_uppercase() {
+            out.push(' ');
+            out.push(c.to_ascii_lowercase());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// The overlay body (the host draws it instead of the question or review tab) in `rows`
+/// rows (0: no limit): the title stays, the rest scrolls with the settings cursor, and
+/// `↑ N more rows` / `↓ N more rows` mark what is cut.
+pub(crate) fn settings_block(flow: &Flow, width: usize, rows: usize) -> Block {
+    let full = settings_rows_block(flow, width);
+    if rows == 0 || full.len() <= rows {
+        return full;
+    }
+    window(full, width, rows, flow.settings_scroll())
+}
+
+/// Keeps the title row and a window of the rest around the focus row (moved down by
+/// `scroll` rows, clamped), with markers.
+fn window(full: Block, width: usize, rows: usize, scroll: usize) -> Block {
+    let total = full.len();
+    let focus = full.focus.unwrap_or(1).clamp(1, total - 1);
+    let mut out = Block::new(width);
+    out.scrolls = true;
+    let mut lines = full.lines.into_iter();
+    if let Some(title) = lines.next() {
+        out.push(title);
+    }
+    let rest: Vec<Line> = lines.collect();
+    let focus = focus - 1;
+    // Room under the title, less the two markers at most.
+    let room = rows.saturating_sub(1);
+    let shown = room.saturating_sub(2).max(1);
+    let start = focus
+        .saturating_sub(shown / 2)
+        .saturating_add(scroll)
+        .min(rest.len().saturating_sub(shown));
+    // Without a top marker (at the start) or a bottom one (at the end) a row more shows.
+    let (start, end) = if start == 0 {
+        (0, (shown + 1).min(rest.len()))
+    } else if start + shown >= rest.len() {
+        let start = rest.len().saturating_sub(shown + 1);
+        (start, rest.len())
+    } else {
+        (start, start + shown)
+    };
+    let more = |n: usize, up: bool| {
+        let arrow = if up { "↑" } else { "↓" };
+        let noun = if n == 1 { "row" } else { "rows" };
+        Line::styled(format!("  {arrow} {n} more {noun}"), Role::Muted)
+    };
+    if start > 0 {
+        out.push(more(start, true));
+    }
+    for (k, line) in rest.into_iter().enumerate().take(end).skip(start) {
+        if k == focus {
+            out.focus_next();
+        }
+        out.push(line);
+    }
+    let below = total - 1 - end;
+    if below > 0 {
+        out.push(more(below, false));
+    }
+    out
+}
+
+fn settings_rows_block(flow: &Flow, width: usize) -> Block {
     let mut block = Block::new(width);
     block.push(Line::styled("Ask settings", Style::new(Role::Title).bold()));
     block.blank();
@@ -33,8 +110,9 @@ pub(crate) fn settings_block(flow: &Flow, width: usize) -> Block {
             None if flow.reset_armed() => Span::new("armed", Style::new(Role::Warning).bold()),
             None => Span::raw(""),
         };
-        // Keep the value visible: the label gives way first.
-        let room = width.saturating_sub(2 + 2 + 3);
+        // Keep the value visible (`armed` is the widest): the label gives way first.
+        let value_w = if flow.reset_armed() { 5 } else { 3 };
+        let room = width.saturating_sub(2 + 2 + value_w);
         let label_room = label_w.min(room);
         let mut label = truncate(row.label(), label_room);
         let pad = label_room.saturating_sub(display_width(&label));
@@ -60,7 +138,7 @@ pub(crate) fn settings_block(flow: &Flow, width: usize) -> Block {
     block.blank();
     block.hanging(
         Vec::new(),
-        "Keymap (edit the config file to change it)",
+        "Keys (edit the config file to change them)",
         Style::new(Role::Muted),
     );
     let keymap = flow.keymap();
@@ -75,12 +153,12 @@ pub(crate) fn settings_block(flow: &Flow, width: usize) -> Block {
                 } else {
                     keys
                 };
-                format!("{} {keys}", a.config_name())
+                format!("{}: {keys}", in_words(a.config_name()))
             })
             .collect();
         block.push(Line::new(vec![
             Span::raw("  "),
-            Span::new(context.config_name(), Role::Muted),
+            Span::new(in_words(context.config_name()), Role::Muted),
         ]));
         for line in join_wrapped(&items, width.saturating_sub(4)) {
             block.push(Line::new(vec![

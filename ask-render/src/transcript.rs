@@ -1,6 +1,8 @@
 //! Transcript texts for hosts: one summary of a tool call, one of its result.
 
-use ask_contract::{AskResult, Mode, elaborate_text};
+use ask_contract::{
+    AskResult, Mode, PRESENTED_AS_MULTI_NOTE, PRESENTED_AS_SINGLE_NOTE, elaborate_text,
+};
 use serde_json::Value;
 
 use crate::sanitize::{sanitize, sanitize_line};
@@ -101,7 +103,9 @@ pub fn render_result(result: &AskResult) -> String {
                 text.truncate(cut);
             }
         }
-        return sanitize(text.trim_end()).into_owned();
+        let mut lines = vec![sanitize(text.trim_end()).into_owned()];
+        push_presentation_notes(result, &mut lines);
+        return lines.join("\n");
     }
     let mut lines = Vec::new();
     for q in &details.questions {
@@ -141,7 +145,19 @@ pub fn render_result(result: &AskResult) -> String {
         }
     }
     if lines.is_empty() {
-        return "Submitted".to_owned();
+        lines.push("Submitted".to_owned());
     }
+    push_presentation_notes(result, &mut lines);
     lines.join("\n")
+}
+
+/// The `Note: Some questions were presented as ...` lines the content text carries, so the
+/// transcript says it too.
+fn push_presentation_notes(result: &AskResult, lines: &mut Vec<String>) {
+    let text = result.text();
+    for note in [PRESENTED_AS_MULTI_NOTE, PRESENTED_AS_SINGLE_NOTE] {
+        if text.lines().any(|l| l == note) {
+            lines.push(note.to_owned());
+        }
+    }
 }

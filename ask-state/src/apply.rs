@@ -54,6 +54,10 @@ impl Flow {
                 self.options.notice = notice;
                 return Outcome::Changed;
             }
+            Command::EarlyKeysIgnored => {
+                self.hint = Some(crate::command::EARLY_KEYS_HINT.to_owned());
+                return Outcome::Changed;
+            }
             _ => {}
         }
         let counting_down = self.note_input();
@@ -80,8 +84,14 @@ impl Flow {
             Command::Review(action) => self.trigger(action),
             Command::ScrollPreview(delta) => self.scroll_preview(delta),
             Command::ScrollReview(delta) => self.scroll_review(delta),
-            Command::Edit(edit) => self.edit(&edit),
-            Command::EditorSubmit => self.editor_submit(),
+            Command::Edit(edit) => {
+                self.start_typing();
+                self.edit(&edit)
+            }
+            Command::EditorSubmit => {
+                self.start_typing();
+                self.editor_submit()
+            }
             Command::EditorClose => self.editor_close(),
             Command::Paste(text) if self.filter_has_keyboard() => self.filter_insert(&text),
             Command::Paste(text) => self.paste(&text),
@@ -95,9 +105,11 @@ impl Flow {
             }
             Command::CloseSettings => {
                 self.settings_cursor = None;
+                self.settings_scroll = 0;
                 Outcome::Changed
             }
             Command::SettingsMove(delta) => self.settings_move(delta),
+            Command::ScrollSettings(delta) => self.settings_scroll_by(delta),
             Command::SettingsToggle => self.settings_toggle(reset_armed),
             Command::CompletionMove(delta) => self.completion_move(delta),
             Command::CompletionAccept => self.completion_accept(),
@@ -146,6 +158,9 @@ impl Flow {
     pub(crate) fn go_to(&mut self, index: usize) -> Outcome {
         self.save_and_close_editor();
         self.dismiss_warning = false;
+        // A notice (a settings warning, the pi-ask import) was read on the tab it showed
+        // on: the next tab gets its rows back.
+        self.options.notice = None;
         // The filter belongs to one visit of a question.
         self.filter = None;
         self.tab = if index < self.form.questions.len() {
@@ -164,10 +179,13 @@ impl Flow {
         }
     }
 
-    /// Opens the editor a tab shows on arrival (free-form-only questions).
+    /// Opens the editor a tab shows on arrival (free-form-only questions not answered yet).
+    /// An answered one is shown in navigation mode, like any other question, so Tab and
+    /// the arrows move on; confirm reopens its editor with the text.
     pub(crate) fn enter_tab(&mut self) {
         if let Tab::Question(i) = self.tab {
-            if self.question(i).is_some_and(|q| q.freeform) {
+            let unanswered = self.drafts.get(i).is_some_and(|d| d.custom_text.is_none());
+            if unanswered && self.question(i).is_some_and(|q| q.freeform) {
                 let _ = self.open_editor_on(EditorTarget::Custom);
             }
         }
@@ -199,7 +217,7 @@ impl Flow {
                 }
                 let no_text = self.drafts.get(i).is_some_and(|d| d.custom_text.is_none());
                 if self.is_custom_row(i, next) && no_text {
-                    let _ = self.open_editor_on(EditorTarget::Custom);
+                    self.open_custom_by_itself();
                 }
                 Outcome::Changed
             }
@@ -316,11 +334,16 @@ impl Flow {
             .question(i)
             .map_or(0, |q| if q.freeform { 0 } else { q.options.len() });
         if row == options && options > 0 {
+            // On the editor that opened by itself, its own digit makes it a typing editor.
+            self.start_typing();
             return self.digit_on_custom_row(i, row);
         }
         if row >= options {
             return Outcome::Unchanged;
         }
+        // A digit that reached here from the empty editor that opened by itself picks the
+        // option as on the list: the editor closes (it holds nothing to save).
+        self.save_and_close_editor();
         // A digit picks its declared option even when the filter hides it; the cursor
         // only goes where a row shows.
         let hidden = self.filter_of(i).is_some_and(|f| !f.shows(row));

@@ -81,6 +81,9 @@ pub enum Command {
     CloseSettings,
     /// Move the settings cursor.
     SettingsMove(i32),
+    /// Scroll the settings overlay by this many rows (PageUp/PageDown there; see
+    /// [`Flow::settings_scroll`](crate::Flow::settings_scroll)).
+    ScrollSettings(i32),
     /// Flip the setting under the settings cursor.
     SettingsToggle,
     /// Move the selection in the `@` completion list.
@@ -107,11 +110,18 @@ pub enum Command {
     FilterBackspace,
     /// Clear and close the filter line.
     CloseFilter,
+    /// The host dropped keys that arrived before the form opened or right after its first
+    /// paint (the early-key guard, `behaviour.ignoreEarlyKeysMs`): the one-line hint
+    /// [`EARLY_KEYS_HINT`] shows until the next key, so the drop is visible.
+    EarlyKeysIgnored,
     /// The current time in milliseconds from any fixed origin, from the host. The flow has
     /// no clock: hosts send this before each key and while [`Flow::reset_armed`](crate::Flow::reset_armed)
     /// so the reset row disarms after 3 s. It never disarms anything else.
     Clock(u64),
 }
+
+/// The hint [`Command::EarlyKeysIgnored`] shows.
+pub const EARLY_KEYS_HINT: &str = "Keys typed before the form opened were ignored.";
 
 /// Something the host must carry out. More effects will come: match with a wildcard arm.
 /// With serde: `{"type": "persistBehaviour", "value": {...}}` or

@@ -43,8 +43,25 @@ impl Flow {
             buffer,
             completion: None,
             completion_closed_for: None,
+            picks_digits: false,
         });
         Outcome::Changed
+    }
+
+    /// Opens the free-form editor because the cursor arrived on its row (nothing was
+    /// pressed to open it): until something is typed, `1`-`9` still pick options.
+    pub(crate) fn open_custom_by_itself(&mut self) {
+        let _ = self.open_editor_on(EditorTarget::Custom);
+        if let Some(editor) = self.editor.as_mut() {
+            editor.picks_digits = editor.buffer.is_empty();
+        }
+    }
+
+    /// Makes an editor that opened by itself a typing editor (Enter, typed text, a paste).
+    pub(crate) fn start_typing(&mut self) {
+        if let Some(editor) = self.editor.as_mut() {
+            editor.picks_digits = false;
+        }
     }
 
     pub(crate) fn open_option_note(&mut self) -> Outcome {
@@ -88,6 +105,7 @@ impl Flow {
             }
             let _ = self.open_editor_on(EditorTarget::Custom);
         }
+        self.start_typing();
         self.edit(&EditCommand::Insert(text.to_owned()))
     }
 

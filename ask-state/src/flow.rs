@@ -92,6 +92,19 @@ pub struct Editor {
     pub completion: Option<CompletionList>,
     /// The `@` query the user closed the list for (it stays closed until the word changes).
     pub(crate) completion_closed_for: Option<String>,
+    /// True while a "Type your own" editor that opened by itself (the cursor moved onto
+    /// its row) is still empty and untyped: `1`-`9` then pick options as on the list.
+    pub(crate) picks_digits: bool,
+}
+
+impl Editor {
+    /// True while this is a "Type your own" editor that opened by itself (the cursor
+    /// arrived on its row) and nothing was typed into it yet: `1`-`9` pick options
+    /// exactly as on the list, so a digit meant for the list never becomes the answer.
+    /// Enter or any other typed character makes it a typing editor.
+    pub fn picks_digits(&self) -> bool {
+        self.picks_digits && self.buffer.is_empty()
+    }
 }
 
 /// A row of the settings overlay.
@@ -299,6 +312,8 @@ pub struct Flow {
     pub(crate) review_cursor: ReviewAction,
     pub(crate) armed: Option<ReviewAction>,
     pub(crate) settings_cursor: Option<usize>,
+    /// Rows the settings overlay is scrolled by PageUp/PageDown.
+    pub(crate) settings_scroll: usize,
     pub(crate) dismiss_warning: bool,
     pub(crate) done: bool,
     /// Question whose multi-to-single switch waits for a second press.
@@ -323,6 +338,8 @@ pub struct Flow {
     pub(crate) noted: std::collections::BTreeSet<usize>,
     /// Line indexes of the form's long texts.
     pub(crate) lines: crate::lines::FormLines,
+    /// The form's [`crate::form_hash`], computed at the first snapshot.
+    pub(crate) form_hash: std::sync::OnceLock<String>,
 }
 
 impl Flow {
@@ -342,6 +359,7 @@ impl Flow {
             review_cursor: ReviewAction::Submit,
             armed: None,
             settings_cursor,
+            settings_scroll: 0,
             dismiss_warning: false,
             done: false,
             pending_switch: None,
@@ -353,6 +371,7 @@ impl Flow {
             shown_countdown: None,
             filter: None,
             review_scroll: 0,
+            form_hash: std::sync::OnceLock::new(),
             noted: std::collections::BTreeSet::new(),
             lines,
         };

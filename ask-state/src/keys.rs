@@ -34,7 +34,11 @@ impl Flow {
         let context = self.key_context();
         let action = self.keymap.action_in(context, &key);
         match context {
-            Context::SettingsModal => Self::settings_key(action),
+            Context::SettingsModal => match key.code() {
+                KeyCode::PageUp => Command::ScrollSettings(-10),
+                KeyCode::PageDown => Command::ScrollSettings(10),
+                _ => Self::settings_key(action),
+            },
             Context::Editor | Context::NoteEditor => self.editor_key(key, action),
             _ => self.main_key(key, action),
         }
@@ -105,6 +109,11 @@ impl Flow {
                 Some(Action::EditorSubmit | Action::NoteSave) => return Command::CompletionAccept,
                 Some(Action::EditorClose | Action::NoteClose) => return Command::CompletionClose,
                 _ => {}
+            }
+        }
+        if editor.target == EditorTarget::Custom && editor.picks_digits() {
+            if let Some(d) = digit(key) {
+                return Command::Digit(d);
             }
         }
         let empty = editor.buffer.is_empty();

@@ -9,6 +9,7 @@ mod error;
 mod filter;
 mod filtering;
 mod flow;
+mod form_hash;
 mod host;
 mod keys;
 mod lines;
@@ -20,7 +21,7 @@ mod snapshot;
 mod switch;
 mod timeout;
 
-pub use command::{Command, Effect, Outcome};
+pub use command::{Command, EARLY_KEYS_HINT, Effect, Outcome};
 pub use completion::{Completion, CompletionList};
 pub use editor::{EditCommand, TextBuffer};
 pub use error::StateError;
@@ -28,6 +29,7 @@ pub use filter::{OptionFilter, OptionMarks};
 pub use flow::{
     Editor, EditorTarget, Flow, FlowOptions, QuestionDraft, ReviewAction, SettingsRow, Tab,
 };
+pub use form_hash::form_hash;
 pub use host::{HostFeature, HostFeatures};
 pub use lines::{FormText, LINE_INDEX_CHUNK, LineIndex, count_newlines};
 pub use scripted::scripted_result;

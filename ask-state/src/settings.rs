@@ -10,14 +10,37 @@ use crate::flow::{Flow, SettingsRow};
 /// How long an armed reset waits for its second press, in host milliseconds.
 pub const RESET_WINDOW_MS: u64 = 3_000;
 
+/// Most rows the overlay scrolls past its cursor's window (more than it ever holds).
+const MAX_SETTINGS_SCROLL: usize = 200;
+
 impl Flow {
+    /// Rows the settings overlay is scrolled by Page Down past the window around its cursor
+    /// (0 once the cursor moves); renderers clamp it to the rows they have.
+    pub fn settings_scroll(&self) -> usize {
+        self.settings_scroll
+    }
+
     /// Moves the overlay cursor; it stops at the first and last rows.
+    /// PageUp/PageDown in the overlay: scrolls its rows (the renderer clamps to what it has).
+    pub(crate) fn settings_scroll_by(&mut self, delta: i32) -> Outcome {
+        if self.settings_cursor.is_none() {
+            return Outcome::Unchanged;
+        }
+        let next = step(self.settings_scroll, delta, MAX_SETTINGS_SCROLL + 1);
+        if next == self.settings_scroll {
+            return Outcome::Unchanged;
+        }
+        self.settings_scroll = next;
+        Outcome::Changed
+    }
+
     pub(crate) fn settings_move(&mut self, delta: i32) -> Outcome {
         let Some(cursor) = self.settings_cursor else {
             return Outcome::Unchanged;
         };
         let next = step(cursor, delta, self.settings_rows().len());
         self.settings_cursor = Some(next);
+        self.settings_scroll = 0;
         if next == cursor {
             Outcome::Unchanged
         } else {

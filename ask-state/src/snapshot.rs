@@ -21,8 +21,14 @@ pub const SNAPSHOT_VERSION: u32 = 1;
 pub struct FlowSnapshot {
     /// [`SNAPSHOT_VERSION`].
     pub version: u32,
-    /// The normalized questions the draft was made on; a draft only fits the same form.
+    /// The normalized questions the draft was made on, in drafts written before
+    /// `formHash` existed (empty, and left out, since): a draft only fits the same form.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub form: Vec<QuestionDetail>,
+    /// The [`crate::form_hash`] of the form the draft was made on: what identifies it
+    /// without repeating a form of megabytes in every save.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub form_hash: Option<String>,
     /// The form title.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
@@ -88,12 +94,17 @@ impl FlowSnapshot {
                 self.version
             ));
         }
-        let same_questions = self.form.len() == form.questions.len()
-            && self
-                .form
-                .iter()
-                .zip(&form.questions)
-                .all(|(d, q)| *d == QuestionDetail::from(q));
+        let same_questions = match &self.form_hash {
+            Some(hash) => *hash == crate::form_hash(form),
+            None => {
+                self.form.len() == form.questions.len()
+                    && self
+                        .form
+                        .iter()
+                        .zip(&form.questions)
+                        .all(|(d, q)| *d == QuestionDetail::from(q))
+            }
+        };
         if !same_questions || self.title != form.title {
             return mismatch("the draft was made for other questions".to_owned());
         }
@@ -111,6 +122,60 @@ impl FlowSnapshot {
             }
         }
         Ok(())
+    }
+
+    /// Checks the snapshot fits `form` ([`FlowSnapshot::check_fits`]), then drops what
+    /// breaks the form's rules, as a hand-edited or corrupted draft may: a presented type
+    /// the type switch cannot give, several answers on a single-select question (the
+    /// first selected option stays), options repeated, options on a question without
+    /// options. Returns one sentence per question changed, for the user.
+    pub fn fit_to(&mut self, form: &AskForm) -> Result<Vec<String>, StateError> {
+        self.check_fits(form)?;
+        let mut dropped = Vec::new();
+        for (i, (q, s)) in form.questions.iter().zip(&mut self.questions).enumerate() {
+            let n = i + 1;
+            let switchable = !q.freeform && s.presented == QuestionType::Multi;
+            if s.presented != q.kind && !switchable {
+                dropped.push(format!(
+                    "question {n} is {} and cannot be presented as {}: shown as {} again",
+                    q.kind.as_str(),
+                    s.presented.as_str(),
+                    q.kind.as_str()
+                ));
+                s.presented = q.kind;
+            }
+            let before = s.selected.len();
+            let mut seen = std::collections::BTreeSet::new();
+            s.selected.retain(|j| seen.insert(*j));
+            let repeated = before != s.selected.len();
+            let custom = s.custom_selected && s.custom_text.is_some();
+            if s.presented != QuestionType::Multi && s.selected.len() + usize::from(custom) > 1 {
+                let kept = s.selected.first().copied();
+                let gone: Vec<String> = s
+                    .selected
+                    .iter()
+                    .skip(1)
+                    .map(|j| (j + 1).to_string())
+                    .collect();
+                s.selected.truncate(1);
+                let mut why = format!(
+                    "question {n} takes one answer: kept option {}",
+                    kept.map_or(0, |j| j + 1)
+                );
+                if !gone.is_empty() {
+                    why.push_str(", dropped option(s) ");
+                    why.push_str(&gone.join(", "));
+                }
+                if custom {
+                    s.custom_selected = false;
+                    why.push_str(", and the typed answer is no longer selected");
+                }
+                dropped.push(why);
+            } else if repeated {
+                dropped.push(format!("question {n} listed an option twice: kept it once"));
+            }
+        }
+        Ok(dropped)
     }
 }
 
@@ -145,12 +210,12 @@ impl Flow {
         });
         FlowSnapshot {
             version: SNAPSHOT_VERSION,
-            form: self
-                .form
-                .questions
-                .iter()
-                .map(QuestionDetail::from)
-                .collect(),
+            form: Vec::new(),
+            form_hash: Some(
+                self.form_hash
+                    .get_or_init(|| crate::form_hash(&self.form))
+                    .clone(),
+            ),
             title: self.form.title.clone(),
             tab: match self.tab {
                 Tab::Question(i) => i,
@@ -163,9 +228,13 @@ impl Flow {
 
     /// Restores a snapshot made on the same form. Nothing changes when it does not fit:
     /// the error says why (another version, other questions, out-of-range indices).
-    pub fn restore(&mut self, snapshot: &FlowSnapshot) -> Result<(), StateError> {
+    /// What breaks the form's rules is dropped first ([`FlowSnapshot::fit_to`]); the
+    /// returned sentences say what was dropped (empty for a draft the flow saved).
+    pub fn restore(&mut self, snapshot: &FlowSnapshot) -> Result<Vec<String>, StateError> {
         let mismatch = |why: String| Err(StateError::DraftMismatch { why });
-        snapshot.check_fits(&self.form)?;
+        let mut fitted = snapshot.clone();
+        let dropped = fitted.fit_to(&self.form)?;
+        let snapshot = &fitted;
         let mut drafts = self.drafts.clone();
         for (i, (d, s)) in drafts.iter_mut().zip(&snapshot.questions).enumerate() {
             let options = d.selected.len();
@@ -201,6 +270,7 @@ impl Flow {
                     buffer: TextBuffer::with_text(&e.text),
                     completion: None,
                     completion_closed_for: None,
+                    picks_digits: false,
                 })
             }
         };
@@ -220,6 +290,6 @@ impl Flow {
         self.editor = editor;
         // The filter line is not part of a draft: a restored form shows every option.
         self.filter = None;
-        Ok(())
+        Ok(dropped)
     }
 }

@@ -10,5 +10,6 @@ mod scripted;
 mod serde;
 mod settings_v3;
 mod snapshot;
+mod stray_keys;
 mod support;
 mod timeout;

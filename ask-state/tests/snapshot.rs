@@ -82,3 +82,84 @@ fn check_fits_names_what_does_not_fit_without_a_flow() {
     );
     assert!(f.restore(&cursor).is_err(), "the flow refuses it");
 }
+
+/// A hand-edited or corrupted draft that breaks the form's rules is restored without what
+/// does not fit (never several answers on a single-select question), and says what went.
+#[test]
+fn restore_drops_what_breaks_the_forms_rules_and_says_so() {
+    let mut f = flow(two(), behaviour());
+    drive(&mut f, "2");
+    let mut bad = f.snapshot();
+    bad.questions[0].selected = vec![1, 0];
+    bad.questions[0].custom_text = Some("mine".into());
+    bad.questions[0].custom_selected = true;
+    bad.questions[1].presented = ask_contract::QuestionType::Preview;
+    bad.questions[1].selected = vec![2, 2];
+
+    let mut fresh = flow(two(), behaviour());
+    let dropped = fresh.restore(&bad).expect("fits after dropping");
+    assert_eq!(
+        dropped,
+        [
+            "question 1 takes one answer: kept option 2, dropped option(s) 1, and the typed \
+             answer is no longer selected",
+            "question 2 is multi and cannot be presented as preview: shown as multi again",
+            "question 2 listed an option twice: kept it once",
+        ],
+        "{dropped:?}"
+    );
+    let (result, _) = drive(&mut fresh, "enter 1 1");
+    let details = result.expect("submitted").details;
+    let answers = serde_json::to_value(&details.answers).unwrap();
+    assert_eq!(answers["q1"]["values"], serde_json::json!(["b"]));
+    assert_eq!(answers["q2"]["values"], serde_json::json!(["z"]));
+    // A draft the flow wrote itself drops nothing.
+    assert!(
+        flow(two(), behaviour())
+            .restore(&f.snapshot())
+            .unwrap()
+            .is_empty()
+    );
+}
+
+/// A draft identifies its form by a hash instead of repeating it: a snapshot of a form
+/// with a megabyte prompt stays small, and a draft written with the whole form (before
+/// the hash) still restores.
+#[test]
+fn a_snapshot_names_its_form_by_hash_and_old_drafts_still_fit() {
+    let big = "p".repeat(1 << 20);
+    let form = ask_contract::parse_params(
+        &serde_json::json!({"questions": [{"id": "q", "prompt": big, "options": [
+            {"value": "a", "label": "A"}, {"value": "b", "label": "B"}]}]}),
+        ask_contract::ParseOptions::default(),
+    )
+    .unwrap();
+    let mut f = flow(form.clone(), behaviour());
+    drive(&mut f, "2");
+    let snap = f.snapshot();
+    let json = serde_json::to_string(&snap).unwrap();
+    assert!(json.len() < 1_000, "{} bytes", json.len());
+    assert_eq!(
+        snap.form_hash.as_deref(),
+        Some(ask_state::form_hash(&form).as_str())
+    );
+    assert!(flow(form.clone(), behaviour()).restore(&snap).is_ok());
+
+    // The format drafts had before: the whole form, no hash.
+    let mut old = snap.clone();
+    old.form_hash = None;
+    old.form = form
+        .questions
+        .iter()
+        .map(ask_contract::QuestionDetail::from)
+        .collect();
+    let mut fresh = flow(form, behaviour());
+    fresh
+        .restore(&old)
+        .expect("an old draft of the same form fits");
+    assert_eq!(fresh.draft(0), f.draft(0));
+
+    // Another form: the hash tells.
+    let mut other = flow(two(), behaviour());
+    assert!(other.restore(&snap).is_err());
+}

@@ -244,3 +244,37 @@ fn settings_on_a_dumb_terminal_are_numbered_lines_and_a_number_switches_one() {
         serde_json::from_slice(&std::fs::read(s.path("ask-user.json")).unwrap()).unwrap();
     assert_eq!(saved["behaviour"]["accessible"], true);
 }
+
+/// The settings path and the notices quote the file system: a folder name holding a
+/// window-title sequence, a colour and a right-to-left override reaches the terminal as
+/// visible text, never as controls.
+#[test]
+fn settings_in_the_accessible_mode_sanitize_the_path_and_notices() {
+    let keep = tempfile::tempdir().unwrap();
+    let evil = keep.path().join("\u{1b}]0;pwned\u{7}\u{1b}[31m\u{202e}dir");
+    std::fs::create_dir(&evil).unwrap();
+    // Broken JSON: loading it gives a notice that names the file.
+    let config = evil.join("ask-user.json");
+    std::fs::write(&config, "{ not json").unwrap();
+    let config = config.to_str().unwrap().to_owned();
+    let mut s = Session::start_with_env(
+        PAYLOAD,
+        "settings --accessible",
+        400,
+        24,
+        &[("ASK_CONFIG", &config)],
+    );
+    s.wait_for("Settings file:");
+    s.wait_for("> ");
+    s.send("\r");
+    assert_eq!(s.finish(), 0);
+    let raw = String::from_utf8_lossy(&s.raw()).into_owned();
+    assert!(raw.contains("Settings file:"), "{raw:?}");
+    for control in ["\u{1b}]0;pwned", "\u{1b}[31m", "\u{202e}"] {
+        assert!(
+            !raw.contains(control),
+            "{control:?} reached the terminal: {raw:?}"
+        );
+    }
+    assert!(raw.contains("␛]0;pwned"), "shown as text: {raw:?}");
+}

@@ -186,8 +186,8 @@ fn run_help_says_how_output_frame_out_and_draft_are_written() {
          is, never replaced",
         "Write the last headless frame as plain text to FILE (-: stdout). A regular file or a \
          new path is replaced atomically; a FIFO or a device is written into as it is",
-        "FILE must be a regular file or a new path: ask owns it, so a FIFO, a device or a \
-         folder is refused",
+        "FILE must be a new path or a draft: ask writes over and deletes it, so any other \
+         file (the payload, the result, the settings), a FIFO, a device or a folder is refused",
     ] {
         assert!(help.contains(needle), "{needle:?} missing from:\n{help}");
     }
@@ -212,4 +212,54 @@ fn every_command_that_opens_the_form_takes_inline_and_fullscreen() {
     }
     let out = run_with_stdin(&ask(&["run", "--inline", "--fullscreen"]), SMALL);
     assert_eq!(code(&out), 64, "the two layouts exclude each other");
+}
+
+/// `ask validate` writes one compact line when stdout is a pipe, for the valid and the
+/// invalid payload alike, and pretty-printed JSON on a terminal.
+#[test]
+fn validate_is_compact_when_piped_and_pretty_on_a_terminal() {
+    let valid = r#"{"questions": [{"id": "db", "prompt": "Which?", "options": [{"value": "pg", "label": "PG"}]}]}"#;
+    let invalid = r#"{"questions": [{"id": "", "prompt": "Which?", "options": []}]}"#;
+    for (payload, exit) in [(valid, 0), (invalid, 2)] {
+        let out = run_with_stdin(&ask(&["validate"]), payload);
+        assert_eq!(code(&out), exit);
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(text.matches('\n').count(), 1, "one line: {text}");
+        assert!(text.ends_with("}\n"), "{text}");
+        let _ = stdout_json(&out);
+
+        let mut s = crate::pty::Session::start(payload, "validate --input p.json", 200, 60);
+        assert_eq!(s.finish(), exit);
+        s.wait_for("\"questions\"");
+        let raw = String::from_utf8_lossy(&s.raw()).into_owned();
+        assert!(raw.contains("{\r\n  \""), "pretty on a terminal: {raw:?}");
+    }
+}
+
+#[test]
+fn a_script_refuses_draft_and_resume_with_a_usage_error() {
+    let (dir, path) = temp_file("p.json", SMALL);
+    let draft = dir.path().join("draft.json");
+    std::fs::write(&draft, "{}").expect("a draft");
+    for extra in [&["--draft"][..], &["--resume", "--draft"][..]] {
+        let mut args = vec![
+            "run",
+            "--input",
+            path.to_str().unwrap(),
+            "--script",
+            r#"["1"]"#,
+        ];
+        args.extend_from_slice(extra);
+        args.push(draft.to_str().unwrap());
+        let out = run(&ask(&args));
+        assert_eq!(code(&out), 64, "{extra:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("cannot be used with --script"), "{err}");
+        assert!(out.stdout.is_empty(), "no result for a usage error");
+        assert_eq!(
+            std::fs::read_to_string(&draft).expect("kept"),
+            "{}",
+            "never written"
+        );
+    }
 }

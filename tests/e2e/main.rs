@@ -3,21 +3,28 @@
 
 mod accessible;
 mod cli;
+mod doc_captures;
 mod draft;
+mod draft_keep;
+mod early_keys;
 mod examples;
 mod extract;
 mod files;
 mod filter;
 mod flow;
+mod idle;
 mod inline;
 mod input_limits;
+mod mcp;
 mod notify;
 mod output;
 mod pty;
+mod pty_gone;
 mod pty_signals;
 mod result_signals;
 mod session;
 mod settings_docs;
+mod small_terminal;
 // The FIFO and device helpers of ask-keymap's write-through tests (kept in that package,
 // whose packaged tests must not read outside it).
 #[path = "../../ask-keymap/tests/special_files.rs"]

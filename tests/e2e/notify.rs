@@ -240,3 +240,86 @@ fn the_timeout_countdown_notifies_a_command_channel_with_its_own_event() {
         "{events:?}"
     );
 }
+
+/// Whether process `pid` runs (not a zombie).
+fn running(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| !stat.contains(") Z "))
+}
+
+/// Waits for a pid written to `file` by a command.
+fn pid_in(file: &Path) -> u32 {
+    let started = Instant::now();
+    loop {
+        if let Ok(pid) = std::fs::read_to_string(file)
+            .unwrap_or_default()
+            .trim()
+            .parse()
+        {
+            return pid;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "the command never ran"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// A command that leaves a background process: the 5 s stop kills the whole group, not
+/// only `sh`.
+#[test]
+fn the_timeout_kills_what_the_command_started() {
+    let out = tempfile::tempdir().expect("temp dir");
+    let pid_file = out.path().join("pid");
+    let command = format!("sleep 60 & echo $! > '{}'; wait", pid_file.display());
+    let (_dir, path) = config(
+        &serde_json::json!([{"type": "command", "command": command}]),
+        true,
+    );
+    let mut s = start(&path);
+    let started = Instant::now();
+    let pid = pid_in(&pid_file);
+    assert!(running(pid));
+    while running(pid) {
+        assert!(
+            started.elapsed() < Duration::from_secs(15),
+            "what the command started outlived its 5 s stop"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    s.send("\x03");
+    assert_eq!(s.finish(), 1);
+}
+
+/// When ask ends first, what a notification command started ends with it (the shell
+/// around ask lives on, so no hang-up of the terminal does it instead).
+#[test]
+fn ending_the_form_stops_the_command_and_what_it_started() {
+    let out = tempfile::tempdir().expect("temp dir");
+    let pid_file = out.path().join("pid");
+    let command = format!("sleep 60 & echo $! > '{}'; wait", pid_file.display());
+    let (_dir, path) = config(
+        &serde_json::json!([{"type": "command", "command": command}]),
+        true,
+    );
+    let args = format!("{RUN} --config '{}'; echo > ended; sleep 5", path.display());
+    let mut s = Session::start(PAYLOAD, &args, 80, 24);
+    s.wait_for("Which database?");
+    let pid = pid_in(&pid_file);
+    assert!(running(pid));
+    s.send("\x03");
+    let asked = Instant::now();
+    while !s.path("ended").exists() {
+        assert!(asked.elapsed() < Duration::from_secs(10), "ask did not end");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let ended = Instant::now();
+    while running(pid) {
+        assert!(
+            ended.elapsed() < Duration::from_secs(2),
+            "the notification command's child outlived ask"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let _ = s.finish();
+}

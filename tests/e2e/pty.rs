@@ -15,13 +15,41 @@ use crate::support::ask_bin;
 
 pub(crate) const TIMEOUT: Duration = Duration::from_secs(10);
 
+/// How the terminal reads ask's output: on, paused (a stalled terminal), or closing.
+#[derive(Default)]
+pub(crate) struct Gate {
+    pub(crate) paused: std::sync::atomic::AtomicBool,
+    pub(crate) closing: std::sync::atomic::AtomicBool,
+}
+
+impl Gate {
+    /// After a read: waits while paused; false when the reader is to stop (closing).
+    fn wait_while_paused(&self) -> bool {
+        use std::sync::atomic::Ordering::SeqCst;
+        while self.paused.load(SeqCst) && !self.closing.load(SeqCst) {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        !self.closing.load(SeqCst)
+    }
+}
+/// How long after the first output [`Session::send_bytes`] waits before typing: past the
+/// form's 150 ms early-key guard, with room for a slow machine.
+pub(crate) const EARLY_KEY_WAIT: Duration = Duration::from_millis(400);
+
 /// A running `ask` in a pseudo-terminal.
 pub(crate) struct Session {
-    master: Box<dyn MasterPty + Send>,
-    writer: Box<dyn Write + Send>,
+    /// `None` once the terminal was closed (`pty_gone`).
+    pub(crate) master: Option<Box<dyn MasterPty + Send>>,
+    pub(crate) writer: Option<Box<dyn Write + Send>>,
+    /// Pauses the terminal's reading of ask's output, or ends it (`pty_gone`).
+    pub(crate) gate: Arc<Gate>,
     child: Box<dyn Child + Send + Sync>,
     parser: Arc<Mutex<vt100::Parser>>,
     raw: Arc<Mutex<Vec<u8>>>,
+    /// When the latest output arrived (before the first key: about the form's first paint).
+    last_output: Arc<Mutex<Option<Instant>>>,
+    /// Something was typed already.
+    typed: bool,
     /// Working folder: payload, config, result, stty captures.
     pub(crate) dir: tempfile::TempDir,
 }
@@ -84,24 +112,38 @@ impl Session {
         let parser = Arc::new(Mutex::new(vt100::Parser::new(rows, cols, scrollback)));
         let raw = Arc::new(Mutex::new(Vec::new()));
         let mut reader = pair.master.try_clone_reader().expect("pty reader");
-        let (p, r) = (Arc::clone(&parser), Arc::clone(&raw));
+        let last_output = Arc::new(Mutex::new(None));
+        let (p, r, last) = (
+            Arc::clone(&parser),
+            Arc::clone(&raw),
+            Arc::clone(&last_output),
+        );
+        let gate = Arc::new(Gate::default());
+        let g = Arc::clone(&gate);
         std::thread::spawn(move || {
             let mut buf = [0u8; 8192];
             while let Ok(n) = reader.read(&mut buf) {
                 if n == 0 {
                     break;
                 }
+                *last.lock().unwrap() = Some(Instant::now());
                 p.lock().unwrap().process(&buf[..n]);
                 r.lock().unwrap().extend_from_slice(&buf[..n]);
+                if !g.wait_while_paused() {
+                    break;
+                }
             }
         });
         let writer = pair.master.take_writer().expect("pty writer");
         Self {
-            master: pair.master,
-            writer,
+            master: Some(pair.master),
+            writer: Some(writer),
+            gate,
             child,
             parser,
             raw,
+            last_output,
+            typed: false,
             dir,
         }
     }
@@ -116,10 +158,25 @@ impl Session {
         self.send_bytes(bytes.as_bytes());
     }
 
-    /// Writes raw bytes (not necessarily UTF-8) into the terminal.
+    /// Writes raw bytes (not necessarily UTF-8) into the terminal, as a person would: the
+    /// first key not within [`EARLY_KEY_WAIT`] of the latest output (the form drops keys
+    /// that arrive within 150 ms of its first paint; see [`Session::send_early`]).
     pub(crate) fn send_bytes(&mut self, bytes: &[u8]) {
-        self.writer.write_all(bytes).expect("write to pty");
-        self.writer.flush().expect("flush pty");
+        if !self.typed {
+            let last = *self.last_output.lock().unwrap();
+            if let Some(wait) = last.and_then(|t| EARLY_KEY_WAIT.checked_sub(t.elapsed())) {
+                std::thread::sleep(wait);
+            }
+        }
+        self.send_early(bytes);
+    }
+
+    /// Writes bytes at once, however soon after the form appeared.
+    pub(crate) fn send_early(&mut self, bytes: &[u8]) {
+        self.typed = true;
+        let writer = self.writer.as_mut().expect("the terminal is open");
+        writer.write_all(bytes).expect("write to pty");
+        writer.flush().expect("flush pty");
     }
 
     /// The screen as text, one line per row.
@@ -188,6 +245,8 @@ impl Session {
     /// Resizes the terminal (the child gets SIGWINCH).
     pub(crate) fn resize(&mut self, cols: u16, rows: u16) {
         self.master
+            .as_ref()
+            .expect("the terminal is open")
             .resize(PtySize {
                 rows,
                 cols,

@@ -55,3 +55,45 @@ fn the_documented_defaults_are_the_defaults() {
         assert!(doc.contains(channel), "lacks channel {channel}");
     }
 }
+
+/// The doc's word on letter case is what the parser does: `N` is `n`, `shift+n` differs.
+#[test]
+fn key_ids_ignore_case_as_the_doc_says() {
+    let doc = doc();
+    assert!(doc.contains("Key ids ignore case, as in pi-tui: `N` is the same id as `n`"));
+    let parse = |s: &str| s.parse::<ask_keymap::Key>().expect("parses");
+    assert_eq!(parse("N"), parse("n"));
+    assert_ne!(parse("shift+n"), parse("n"));
+    assert_eq!(parse("shift+n").to_string(), "shift+n");
+}
+
+/// A file without schemaVersion is read as version 1 and upgraded with a notice, as the
+/// doc says (not backed up as invalid).
+#[test]
+fn a_file_without_schema_version_is_version_1_as_documented() {
+    let doc = doc();
+    assert!(doc.contains("A file without\n`schemaVersion` is read as version 1"));
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("ask-user.json");
+    std::fs::write(&path, r#"{"behaviour": {"showFooterHints": false}}"#).expect("write");
+    let (store, loaded) = ask_keymap::ConfigStore::open(path.clone()).expect("opens");
+    assert!(
+        !store.config().behaviour.show_footer_hints,
+        "the value is kept"
+    );
+    let notices: Vec<String> = loaded.notices.iter().map(ToString::to_string).collect();
+    assert!(
+        notices
+            .iter()
+            .any(|n| n.contains("from schema version 1 to 3")),
+        "{notices:?}"
+    );
+    let backups = std::fs::read_dir(dir.path())
+        .expect("dir")
+        .filter(|e| {
+            e.as_ref()
+                .is_ok_and(|e| e.file_name().to_string_lossy().contains(".bak"))
+        })
+        .count();
+    assert_eq!(backups, 0, "not backed up as invalid");
+}

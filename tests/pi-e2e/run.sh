@@ -140,7 +140,9 @@ pane_has() { pane | grep -qF -- "$1"; }
 pane_lacks() { ! pane_has "$1"; }
 request_count() { local n; n=$(grep -c . "$LOG" 2>/dev/null) || true; echo "${n:-0}"; }
 requests_at_least() { [ "$(request_count)" -ge "$1" ]; }
-wait_pane() { wait_for "screen text \"$1\"" pane_has "$1"; }
+# Keys that reach a form within 150 ms of its first paint are dropped (ignoreEarlyKeysMs),
+# so after seeing the screen wait a moment, as a person would, before typing.
+wait_pane() { wait_for "screen text \"$1\"" pane_has "$1" && sleep 0.3; }
 wait_requests() { wait_for "$1 model request(s)" requests_at_least "$1"; }
 check() { node "$HERE/check.mjs" "$LOG" "$@"; }
 # type_command TEXT: submit a slash command in pi's editor. Called once the last

@@ -21,7 +21,11 @@ use crate::signals::Interrupts;
 /// Runs extraction with `--completer`, then answers the extracted form.
 pub(crate) fn answer(args: &AnswerArgs) -> CliResult {
     // Check the flags before spending model calls.
-    let runner = FormRunner::new(&args.ui, &args.flow)?;
+    let runner = FormRunner::new(
+        &args.ui,
+        &args.flow,
+        &[("--session", Some(args.session.session.as_path()))],
+    )?;
     let session = open_session(&args.session)?;
     // Only read here: the UI (if it opens) loads the settings again and may repair them.
     let loaded = config::load_read_only(args.ui.config.as_deref());
@@ -38,7 +42,22 @@ pub(crate) fn answer(args: &AnswerArgs) -> CliResult {
     let mut responses: Vec<String> = Vec::new();
     let mut problems: Vec<String> = Vec::new();
     loop {
-        match extract_status(&session, leaf, &responses, settings.extraction_retries) {
+        let status = extract_status(&session, leaf, &responses, settings.extraction_retries);
+        if let Some(signal) = signals.received() {
+            // A signal while a reply was checked: end as the form would have, whatever
+            // the check found (it is linear in the reply, so this is soon).
+            signals.unregister();
+            crate::exit::warn(&format!(
+                "interrupted by signal {signal} while the reply was checked; \
+                 the cancelled result was written"
+            ));
+            let cancelled = AskResult::from_details(AskDetails {
+                cancelled: true,
+                ..AskDetails::default()
+            });
+            return finish(&args.ui, &cancelled);
+        }
+        match status {
             ExtractStatus::Request { request, .. } if responses.len() < attempts => {
                 let reply = match complete(&args.completer, &request, timeout, &signals) {
                     Completion::Reply(reply) => reply,

@@ -9,6 +9,7 @@ pub(crate) mod completer;
 pub(crate) mod completer;
 mod completion;
 pub(crate) mod extract;
+pub(crate) mod mcp;
 pub(crate) mod render_result;
 pub(crate) mod replay;
 pub(crate) mod run;
@@ -33,5 +34,6 @@ pub(crate) fn dispatch(command: Command) -> CliResult {
         Command::Answer(args) => answer::answer(&args),
         Command::AnswerAgain(args) => replay::reopen(&args, Source::AnswerExtraction),
         Command::Replay(args) => replay::reopen(&args, Source::Tool),
+        Command::Mcp(args) => mcp::mcp(&args),
     }
 }

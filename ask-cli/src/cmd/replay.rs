@@ -13,7 +13,11 @@ use crate::io::write_text;
 /// (`answer-extraction` for `answer-again`, `tool` for `replay`); exit 4 with
 /// the reason when there is none.
 pub(crate) fn reopen(args: &SessionRunArgs, source: Source) -> CliResult {
-    let runner = FormRunner::new(&args.ui, &args.flow)?;
+    let runner = FormRunner::new(
+        &args.ui,
+        &args.flow,
+        &[("--session", Some(args.session.session.as_path()))],
+    )?;
     let session = open_session(&args.session)?;
     let branch = session
         .branch(args.session.leaf.as_deref())

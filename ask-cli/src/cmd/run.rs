@@ -17,7 +17,7 @@ use crate::term::{self, Ended, Tty};
 /// Runs the whole `ask run` command.
 pub(crate) fn run(args: &RunArgs) -> CliResult {
     // Check the cheap things the user typed before reading a payload.
-    let runner = FormRunner::new(&args.ui, &args.flow)?;
+    let runner = FormRunner::new(&args.ui, &args.flow, &[("--input", args.input.as_deref())])?;
     let payload = read_payload(args.input.as_deref())?;
     let options = ParseOptions::default().freeform(args.allow_freeform);
     match parse_params_bytes(&payload, options) {
@@ -42,12 +42,30 @@ pub(crate) struct FormRunner<'a> {
 
 impl<'a> FormRunner<'a> {
     /// Checks `--script`, `--cwd` and `--draft` (before any slow work such as reading a
-    /// payload or calling a model).
-    pub(crate) fn new(ui: &'a UiArgs, flow: &'a FlowArgs) -> Result<Self, CliError> {
+    /// payload or calling a model). `inputs` are the command's own files (`--input`,
+    /// `--session`), which the draft must not be.
+    pub(crate) fn new(
+        ui: &'a UiArgs,
+        flow: &'a FlowArgs,
+        inputs: &[(&str, Option<&Path>)],
+    ) -> Result<Self, CliError> {
+        if flow.script.is_some() && ui.draft.is_some() {
+            // A headless run must never write a person's draft, and reading one silently
+            // would make a script's result depend on a file it does not name.
+            let flag = if ui.resume {
+                "--draft/--resume"
+            } else {
+                "--draft"
+            };
+            return Err(CliError::usage(format!(
+                "{flag} cannot be used with --script: a script runs headless and keeps no \
+                 draft; drop {flag}, or open the form in a terminal to resume a draft"
+            )));
+        }
         let steps = flow.script.as_deref().map(script::load).transpose()?;
         let root = completion_root(ui.cwd.as_deref())?;
         if let Some(draft) = &ui.draft {
-            check_draft_path(draft)?;
+            crate::draft::check_path(draft, ui, flow, inputs)?;
         }
         Ok(Self {
             ui,
@@ -108,7 +126,7 @@ pub(crate) fn interactive(ui: &UiArgs, form: AskForm, root: PathBuf) -> CliResul
     };
     let loaded = config::load(ui.config.as_deref());
     let layout = ui.layout.layout(loaded.config().behaviour.inline);
-    let mut session = Session::new(form, loaded).with_completions(FileIndex::spawn(root));
+    let mut session = Session::new(form, loaded).with_completions(FileIndex::on_first_query(root));
     session = session.with_host_features(term::FEATURES);
     if let Some(seconds) = ui.timeout {
         session = session.with_idle_timeout(seconds);
@@ -137,14 +155,29 @@ pub(crate) fn interactive(ui: &UiArgs, form: AskForm, root: PathBuf) -> CliResul
             "internal error (please report it): the answers so far were written as a cancelled result",
         ));
     };
-    let ended =
-        ended.map_err(|err| CliError::new(Exit::IoErr, format!("terminal error: {err}")))?;
+    let ended = ended.unwrap_or_else(|err| hang_up(&err, &session));
     let result = match ended {
         Ended::Done(Some(result)) | Ended::Signal(result) => result,
         Ended::Done(None) => session.cancelled(),
         Ended::Unavailable => return non_interactive(ui, session.form()),
     };
-    finish(ui, &result)
+    // The draft goes only once the result is stored, and only when the form was ended
+    // by the user (a signal or a closed terminal keeps it for `--resume`).
+    let ended_by_user = session.result().is_some();
+    let exit = crate::draft::finish_keeping(ui, &result, session.draft_path())?;
+    if ended_by_user {
+        session.discard_draft();
+    }
+    Ok(exit)
+}
+
+/// A terminal that cannot be written any more (EIO, EPIPE: it went away, or it stopped
+/// reading) is a hang-up: the cancelled result with the answers given so far.
+pub(crate) fn hang_up(err: &std::io::Error, session: &Session) -> Ended {
+    crate::exit::warn(&format!(
+        "the terminal went away ({err}); the answers so far are written as a cancelled result"
+    ));
+    Ended::Signal(session.cancelled())
 }
 
 /// Whether the form runs in the accessible linear mode: `--accessible` or
@@ -179,9 +212,18 @@ fn linear(ui: &UiArgs, form: AskForm) -> CliResult {
         path,
         resume: ui.resume,
     });
-    let result = crate::linear::tty::run(form, draft, tty, output)
-        .map_err(|err| CliError::new(Exit::IoErr, format!("terminal error: {err}")))?;
-    finish(ui, &result)
+    // Through the writer thread, as the full form: a terminal that stops reading never
+    // holds up a signal.
+    let mut output = term::TermOut::new(output);
+    let ended = crate::linear::tty::run(form, draft, tty, &mut output);
+    output.drain(std::time::Duration::from_millis(300));
+    let exit = crate::draft::finish_keeping(ui, &ended.result, ended.draft_path())?;
+    if ended.by_user
+        && let Some(draft) = &ended.draft
+    {
+        draft.remove();
+    }
+    Ok(exit)
 }
 
 /// The folder `@` completion lists: `--cwd`, else the current folder.
@@ -193,18 +235,6 @@ pub(crate) fn completion_root(cwd: Option<&Path>) -> Result<PathBuf, CliError> {
             dir.display()
         ))),
         None => Ok(std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."))),
-    }
-}
-
-/// `--draft FILE` must be a regular file or nothing yet: the draft is a file `ask` owns,
-/// writes over and deletes, so a FIFO, a device or a folder is refused up front.
-fn check_draft_path(path: &Path) -> Result<(), CliError> {
-    match ask_keymap::special_file_kind(path) {
-        Some(kind) => Err(CliError::usage(format!(
-            "--draft '{}' is {kind}; give a regular file path (or a new one) for the draft",
-            path.display()
-        ))),
-        None => Ok(()),
     }
 }
 

@@ -1,7 +1,7 @@
 //! Drafts in the linear mode: the same [`FlowSnapshot`] file the full form keeps
 //! (`--draft FILE`), so a form interrupted in either mode comes back in either mode.
 
-use ask_contract::{QuestionDetail, QuestionType};
+use ask_contract::QuestionType;
 use ask_state::{FlowSnapshot, QuestionSnapshot, SNAPSHOT_VERSION, StateError};
 
 use super::{Draft, Linear};
@@ -30,12 +30,8 @@ impl Linear {
             .collect();
         FlowSnapshot {
             version: SNAPSHOT_VERSION,
-            form: self
-                .form
-                .questions
-                .iter()
-                .map(QuestionDetail::from)
-                .collect(),
+            form: Vec::new(),
+            form_hash: Some(self.form_hash.clone()),
             title: self.form.title.clone(),
             tab: self.at,
             questions,
@@ -47,11 +43,14 @@ impl Linear {
     /// Text left in an open editor of the full form is kept as that editor would keep
     /// it on close: as the free-form answer or the note. Nothing changes when the
     /// draft does not fit; the error says why.
-    pub(crate) fn restore(&mut self, snapshot: &FlowSnapshot) -> Result<(), String> {
-        snapshot.check_fits(&self.form).map_err(|e| match e {
+    pub(crate) fn restore(&mut self, snapshot: &FlowSnapshot) -> Result<Vec<String>, String> {
+        // What breaks the form's rules is dropped first, and said.
+        let mut fitted = snapshot.clone();
+        let dropped = fitted.fit_to(&self.form).map_err(|e| match e {
             StateError::DraftMismatch { why } => why,
             other => other.to_string(),
         })?;
+        let snapshot = &fitted;
         let mut drafts = Vec::with_capacity(self.form.questions.len());
         for (q, s) in self.form.questions.iter().zip(&snapshot.questions) {
             let mut selected = s.selected.clone();
@@ -93,6 +92,6 @@ impl Linear {
         }
         self.drafts = drafts;
         self.at = snapshot.tab;
-        Ok(())
+        Ok(dropped)
     }
 }

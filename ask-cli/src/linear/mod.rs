@@ -58,16 +58,20 @@ pub(crate) struct Linear {
     drafts: Vec<Draft>,
     /// The current question, or `form.questions.len()` for the review.
     at: usize,
+    /// What identifies the form in a draft (`ask_state::form_hash`).
+    form_hash: String,
 }
 
 impl Linear {
     /// A flow at the first question.
     pub(crate) fn new(form: AskForm) -> Self {
         let drafts = vec![Draft::default(); form.questions.len()];
+        let form_hash = ask_state::form_hash(&form);
         Self {
             form,
             drafts,
             at: 0,
+            form_hash,
         }
     }
 
@@ -292,7 +296,18 @@ impl Linear {
             }
             for (j, note) in &d.option_notes {
                 if let Some(option) = q.options.get(*j) {
-                    let _ = writeln!(out, "  {} note: {}", clean(&option.label), clean(note));
+                    // Submit drops the notes of options that are not selected.
+                    let unsent = if d.selected.contains(j) {
+                        ""
+                    } else {
+                        " (not selected, sent only with Elaborate)"
+                    };
+                    let _ = writeln!(
+                        out,
+                        "  {}{unsent} note: {}",
+                        clean(&option.label),
+                        clean(note)
+                    );
                 }
             }
         }

@@ -57,7 +57,7 @@ fn switch(session: &mut Session, line: &str) -> String {
     let value = session.flow().settings_value(row).unwrap_or(false);
     let mut out = format!("{}: {}.\n", row.label(), on_off(value));
     for notice in &session.notices()[notices..] {
-        let _ = writeln!(out, "{notice}");
+        let _ = writeln!(out, "{}", ask_render::sanitize(&notice.to_string()));
     }
     out
 }
@@ -69,11 +69,14 @@ pub(crate) fn run(
     mut output: impl Write,
 ) -> io::Result<()> {
     if let Some(path) = settings.path() {
-        writeln!(output, "Settings file: {}", path.display())?;
+        // Paths and notices quote the file system: escape sequences in a folder name
+        // must not reach the terminal as controls.
+        let line = format!("Settings file: {}", path.display());
+        writeln!(output, "{}", ask_render::sanitize(&line))?;
     }
     let mut session = Session::settings_overlay(settings).with_host_features(crate::term::FEATURES);
     for notice in session.notices() {
-        writeln!(output, "{notice}")?;
+        writeln!(output, "{}", ask_render::sanitize(&notice.to_string()))?;
     }
     write!(output, "{}> ", listing(&session))?;
     output.flush()?;

@@ -220,10 +220,26 @@ fn a_linear_draft_opens_in_the_full_form_with_the_same_result_and_back() {
 fn a_draft_of_other_questions_is_refused_and_changes_nothing() {
     let typed = after(&["2"]);
     let mut snapshot = typed.snapshot();
-    snapshot.form.pop();
+    snapshot.form_hash = Some("0".repeat(16));
     let mut fresh = Linear::new(form());
     let err = fresh.restore(&snapshot).unwrap_err();
     assert!(err.contains("other questions"), "{err}");
     assert!(fresh.start().contains("Question 1 of 3"));
     assert_eq!(fresh.cancelled(), Linear::new(form()).cancelled());
+}
+
+#[test]
+fn the_review_says_a_note_on_an_unselected_option_is_sent_only_with_elaborate() {
+    let (out, result) = type_lines(&["1", "n 2 maybe later", "1", "", "submit"]);
+    assert!(
+        out.contains("Billing (not selected, sent only with Elaborate) note: maybe later"),
+        "{out}"
+    );
+    let result = result.expect("submitted");
+    let features = &result.details.answers["features"];
+    assert_eq!(features.values, ["auth"]);
+    assert!(
+        features.option_notes.is_none(),
+        "Submit drops it, as the review said"
+    );
 }

@@ -1,14 +1,16 @@
 //! The linear mode on the controlling terminal: cooked-mode lines in, plain
 //! lines out. The terminal's modes are never changed, so there is nothing to
 //! restore; a signal or the end of input ends the flow as cancelled with the
-//! answers given so far. With `--draft FILE` the answers are saved after every
-//! line and the file is deleted when the user submits, elaborates or cancels.
+//! answers given so far, and so does a terminal that cannot be written any more. With
+//! `--draft FILE` the answers are saved after every line; the caller deletes the file
+//! once the result of a submit, elaborate or cancel is written.
 
 use std::io::{self, BufRead, BufReader, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
+#[cfg(windows)]
 use std::time::Duration;
 
 use ask_contract::{AskForm, AskResult};
@@ -24,111 +26,151 @@ pub(crate) struct DraftArgs {
     pub(crate) resume: bool,
 }
 
+/// How a linear form ended.
+pub(crate) struct Ended {
+    /// The result to write.
+    pub(crate) result: AskResult,
+    /// The draft kept, for the caller to delete once the result is stored.
+    pub(crate) draft: Option<ask_host::DraftFile>,
+    /// The user submitted, elaborated or cancelled (else: a signal, end of input, or a
+    /// terminal that could not be written any more, which keep the draft).
+    pub(crate) by_user: bool,
+}
+
+impl Ended {
+    /// The draft's path, while one is kept.
+    pub(crate) fn draft_path(&self) -> Option<&std::path::Path> {
+        self.draft.as_ref().map(ask_host::DraftFile::path)
+    }
+}
+
 /// Asks `form` line by line on `input`/`output` until the user submits,
-/// elaborates or cancels, input ends, or a terminating signal arrives.
+/// elaborates or cancels, input ends, or a terminating signal arrives. A write to
+/// `output` that fails (a closed terminal: EIO, EPIPE) is a hang-up: the cancelled
+/// result with the answers given so far.
 pub(crate) fn run(
     form: AskForm,
     draft: Option<DraftArgs>,
     input: impl io::Read + Send + 'static,
     mut output: impl Write,
-) -> io::Result<AskResult> {
+) -> Ended {
     let stop = Arc::new(AtomicBool::new(false));
-    register_signals(&stop)?;
+    let (tx, rx) = mpsc::channel();
+    let signals = register_signals(&stop, tx.clone());
     let mut flow = Linear::new(form);
-    let mut saver = draft.map(|d| {
-        if d.resume {
-            let said = match restore(&mut flow, &d.path) {
-                Ok(()) => "Your answers from the draft are back.".to_owned(),
-                Err(why) => format!(
-                    "Draft {} not restored: {why}; starting fresh.",
-                    d.path.display()
-                ),
-            };
-            let _ = writeln!(output, "{}", ask_render::sanitize(&said));
+    let mut saver = draft.and_then(|d| open_draft(d, &mut flow, &mut output));
+    if let Err(err) = signals {
+        // Not fatal: the form still works, and Ctrl+D still ends it with a result.
+        let _ = writeln!(output, "Signals are not handled ({err}).");
+    }
+    spawn_reader(input, tx);
+    let ended = converse(&mut flow, &mut saver, &stop, &rx, &mut output);
+    let by_user = ended.is_some();
+    let result = ended.unwrap_or_else(|| flow.cancelled());
+    Ended {
+        result,
+        draft: saver.map(|s| s.file),
+        by_user,
+    }
+}
+
+/// Takes the draft path (saying why not when it cannot be one) and restores it when asked.
+fn open_draft(d: DraftArgs, flow: &mut Linear, output: &mut impl Write) -> Option<Saver> {
+    let file = match ask_host::DraftFile::open(d.path) {
+        Ok(file) => file,
+        Err(why) => {
+            let _ = writeln!(output, "{}", ask_render::sanitize(&why));
+            return None;
         }
-        Saver {
-            path: d.path,
-            last: None,
-        }
-    });
-    save(&mut saver, &flow, &mut output)?;
-    write!(output, "{}{}", flow.start(), flow.prompt())?;
-    output.flush()?;
-    let lines = spawn_reader(input);
+    };
+    if d.resume {
+        let said = match restore(flow, file.path()) {
+            Ok(dropped) if dropped.is_empty() => "Your answers from the draft are back.".to_owned(),
+            Ok(dropped) => format!(
+                "Your answers from the draft are back, without what this form does not allow: {}.",
+                dropped.join("; ")
+            ),
+            Err(why) => format!(
+                "Draft {} not restored: {why}; starting fresh.",
+                file.path().display()
+            ),
+        };
+        let _ = writeln!(output, "{}", ask_render::sanitize(&said));
+    }
+    Some(Saver { file, last: None })
+}
+
+/// The conversation: `Some(result)` when the user ended it, `None` for a signal, the end
+/// of input or a terminal that cannot be written (the caller writes the cancelled result).
+fn converse(
+    flow: &mut Linear,
+    saver: &mut Option<Saver>,
+    stop: &AtomicBool,
+    messages: &mpsc::Receiver<Msg>,
+    output: &mut impl Write,
+) -> Option<AskResult> {
+    save(saver, flow, output);
+    write!(output, "{}{}", flow.start(), flow.prompt())
+        .and_then(|()| output.flush())
+        .ok()?;
     loop {
-        if stop.load(Ordering::SeqCst) {
-            writeln!(output, "\nCancelled.")?;
-            return Ok(flow.cancelled());
-        }
-        let line = match lines.recv_timeout(Duration::from_millis(50)) {
-            Ok(Ok(line)) => line,
-            Err(mpsc::RecvTimeoutError::Timeout) => continue,
-            // End of input (Ctrl+D, a closed terminal) or a read error: the draft stays.
-            Ok(Err(_)) | Err(mpsc::RecvTimeoutError::Disconnected) => {
-                writeln!(output, "\nCancelled.")?;
-                return Ok(flow.cancelled());
+        let line = match next(messages, stop) {
+            Msg::Line(Ok(line)) if !stop.load(Ordering::SeqCst) => line,
+            // A signal, the end of input (Ctrl+D, a closed terminal) or a read error: the
+            // draft stays. A goodbye that cannot be written changes nothing.
+            _ => {
+                let _ = writeln!(output, "\nCancelled.");
+                return None;
             }
         };
         match flow.line(&line) {
             Step::Ask(text) => {
                 // Saved before the reply shows: what the user sees next is on disk.
-                save(&mut saver, &flow, &mut output)?;
-                write!(output, "{text}{}", flow.prompt())?;
+                save(saver, flow, output);
+                write!(output, "{text}{}", flow.prompt()).ok()?;
             }
             Step::Done(text, result) => {
-                // Only a regular file is the draft: whatever took the path since is left.
-                if let Some(saver) = &saver
-                    && std::fs::metadata(&saver.path).is_ok_and(|m| m.file_type().is_file())
-                {
-                    let _ = std::fs::remove_file(&saver.path);
-                }
-                write!(output, "{text}")?;
-                output.flush()?;
-                return Ok(*result);
+                // The final answers stay on disk until the result is written.
+                save(saver, flow, output);
+                let _ = write!(output, "{text}").and_then(|()| output.flush());
+                return Some(*result);
             }
         }
-        output.flush()?;
+        output.flush().ok()?;
     }
 }
 
 /// The draft file being kept, and what it holds.
 struct Saver {
-    path: PathBuf,
+    file: ask_host::DraftFile,
     last: Option<Vec<u8>>,
 }
 
 /// Writes the draft atomically when it changed. A failure is said once, then
 /// no more drafts are kept (the form itself goes on).
-fn save(saver: &mut Option<Saver>, flow: &Linear, output: &mut impl Write) -> io::Result<()> {
+fn save(saver: &mut Option<Saver>, flow: &Linear, output: &mut impl Write) {
     let Some(s) = saver.as_mut() else {
-        return Ok(());
+        return;
     };
-    let Ok(bytes) = serde_json::to_vec_pretty(&flow.snapshot()) else {
-        return Ok(());
+    let Ok(bytes) = serde_json::to_vec(&flow.snapshot()) else {
+        return;
     };
     if s.last.as_ref() == Some(&bytes) {
-        return Ok(());
+        return;
     }
-    // A FIFO or device at the path (`ask run` refused one up front, but something may have
-    // taken the path since) is never written: `write_atomic` would write through it.
-    let written = match ask_keymap::special_file_kind(&s.path) {
-        Some(kind) => Err(format!("it is {kind}, not a regular file")),
-        None => ask_keymap::write_atomic(&s.path, &bytes).map_err(|e| e.to_string()),
-    };
-    match written {
+    // Refused when something that is not a draft took the path since.
+    match s.file.write(&bytes) {
         Ok(()) => s.last = Some(bytes),
         Err(err) => {
-            let line = format!("Draft not saved to {}: {err}.", s.path.display());
-            writeln!(output, "{}", ask_render::sanitize(&line))?;
+            let _ = writeln!(output, "{}", ask_render::sanitize(&err));
             *saver = None;
         }
     }
-    Ok(())
 }
 
 /// Reads a draft (a regular file of at most [`ask_host::MAX_DRAFT_BYTES`], opened without
-/// blocking) and restores it into `flow`; `Err` says why not.
-fn restore(flow: &mut Linear, path: &std::path::Path) -> Result<(), String> {
+/// blocking) and restores it into `flow`; `Ok` lists what was dropped, `Err` says why not.
+fn restore(flow: &mut Linear, path: &std::path::Path) -> Result<Vec<String>, String> {
     let text = match ask_keymap::read_regular_file(path, ask_host::MAX_DRAFT_BYTES) {
         Ok(Some(text)) => text,
         Ok(None) => return Err("there is no file there".to_owned()),
@@ -145,9 +187,36 @@ fn restore(flow: &mut Linear, path: &std::path::Path) -> Result<(), String> {
     flow.restore(&snapshot)
 }
 
+/// What the conversation waits for: a line (or the end of input), or a signal.
+enum Msg {
+    Line(io::Result<String>),
+    Stop,
+}
+
+/// The next message. On Unix a signal sends [`Msg::Stop`] (a thread waits on the signal
+/// pipe), so this blocks without waking up until something happens.
+#[cfg(unix)]
+fn next(messages: &mpsc::Receiver<Msg>, _stop: &AtomicBool) -> Msg {
+    messages.recv().unwrap_or(Msg::Stop)
+}
+
+/// Elsewhere the stop flag is looked at every 50 ms.
+#[cfg(windows)]
+fn next(messages: &mpsc::Receiver<Msg>, stop: &AtomicBool) -> Msg {
+    loop {
+        if stop.load(Ordering::SeqCst) {
+            return Msg::Stop;
+        }
+        match messages.recv_timeout(Duration::from_millis(50)) {
+            Ok(msg) => return msg,
+            Err(mpsc::RecvTimeoutError::Timeout) => {}
+            Err(mpsc::RecvTimeoutError::Disconnected) => return Msg::Stop,
+        }
+    }
+}
+
 /// Lines from `input` on a thread, so signals are noticed while it blocks.
-fn spawn_reader(input: impl io::Read + Send + 'static) -> mpsc::Receiver<io::Result<String>> {
-    let (tx, rx) = mpsc::channel();
+fn spawn_reader(input: impl io::Read + Send + 'static, tx: mpsc::Sender<Msg>) {
     std::thread::spawn(move || {
         let mut reader = BufReader::new(input);
         loop {
@@ -156,24 +225,35 @@ fn spawn_reader(input: impl io::Read + Send + 'static) -> mpsc::Receiver<io::Res
             let end = matches!(read, Ok(0) | Err(_));
             let item = read.map(|_| line.trim_end_matches(['\n', '\r']).to_owned());
             if end {
-                let _ = tx.send(item.and_then(|_| Err(io::ErrorKind::UnexpectedEof.into())));
+                let item = item.and_then(|_| Err(io::ErrorKind::UnexpectedEof.into()));
+                let _ = tx.send(Msg::Line(item));
                 return;
             }
-            if tx.send(item).is_err() {
+            if tx.send(Msg::Line(item)).is_err() {
                 return;
             }
         }
     });
-    rx
 }
 
 #[cfg(unix)]
-fn register_signals(stop: &Arc<AtomicBool>) -> io::Result<()> {
+fn register_signals(stop: &Arc<AtomicBool>, tx: mpsc::Sender<Msg>) -> io::Result<()> {
+    use std::io::Read as _;
+    use std::os::unix::net::UnixStream;
+
     use signal_hook::consts::signal::{SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2};
     let signals = [SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2];
+    let (mut wake, woken) = UnixStream::pair()?;
     for signal in signals {
         signal_hook::flag::register(signal, Arc::clone(stop))?;
+        signal_hook::low_level::pipe::register(signal, woken.try_clone()?)?;
     }
+    // A thread asleep on the signal pipe: the conversation waits without waking up.
+    std::thread::spawn(move || {
+        let mut byte = [0u8; 1];
+        let _ = wake.read(&mut byte);
+        let _ = tx.send(Msg::Stop);
+    });
     // Until the result is written (`crate::signals::hand_back`).
     crate::signals::take_over(&signals);
     Ok(())
@@ -181,7 +261,7 @@ fn register_signals(stop: &Arc<AtomicBool>) -> io::Result<()> {
 
 #[cfg(windows)]
 #[allow(clippy::unnecessary_wraps)] // the Unix variant's signature
-fn register_signals(stop: &Arc<AtomicBool>) -> io::Result<()> {
+fn register_signals(stop: &Arc<AtomicBool>, _tx: mpsc::Sender<Msg>) -> io::Result<()> {
     crate::signals::stop_on_console_event(Arc::clone(stop));
     Ok(())
 }

@@ -33,6 +33,8 @@ pub(crate) struct TtyInput<T = File> {
     decoder: Decoder,
     /// When the last byte arrived (the timeouts count from it).
     last_byte: Instant,
+    /// The settings file's watch, polled with the terminal.
+    watch: Option<super::watch::SettingsWatch>,
 }
 
 impl<T: Read + AsFd> TtyInput<T> {
@@ -42,7 +44,14 @@ impl<T: Read + AsFd> TtyInput<T> {
             tty,
             decoder: Decoder::new(),
             last_byte: Instant::now(),
+            watch: None,
         }
+    }
+
+    /// Waits on `watch` too: an edit of the settings file comes out of [`TtyInput::wait`]
+    /// as [`Input::SettingsChanged`].
+    pub(crate) fn watch(&mut self, watch: super::watch::SettingsWatch) {
+        self.watch = Some(watch);
     }
 
     /// Waits up to `timeout` for input, returning early when a signal arrives
@@ -58,11 +67,19 @@ impl<T: Read + AsFd> TtyInput<T> {
         } else {
             timeout.min(NO_PIPE_POLL)
         };
-        let (tty_ready, woken) = {
+        let (tty_ready, woken, watched) = {
             let mut fds = vec![PollFd::new(&self.tty, PollFlags::IN)];
-            if let Some(fd) = wake {
+            let wake_at = wake.map(|fd| {
                 fds.push(PollFd::from_borrowed_fd(fd, PollFlags::IN));
-            }
+                fds.len() - 1
+            });
+            #[cfg(any(target_os = "linux", target_os = "android"))]
+            let watch_at = self.watch.as_ref().map(|w| {
+                fds.push(PollFd::from_borrowed_fd(w.fd(), PollFlags::IN));
+                fds.len() - 1
+            });
+            #[cfg(not(any(target_os = "linux", target_os = "android")))]
+            let watch_at: Option<usize> = None;
             let spec = Timespec::try_from(timeout).unwrap_or(Timespec {
                 tv_sec: 1,
                 tv_nsec: 0,
@@ -72,16 +89,27 @@ impl<T: Read + AsFd> TtyInput<T> {
                 Err(rustix::io::Errno::INTR) => return Ok(Vec::new()),
                 Err(err) => return Err(err.into()),
             }
-            let ready = |fd: &PollFd<'_>| !fd.revents().is_empty();
-            (
-                fds.first().is_some_and(ready),
-                fds.get(1).is_some_and(ready),
-            )
+            let ready = |at: Option<usize>| {
+                at.and_then(|i| fds.get(i))
+                    .is_some_and(|fd| !fd.revents().is_empty())
+            };
+            (ready(Some(0)), ready(wake_at), ready(watch_at))
         };
         if woken {
             signals.drain();
         }
         let mut events = Vec::new();
+        #[cfg(any(target_os = "linux", target_os = "android"))]
+        if watched
+            && self
+                .watch
+                .as_mut()
+                .is_some_and(super::watch::SettingsWatch::changed)
+        {
+            events.push(Input::SettingsChanged);
+        }
+        #[cfg(not(any(target_os = "linux", target_os = "android")))]
+        let _ = watched;
         if tty_ready {
             let mut buf = [0u8; 4096];
             match self.tty.read(&mut buf) {
@@ -89,7 +117,8 @@ impl<T: Read + AsFd> TtyInput<T> {
                 Ok(0) => return Ok(vec![Input::Closed]),
                 Ok(n) => {
                     self.last_byte = Instant::now();
-                    events = self.decoder.feed(buf.get(..n).unwrap_or_default());
+                    let decoded = self.decoder.feed(buf.get(..n).unwrap_or_default());
+                    events.extend(decoded.into_iter().map(Input::Event));
                 }
                 Err(err) if err.kind() == io::ErrorKind::Interrupted => {}
                 Err(err) if err.kind() == io::ErrorKind::WouldBlock => {}
@@ -98,13 +127,14 @@ impl<T: Read + AsFd> TtyInput<T> {
         } else if let Some(deadline) = pending
             && Instant::now() >= deadline
         {
-            events = if self.decoder.in_paste() {
+            let flushed = if self.decoder.in_paste() {
                 self.decoder.end_paste()
             } else {
                 self.decoder.flush()
             };
+            events.extend(flushed.into_iter().map(Input::Event));
         }
-        Ok(events.into_iter().map(Input::Event).collect())
+        Ok(events)
     }
 
     /// When pending bytes stop waiting for more, if any are pending.

@@ -9,8 +9,10 @@
 mod caret;
 #[cfg(not(unix))]
 mod events;
+mod guard;
 #[cfg(unix)]
 mod input;
+mod output;
 mod paint;
 mod peek;
 
@@ -20,6 +22,8 @@ pub(crate) const FEATURES: ask_host::HostFeatures = ask_host::HostFeatures::all(
 mod screen;
 mod signals;
 mod viewport;
+#[cfg(unix)]
+mod watch;
 
 use std::fs::{File, OpenOptions};
 use std::io;
@@ -33,6 +37,7 @@ use ask_keymap::{InputEvent, Key};
 use events::CrosstermInput as Reader;
 #[cfg(unix)]
 use input::TtyInput as Reader;
+pub(crate) use output::TermOut;
 use paint::Painter;
 pub(crate) use paint::use_color;
 use screen::Screen;
@@ -43,8 +48,13 @@ pub(crate) use viewport::InlineHeight;
 /// Windows (crossterm reads console input through `CONIN$` itself).
 const TTY_PATH: &str = if cfg!(windows) { "CONOUT$" } else { "/dev/tty" };
 
-/// How often the settings file and the completion index are checked.
+/// How often the session's clock runs while it has work that waits for it (a timeout,
+/// a draft save put off, completions filling in, a settings file that is not watched).
 const TICK: Duration = Duration::from_millis(250);
+
+/// The wait for input when the session needs no ticks: an idle form wakes only for a
+/// key, a signal, or an edit of the watched settings file.
+const IDLE_WAIT: Duration = Duration::from_secs(3600);
 
 /// What a reader returns: input events, or the end of the terminal.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -54,6 +64,9 @@ pub(crate) enum Input {
     /// The terminal went away (hang-up): ends the flow like SIGHUP.
     #[cfg_attr(not(unix), allow(dead_code))]
     Closed,
+    /// The watched settings file changed (see `watch`).
+    #[cfg_attr(not(unix), allow(dead_code))]
+    SettingsChanged,
 }
 
 /// The controlling terminal, opened for reading and writing.
@@ -130,6 +143,11 @@ pub(crate) fn run_ui(
         return Ok(Ended::Unavailable);
     };
     let mut reader = Reader::new(reader);
+    #[cfg(unix)]
+    if let Some(watch) = session.settings_path().and_then(watch::SettingsWatch::new) {
+        reader.watch(watch);
+        session.set_settings_watched(true);
+    }
     let mut painter = match layout {
         Layout::Fullscreen => Painter::new(color),
         Layout::Inline(limit) => Painter::inline(color, limit),
@@ -141,6 +159,7 @@ pub(crate) fn run_ui(
     let mut peeking = false;
     let mut last_tick = Instant::now();
     let panic_key = panic_key_for_tests();
+    let mut guard = guard::EarlyKeyGuard::new(session.flow().behaviour().ignore_early_keys_ms);
     loop {
         if session.is_over() {
             return Ok(Ended::Done(session.result().cloned()));
@@ -178,6 +197,7 @@ pub(crate) fn run_ui(
                 painter.collapse(&mut screen.out, &peek::status(session.flow()), cols)?;
             } else {
                 painter.paint(&mut screen.out, &session.frame(), cols, rows)?;
+                guard.painted();
             }
             dirty = false;
         }
@@ -190,9 +210,14 @@ pub(crate) fn run_ui(
         if let Some((settings, note)) = session.take_countdown_notification() {
             crate::notify::deliver(&mut screen.out, &settings, &note);
         }
-        let wait = TICK.saturating_sub(last_tick.elapsed());
+        let wait = if session.needs_ticks() {
+            TICK.saturating_sub(last_tick.elapsed())
+        } else {
+            IDLE_WAIT
+        };
         for input in reader.wait(wait, signals)? {
             match input {
+                Input::Event(event) if guard.drops(&event) => {}
                 Input::Event(InputEvent::Resize(c, r)) => {
                     (cols, rows) = (c.max(1), r.max(1));
                     session.resize(cols, painter.frame_rows(rows));
@@ -217,12 +242,16 @@ pub(crate) fn run_ui(
                 // Pastes and the like wait with the keys while the form is folded.
                 Input::Event(_) => {}
                 Input::Closed => return Ok(Ended::Signal(session.cancelled())),
+                Input::SettingsChanged => dirty |= session.reload_settings(),
             }
             if session.is_over() {
                 break;
             }
         }
-        if last_tick.elapsed() >= TICK {
+        if guard.take_report() {
+            dirty |= session.command(ask_state::Command::EarlyKeysIgnored);
+        }
+        if last_tick.elapsed() >= TICK && session.needs_ticks() {
             dirty |= session.tick();
             last_tick = Instant::now();
         }

@@ -7,9 +7,10 @@
 //! rows of its band (see `viewport`), leaving the cursor on the band's first row.
 
 use std::fs::File;
-use std::io::{self, Write};
+use std::io;
 use std::sync::Once;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
 
 use crossterm::event::{
     DisableBracketedPaste, EnableBracketedPaste, KeyboardEnhancementFlags,
@@ -21,6 +22,13 @@ use crossterm::terminal::{
 };
 use crossterm::{cursor, execute, queue};
 
+use super::output::{TermOut, write_briefly};
+
+/// How long leaving waits for frames still on their way to the terminal, and then for
+/// the terminal to take the restoring sequences: a terminal that stopped reading must
+/// not hold up the result.
+const PATIENCE: Duration = Duration::from_millis(300);
+
 /// True while the terminal is in the UI's modes and must be restored.
 static ACTIVE: AtomicBool = AtomicBool::new(false);
 /// True when the UI runs inline (no alternate screen to leave).
@@ -28,8 +36,8 @@ static INLINE: AtomicBool = AtomicBool::new(false);
 
 /// The terminal in the UI's modes; restores it when dropped.
 pub(crate) struct Screen {
-    /// The `/dev/tty` handle everything is drawn to.
-    pub(crate) out: File,
+    /// Everything is drawn through it, to `/dev/tty` (on a writer thread).
+    pub(crate) out: TermOut,
 }
 
 impl Screen {
@@ -39,8 +47,9 @@ impl Screen {
     /// The Kitty flags are pushed without asking the terminal first: a support
     /// query waits for a reply that a terminal (or a PTY test harness) may never
     /// send, and terminals without the protocol ignore the push.
-    pub(crate) fn enter(mut out: File, inline: bool) -> io::Result<Self> {
+    pub(crate) fn enter(tty: File, inline: bool) -> io::Result<Self> {
         install_panic_hook();
+        let mut out = TermOut::new(tty);
         INLINE.store(inline, Ordering::SeqCst);
         enter_modes(&mut out)?;
         Ok(Self { out })
@@ -49,7 +58,7 @@ impl Screen {
     /// Leaves full-screen mode for a while (before the process stops).
     #[cfg(unix)]
     pub(crate) fn suspend(&mut self) {
-        let _ = self.out.flush();
+        self.out.drain(PATIENCE);
         restore();
     }
 
@@ -64,7 +73,7 @@ impl Screen {
 
 /// Switches the terminal into the UI's modes (the alternate screen only when
 /// not inline); on failure leaves it as it was.
-fn enter_modes(out: &mut File) -> io::Result<()> {
+fn enter_modes(out: &mut TermOut) -> io::Result<()> {
     enable_raw_mode()?;
     ACTIVE.store(true, Ordering::SeqCst);
     let entered = if INLINE.load(Ordering::SeqCst) {
@@ -89,6 +98,8 @@ fn enter_modes(out: &mut File) -> io::Result<()> {
 
 impl Drop for Screen {
     fn drop(&mut self) {
+        // The frames first, so the restoring sequences come after them.
+        self.out.drain(PATIENCE);
         restore();
     }
 }
@@ -102,28 +113,23 @@ pub(crate) fn restore() {
 }
 
 /// Switches every mode [`enter_modes`] switched back, on a fresh `/dev/tty`
-/// handle (the panic hook has no other).
+/// handle (the panic hook has no other) that never blocks for long: a terminal that
+/// stopped reading gets what it takes within [`PATIENCE`].
 fn leave_modes() {
-    if let Ok(mut tty) = std::fs::OpenOptions::new()
-        .write(true)
-        .open(super::TTY_PATH)
-    {
-        let mut bytes = Vec::new();
-        // A paint cut short (a panic mid-frame) leaves an update open and autowrap off.
-        let _ = queue!(bytes, EndSynchronizedUpdate, EnableLineWrap);
-        let _ = super::viewport::erase_published(&mut bytes);
-        let _ = queue!(
-            bytes,
-            PopKeyboardEnhancementFlags,
-            DisableBracketedPaste,
-            cursor::Show
-        );
-        if !INLINE.load(Ordering::SeqCst) {
-            let _ = queue!(bytes, LeaveAlternateScreen);
-        }
-        let _ = tty.write_all(&bytes);
-        let _ = tty.flush();
+    let mut bytes = Vec::new();
+    // A paint cut short (a panic mid-frame) leaves an update open and autowrap off.
+    let _ = queue!(bytes, EndSynchronizedUpdate, EnableLineWrap);
+    let _ = super::viewport::erase_published(&mut bytes);
+    let _ = queue!(
+        bytes,
+        PopKeyboardEnhancementFlags,
+        DisableBracketedPaste,
+        cursor::Show
+    );
+    if !INLINE.load(Ordering::SeqCst) {
+        let _ = queue!(bytes, LeaveAlternateScreen);
     }
+    write_briefly(super::TTY_PATH, &bytes, PATIENCE);
     let _ = disable_raw_mode();
 }
 

@@ -15,6 +15,28 @@ const BATCH: usize = 1024;
 /// filesystem root cannot eat memory and CPU for minutes.
 const MAX_ENTRIES: usize = 2_000_000;
 
+/// The walk also stops once the paths it kept total this many bytes (64 MiB): a tree of
+/// few but very long, deep paths is bounded by its size, not only by its count.
+const MAX_PATH_BYTES: usize = 64 * 1024 * 1024;
+
+/// How much an index may hold.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Caps {
+    /// Most entries.
+    pub(crate) entries: usize,
+    /// Most bytes of path text, all entries together.
+    pub(crate) bytes: usize,
+}
+
+impl Default for Caps {
+    fn default() -> Self {
+        Self {
+            entries: MAX_ENTRIES,
+            bytes: MAX_PATH_BYTES,
+        }
+    }
+}
+
 /// Where one path sits in the arena.
 #[derive(Debug, Clone, Copy)]
 struct Slot {
@@ -50,6 +72,11 @@ impl Entries {
     /// Number of paths.
     pub(crate) fn len(&self) -> usize {
         self.slots.len()
+    }
+
+    /// Bytes of path text held.
+    pub(crate) fn bytes(&self) -> usize {
+        self.arena.len()
     }
 
     /// True when there are no paths.
@@ -94,17 +121,6 @@ impl Entries {
             depth: u16::try_from(depth).unwrap_or(u16::MAX),
         });
     }
-
-    /// Moves every entry of `other` to the end of `self`.
-    fn append(&mut self, other: &mut Entries) {
-        for i in 0..other.len() {
-            if let Some(e) = other.get(i) {
-                self.push(e.path, e.is_dir);
-            }
-        }
-        other.arena.clear();
-        other.slots.clear();
-    }
 }
 
 /// The index shared between the walking threads and the completer.
@@ -116,14 +132,16 @@ pub(crate) struct Index {
     pub(crate) done: AtomicBool,
     /// Set when nobody needs the index any more: the walk stops early.
     pub(crate) cancelled: AtomicBool,
-    /// Set when the index holds [`MAX_ENTRIES`]: the walk stops.
+    /// Set when the index holds what its [`Caps`] allow: the walk stops.
     full: AtomicBool,
+    /// What the index may hold.
+    caps: Caps,
 }
 
 impl Index {
     /// Starts walking `root` in the background and returns the index it fills.
     pub(crate) fn spawn(root: PathBuf) -> Arc<Self> {
-        let index = Arc::new(Self::default());
+        let index = Arc::new(Self::with_caps(Caps::default()));
         let filling = Arc::clone(&index);
         let spawned = std::thread::Builder::new()
             .name("ask-file-index".into())
@@ -139,10 +157,22 @@ impl Index {
 
     /// Walks `root` on the calling thread (tests and benchmarks).
     pub(crate) fn build(root: &Path) -> Arc<Self> {
-        let index = Arc::new(Self::default());
+        Self::build_capped(root, Caps::default())
+    }
+
+    /// Walks `root` on the calling thread, keeping at most what `caps` allow.
+    pub(crate) fn build_capped(root: &Path, caps: Caps) -> Arc<Self> {
+        let index = Arc::new(Self::with_caps(caps));
         walk(root, &index);
         index.done.store(true, Ordering::Release);
         index
+    }
+
+    fn with_caps(caps: Caps) -> Self {
+        Self {
+            caps,
+            ..Self::default()
+        }
     }
 
     /// True when the walk finished.
@@ -225,11 +255,23 @@ impl Batch<'_> {
             return;
         }
         if let Ok(mut entries) = self.index.entries.write() {
-            entries.append(&mut self.pending);
-            if entries.len() >= MAX_ENTRIES {
+            let caps = self.index.caps;
+            // What fits under the caps; the rest of the batch is dropped.
+            let mut room = caps.bytes.saturating_sub(entries.bytes());
+            for e in self.pending.iter() {
+                if entries.len() >= caps.entries || e.path.len() > room {
+                    self.index.full.store(true, Ordering::Relaxed);
+                    break;
+                }
+                room -= e.path.len();
+                entries.push(e.path, e.is_dir);
+            }
+            if entries.len() >= caps.entries {
                 self.index.full.store(true, Ordering::Relaxed);
             }
         }
+        self.pending.arena.clear();
+        self.pending.slots.clear();
     }
 }
 

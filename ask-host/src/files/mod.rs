@@ -4,8 +4,9 @@
 //! incrementally as the query grows.
 //!
 //! Budgets, for a 100k-file tree (benchmark `files`): first results within 150 ms,
-//! each further keystroke within 5 ms. The walk stops at 2 million entries so a home
-//! folder or a filesystem root cannot eat memory and CPU for minutes.
+//! each further keystroke within 5 ms. The walk stops at 2 million entries or 64 MiB of
+//! path text, so a home folder, a filesystem root or a tree of long deep paths cannot
+//! eat memory and CPU for minutes.
 
 mod index;
 mod quick;
@@ -43,6 +44,8 @@ pub struct FileIndex {
 enum State {
     /// Not walked yet: walks on this thread at the first query.
     Lazy(PathBuf),
+    /// Not walked yet: starts a background walk at the first query.
+    Deferred(PathBuf),
     /// Walked, or being walked in the background.
     Ready { index: Arc<Index>, background: bool },
 }
@@ -55,6 +58,13 @@ impl FileIndex {
             index: Index::spawn(root),
             background: true,
         })
+    }
+
+    /// Starts indexing `root` in a background thread at the first query (the first `@`
+    /// typed), and returns at once: a form where nobody types `@` never walks the tree.
+    /// Queries then answer from what is indexed so far, as with [`FileIndex::spawn`].
+    pub fn on_first_query(root: PathBuf) -> Self {
+        Self::with(State::Deferred(root))
     }
 
     /// Indexes `root` on this thread before returning.
@@ -81,7 +91,7 @@ impl FileIndex {
     /// True when the walk finished (false for a lazy index not queried yet).
     pub fn is_ready(&self) -> bool {
         match &self.state {
-            State::Lazy(_) => false,
+            State::Lazy(_) | State::Deferred(_) => false,
             State::Ready { index, .. } => index.is_done(),
         }
     }
@@ -89,7 +99,7 @@ impl FileIndex {
     /// Number of files and folders indexed so far; grows while a background walk runs.
     pub fn indexed(&self) -> usize {
         match &self.state {
-            State::Lazy(_) => 0,
+            State::Lazy(_) | State::Deferred(_) => 0,
             State::Ready { index, .. } => index.len(),
         }
     }
@@ -97,11 +107,20 @@ impl FileIndex {
     /// The best candidates for `query` (the text after `@`), best first, at most
     /// [`LIMIT`]. The empty query lists the shallowest entries, folders first.
     pub fn query(&mut self, query: &str) -> Vec<Completion> {
-        if let State::Lazy(root) = &self.state {
-            self.state = State::Ready {
-                index: Index::build(root),
-                background: false,
-            };
+        match &self.state {
+            State::Lazy(root) => {
+                self.state = State::Ready {
+                    index: Index::build(root),
+                    background: false,
+                };
+            }
+            State::Deferred(root) => {
+                self.state = State::Ready {
+                    index: Index::spawn(root.clone()),
+                    background: true,
+                };
+            }
+            State::Ready { .. } => {}
         }
         let State::Ready { index, .. } = &self.state else {
             return Vec::new();
@@ -140,6 +159,17 @@ impl CompletionSource for FileIndex {
             _ => 0,
         }
     }
+
+    /// False while a background walk runs.
+    fn is_settled(&self) -> bool {
+        match &self.state {
+            State::Ready {
+                index,
+                background: true,
+            } => index.is_done(),
+            _ => true,
+        }
+    }
 }
 
 impl Drop for FileIndex {
@@ -148,6 +178,15 @@ impl Drop for FileIndex {
             index.cancel();
         }
     }
+}
+
+/// An index of `root` walked on this thread with `caps` (tests of the caps).
+#[cfg(test)]
+fn capped(root: &Path, caps: index::Caps) -> FileIndex {
+    FileIndex::with(State::Ready {
+        index: Index::build_capped(root, caps),
+        background: false,
+    })
 }
 
 #[cfg(test)]

@@ -2,6 +2,7 @@ use std::fs;
 use std::path::Path;
 
 use super::FileIndex as Completer;
+use super::State;
 
 fn tree() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
@@ -133,4 +134,59 @@ fn lazy_index_walks_at_the_first_query_only() {
     // Files created after the walk are not seen: the answers stay deterministic.
     fs::write(dir.path().join("notes2.md"), "x").unwrap();
     assert_eq!(paths(&mut completer, "notes2"), Vec::<String>::new());
+}
+
+/// A form where nobody types `@` never walks the tree: the walk starts at the first query.
+#[test]
+fn the_background_walk_starts_at_the_first_query() {
+    let dir = tree();
+    let mut completer = Completer::on_first_query(dir.path().to_path_buf());
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    assert_eq!(completer.indexed(), 0, "nothing walked before a query");
+    assert!(!completer.is_ready());
+    let _ = completer.query("main");
+    let started = std::time::Instant::now();
+    while !completer.is_ready() {
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(20),
+            "the walk never ended"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    assert_eq!(paths(&mut completer, "mainrs"), ["src/main.rs"]);
+}
+
+/// The index is bounded by the bytes of its paths, not only by their number: long deep
+/// paths stop the walk once they total the cap.
+#[test]
+fn the_index_stops_at_its_path_bytes() {
+    let dir = tempfile::tempdir().unwrap();
+    let long = "d".repeat(200);
+    let mut deep = dir.path().to_path_buf();
+    for _ in 0..10 {
+        deep.push(&long);
+    }
+    fs::create_dir_all(&deep).unwrap();
+    for i in 0..50 {
+        fs::write(deep.join(format!("{i:03}{}", "f".repeat(200))), "x").unwrap();
+    }
+    let caps = super::index::Caps {
+        entries: 1_000_000,
+        bytes: 20_000,
+    };
+    let completer = super::capped(dir.path(), caps);
+    let mut held = 0;
+    let State::Ready { index, .. } = &completer.state else {
+        panic!("walked");
+    };
+    for e in index.entries.read().unwrap().iter() {
+        held += e.path.len();
+    }
+    assert!(held <= 20_000, "{held} bytes of paths held");
+    assert!(completer.indexed() < 60, "{} entries", completer.indexed());
+    assert!(
+        completer.indexed() >= 5,
+        "what fits is kept: {}",
+        completer.indexed()
+    );
 }

@@ -48,8 +48,11 @@ impl Session {
     }
 
     /// Restores work saved by [`Session::snapshot`] for the same form. A snapshot made for
-    /// other questions is refused ([`StateError::DraftMismatch`]) and changes nothing.
-    pub fn restore(&mut self, snapshot: &FlowSnapshot) -> Result<(), StateError> {
+    /// other questions is refused ([`StateError::DraftMismatch`]) and changes nothing. What
+    /// breaks the form's rules (two options of a single-select question, say) is dropped
+    /// first; the sentences returned say what was dropped (none for a snapshot the session
+    /// made itself).
+    pub fn restore(&mut self, snapshot: &FlowSnapshot) -> Result<Vec<String>, StateError> {
         self.flow.restore(snapshot)
     }
 }

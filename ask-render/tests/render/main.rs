@@ -8,5 +8,6 @@ mod props;
 mod sanitizer;
 mod screens;
 mod settings_v3;
+mod sizes;
 mod support;
 mod transcript;

@@ -325,9 +325,12 @@ fn footer_hints_follow_the_live_keymap() {
     );
     press(&mut f, &["f1"]);
     let text = frame_at(&f, 120, 30).to_plain_text();
-    assert!(text.contains("confirm Ctrl+S"), "{text}");
-    assert!(text.contains("optionNote o"), "{text}");
-    assert!(text.contains("changeQuestionType (unbound)"), "{text}");
+    assert!(text.contains("Confirm: Ctrl+S"), "{text}");
+    assert!(text.contains("Option note: o"), "{text}");
+    assert!(
+        text.contains("Change question type: (unbound)"),
+        "actions in words: {text}"
+    );
 }
 
 #[test]

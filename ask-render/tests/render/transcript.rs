@@ -122,3 +122,29 @@ fn elaborate_results_list_each_note() {
     press(&mut f, &["2"]);
     insta::assert_snapshot!(render_result(&f.result_for(ReviewAction::Elaborate)), @r#"User asked to elaborate on question "Which database should the new billing service use for its primary store?" after current answer "SQLite""#);
 }
+
+#[test]
+fn a_question_presented_as_another_type_carries_the_note_line_like_the_content() {
+    let mut f = flow(&db_form());
+    // `t` switches Database to multi; pick PostgreSQL there.
+    press(&mut f, &["t", "space"]);
+    let result: AskResult = f.result_for(ReviewAction::Submit);
+    let note = ask_contract::PRESENTED_AS_MULTI_NOTE;
+    assert!(
+        result.text().lines().any(|l| l == note),
+        "{}",
+        result.text()
+    );
+    let transcript = render_result(&result);
+    assert!(transcript.lines().any(|l| l == note), "{transcript}");
+    assert!(
+        transcript.starts_with("✓ Database: PostgreSQL"),
+        "{transcript}"
+    );
+    let elaborate = f.result_for(ReviewAction::Elaborate);
+    if elaborate.text().lines().any(|l| l == note) {
+        assert!(render_result(&elaborate).lines().any(|l| l == note));
+    }
+    let plain = flow(&db_form()).result_for(ReviewAction::Submit);
+    assert!(!render_result(&plain).contains("Note:"));
+}

@@ -1,0 +1,86 @@
+//! `ask mcp`: the `ask_user` tool as an MCP server (`ask-mcp`), over stdio or HTTP.
+
+use std::path::Path;
+
+use ask_mcp::{AskServer, HttpOptions, ServerOptions, Ui};
+
+use crate::cli::{McpArgs, McpUi};
+use crate::config;
+use crate::exit::{CliError, CliResult, Exit};
+
+/// The most of the settings file read for `mcp.launch`.
+const MAX_SETTINGS_BYTES: u64 = 1024 * 1024;
+
+/// Runs the server until the client goes away or a terminating signal arrives.
+pub(crate) fn mcp(args: &McpArgs) -> CliResult {
+    let settings = config::resolve(args.config.as_deref())
+        .map_err(|err| CliError::usage(err.to_string()))?
+        .config;
+    let launch = args
+        .launch
+        .clone()
+        .or_else(|| launch_setting(&settings))
+        .filter(|cmd| !cmd.trim().is_empty());
+    let ask_bin = std::env::current_exe()
+        .map_err(|err| CliError::new(Exit::IoErr, format!("cannot find the ask binary: {err}")))?;
+    let env = |name: &str| std::env::var(name).ok();
+    let options = ServerOptions {
+        ui: ui(args.ui),
+        launch,
+        ask_bin,
+        config: Some(settings),
+        state_dir: ask_mcp::present::state_dir(env),
+        tmux: ask_mcp::present::Tmux::from_env(env),
+    };
+    if args.ui == McpUi::Launch && options.launch.is_none() {
+        return Err(CliError::usage(
+            "--ui launch needs --launch CMD or the setting \"mcp\": {\"launch\": \"CMD\"}",
+        ));
+    }
+    let server = AskServer::new(options);
+    let outcome = match &args.http {
+        None => ask_mcp::serve_stdio(server),
+        Some(addr) => {
+            let addr = ask_mcp::parse_addr(addr, args.allow_remote)
+                .map_err(|err| CliError::usage(err.to_string()))?;
+            let token =
+                ask_mcp::new_token().map_err(|err| CliError::new(Exit::IoErr, err.to_string()))?;
+            let options = HttpOptions {
+                addr,
+                allow_remote: args.allow_remote,
+                token: token.clone(),
+            };
+            ask_mcp::serve_http(server, &options, |bound| {
+                eprintln!(
+                    "ask mcp: serving http://{bound}{}\nask mcp: token {token} (send it as Authorization: Bearer <token>)",
+                    ask_mcp::MCP_PATH
+                );
+            })
+        }
+    };
+    outcome.map_err(|err| CliError::new(Exit::IoErr, err.to_string()))?;
+    Ok(Exit::Completed)
+}
+
+fn ui(choice: McpUi) -> Ui {
+    match choice {
+        McpUi::Auto => Ui::Auto,
+        McpUi::Popup => Ui::Popup,
+        McpUi::Launch => Ui::Launch,
+        McpUi::Elicit => Ui::Elicit,
+        McpUi::Tty => Ui::Tty,
+        McpUi::None => Ui::None,
+    }
+}
+
+/// `mcp.launch` from the settings file, read only (never created or rewritten here).
+fn launch_setting(path: &Path) -> Option<String> {
+    use std::io::Read as _;
+    let file = std::fs::File::open(path).ok()?;
+    let mut text = String::new();
+    file.take(MAX_SETTINGS_BYTES)
+        .read_to_string(&mut text)
+        .ok()?;
+    let value: serde_json::Value = serde_json::from_str(&text).ok()?;
+    value.get("mcp")?.get("launch")?.as_str().map(str::to_owned)
+}

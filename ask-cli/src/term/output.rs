@@ -1,0 +1,219 @@
+//! The UI's output to the terminal, written on a thread of its own: a terminal that
+//! stops reading (a stalled ssh, a frozen emulator) blocks that thread, never the event
+//! loop, so signals and `--timeout` still end the form with its result. A write error
+//! (EIO, EPIPE: the terminal went away) is kept and returned by the next write, which
+//! the event loop takes for a hang-up.
+
+use std::fs::File;
+use std::io::{self, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Condvar, Mutex, PoisonError};
+use std::time::{Duration, Instant};
+
+/// The most output waiting for a terminal that does not read it: more (some hundred
+/// frames) is taken as a terminal that went away.
+const MAX_PENDING: usize = 8 * 1024 * 1024;
+
+/// What the writer thread has to do, and how it went.
+#[derive(Default)]
+struct State {
+    /// Bytes not handed to the terminal yet.
+    pending: Vec<u8>,
+    /// The thread is in a write.
+    busy: bool,
+    /// The first write error, as its kind and text.
+    failed: Option<(io::ErrorKind, String)>,
+}
+
+struct Shared {
+    state: Mutex<State>,
+    changed: Condvar,
+    /// Set with `State::failed`, read without the lock on every write.
+    failed: AtomicBool,
+}
+
+/// A [`Write`] for the terminal: bytes collect until `flush`, which hands them to the
+/// writer thread without waiting for the terminal.
+pub(crate) struct TermOut {
+    buf: Vec<u8>,
+    shared: Arc<Shared>,
+}
+
+impl TermOut {
+    /// Starts the writer thread on `file`.
+    pub(crate) fn new(file: File) -> Self {
+        let shared = Arc::new(Shared {
+            state: Mutex::new(State::default()),
+            changed: Condvar::new(),
+            failed: AtomicBool::new(false),
+        });
+        let theirs = Arc::clone(&shared);
+        let spawned = std::thread::Builder::new()
+            .name("ask-tty-writer".to_owned())
+            .spawn(move || write_loop(&theirs, file));
+        if let Err(e) = spawned {
+            fail(&shared, &e);
+        }
+        Self {
+            buf: Vec::new(),
+            shared,
+        }
+    }
+
+    /// Waits until everything flushed so far reached the terminal, a write failed, or
+    /// `timeout` passed; true when it all went out.
+    pub(crate) fn drain(&mut self, timeout: Duration) -> bool {
+        let _ = self.flush();
+        let deadline = Instant::now() + timeout;
+        let mut state = lock(&self.shared);
+        loop {
+            if state.failed.is_some() {
+                return false;
+            }
+            if state.pending.is_empty() && !state.busy {
+                return true;
+            }
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return false;
+            }
+            state = self
+                .shared
+                .changed
+                .wait_timeout(state, left)
+                .unwrap_or_else(PoisonError::into_inner)
+                .0;
+        }
+    }
+
+    fn error(&self) -> io::Error {
+        match &lock(&self.shared).failed {
+            Some((kind, text)) => io::Error::new(*kind, text.clone()),
+            None => io::Error::other("the terminal cannot be written"),
+        }
+    }
+}
+
+impl Write for TermOut {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        if self.shared.failed.load(Ordering::SeqCst) {
+            return Err(self.error());
+        }
+        self.buf.extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        if self.shared.failed.load(Ordering::SeqCst) {
+            self.buf.clear();
+            return Err(self.error());
+        }
+        if self.buf.is_empty() {
+            return Ok(());
+        }
+        let mut state = lock(&self.shared);
+        if state.pending.len() + self.buf.len() > MAX_PENDING {
+            drop(state);
+            self.buf.clear();
+            return Err(io::Error::new(
+                io::ErrorKind::WouldBlock,
+                "the terminal stopped reading its output",
+            ));
+        }
+        state.pending.append(&mut self.buf);
+        drop(state);
+        self.shared.changed.notify_all();
+        Ok(())
+    }
+}
+
+fn lock(shared: &Shared) -> std::sync::MutexGuard<'_, State> {
+    shared.state.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+fn fail(shared: &Shared, e: &io::Error) {
+    let mut state = lock(shared);
+    state.failed = Some((e.kind(), e.to_string()));
+    state.busy = false;
+    shared.failed.store(true, Ordering::SeqCst);
+    drop(state);
+    shared.changed.notify_all();
+}
+
+/// The writer thread: sleeps until bytes are flushed (no wake-ups while idle), writes
+/// them, and stops at the first error.
+fn write_loop(shared: &Shared, mut file: File) {
+    loop {
+        let bytes = {
+            let mut state = lock(shared);
+            while state.pending.is_empty() {
+                state = shared
+                    .changed
+                    .wait(state)
+                    .unwrap_or_else(PoisonError::into_inner);
+            }
+            state.busy = true;
+            std::mem::take(&mut state.pending)
+        };
+        if let Err(e) = file.write_all(&bytes).and_then(|()| file.flush()) {
+            fail(shared, &e);
+            return;
+        }
+        lock(shared).busy = false;
+        shared.changed.notify_all();
+    }
+}
+
+/// Writes `bytes` to the terminal on a fresh handle without ever blocking for long: on
+/// Unix the handle is non-blocking and a full terminal buffer is retried for at most
+/// `patience`, then given up (the terminal is not reading). For the restore path, which
+/// must not hold up the result.
+pub(crate) fn write_briefly(path: &str, bytes: &[u8], patience: Duration) {
+    let Ok(mut tty) = std::fs::OpenOptions::new().write(true).open(path) else {
+        return;
+    };
+    #[cfg(unix)]
+    let _ = rustix::fs::fcntl_setfl(&tty, rustix::fs::OFlags::NONBLOCK);
+    let deadline = Instant::now() + patience;
+    let mut rest = bytes;
+    while !rest.is_empty() {
+        match tty.write(rest) {
+            Ok(0) => return,
+            Ok(n) => rest = &rest[n..],
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) if e.kind() == io::ErrorKind::WouldBlock && Instant::now() < deadline => {
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            Err(_) => return,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn output_reaches_the_file_on_flush_and_drain_waits_for_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("out");
+        let mut out = TermOut::new(File::create(&path).unwrap());
+        out.write_all(b"frame one;").unwrap();
+        out.flush().unwrap();
+        out.write_all(b"frame two").unwrap();
+        assert!(out.drain(Duration::from_secs(10)));
+        assert_eq!(std::fs::read(&path).unwrap(), b"frame one;frame two");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_write_error_comes_back_on_a_later_write() {
+        // /dev/full fails every write with ENOSPC.
+        let mut out = TermOut::new(File::options().write(true).open("/dev/full").unwrap());
+        out.write_all(b"x").unwrap();
+        out.flush().unwrap();
+        assert!(!out.drain(Duration::from_secs(10)));
+        let err = out.write_all(b"y").unwrap_err();
+        assert!(err.to_string().contains("No space"), "{err}");
+    }
+}

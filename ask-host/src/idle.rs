@@ -1,0 +1,49 @@
+//! Idle without wake-ups: a host that watches the settings file (inotify, kqueue...) tells
+//! the session so, reloads on a change, and ticks only while [`Session::needs_ticks`].
+
+use std::path::Path;
+
+use crate::Session;
+
+impl Session {
+    /// The host watches the settings file itself and calls [`Session::reload_settings`]
+    /// when it changes; [`Session::tick`] then no longer reads the file, and an idle form
+    /// needs no ticks at all ([`Session::needs_ticks`]).
+    pub fn set_settings_watched(&mut self, watched: bool) {
+        self.settings_watched = watched;
+    }
+
+    /// The settings file the session reloads and saves, if any (what a host watches).
+    pub fn settings_path(&self) -> Option<&Path> {
+        self.store.as_ref().map(ask_keymap::ConfigStore::path)
+    }
+
+    /// Reads the settings file again and applies what changed (keymap, behaviour,
+    /// notifications, a notice for a broken file); true when the screen changed. For hosts
+    /// that watch the file; [`Session::tick`] does it otherwise.
+    pub fn reload_settings(&mut self) -> bool {
+        if self.result().is_some() {
+            return false;
+        }
+        let changed = self.reload_now();
+        self.refresh_completion() || changed
+    }
+
+    /// Whether the session has work that waits for the clock, so the host must call
+    /// [`Session::tick`] (about every 250 ms): an idle timeout is set, an armed settings
+    /// reset waits to expire, a draft save was put off for its interval, completions are
+    /// still filling in the background, or the settings file is not watched (ticks poll
+    /// it). When false, an idle host can wait for input without any timeout.
+    pub fn needs_ticks(&self) -> bool {
+        if self.is_over() {
+            return false;
+        }
+        let completing = self.flow.completion_query().is_some()
+            && self.source.as_ref().is_some_and(|s| !s.is_settled());
+        (!self.settings_watched && self.store.is_some())
+            || self.flow.idle_timeout_ms().is_some_and(|ms| ms > 0)
+            || self.flow.reset_armed()
+            || self.draft.as_ref().is_some_and(|d| d.waiting)
+            || completing
+    }
+}

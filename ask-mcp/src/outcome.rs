@@ -1,0 +1,80 @@
+//! Tool results: an [`AskResult`] as an MCP `CallToolResult`, and the results the server
+//! makes itself (no form could open, a form that ended without writing a result).
+
+use ask_contract::{AskDetails, AskForm, AskResult};
+use rmcp::model::{CallToolResult, ContentBlock};
+
+/// The line the server adds to the "Needs user input" text when no form could open, so
+/// the model can tell the person what would open one.
+pub const NO_FORM_HINT: &str = "No form could open from this MCP server: run the harness \
+inside tmux 3.3 or later (a popup opens over it), set \"mcp\": {\"launch\": \"CMD\"} in the \
+ask settings file or start the server with --launch CMD (a terminal command that runs the \
+form), or use a client that supports MCP elicitation; `ask mcp --ui auto` tries them in \
+that order.";
+
+/// The MCP result of one finished call.
+///
+/// `content` is exactly one text block with the same text `ask run` writes (what pi
+/// sends to its model); `structuredContent` is `details`. An invalid payload is a tool
+/// error (`isError: true`) whose `structuredContent` still holds `details`, with the
+/// issues under `error.issues`; cancelled and timed-out forms are ordinary results.
+///
+/// ```
+/// use ask_contract::{AskParams, AskResult, QuestionParams};
+///
+/// let form = AskParams::new()
+///     .question(QuestionParams::new("db", "Which database?").options([("pg", "PostgreSQL")]))
+///     .validate()?;
+/// let result = ask_mcp::call_result(&AskResult::non_interactive(&form));
+/// assert_eq!(result.is_error, Some(false));
+/// assert_eq!(result.structured_content.unwrap()["cancelled"], true);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn call_result(result: &AskResult) -> CallToolResult {
+    let content = result
+        .content
+        .iter()
+        .map(|block| ContentBlock::text(block.text.clone()))
+        .collect();
+    let mut out = if result.details.error.is_some() {
+        CallToolResult::error(content)
+    } else {
+        CallToolResult::success(content)
+    };
+    out.structured_content = serde_json::to_value(&result.details).ok();
+    out
+}
+
+/// The result when no form could open: the "Needs user input" result (cancelled, the
+/// pending questions in `details.questions`) with [`NO_FORM_HINT`] as its last line.
+pub fn no_form_result(form: &AskForm) -> AskResult {
+    let mut result = AskResult::non_interactive(form);
+    if let Some(block) = result.content.first_mut() {
+        block.text.push('\n');
+        block.text.push_str(NO_FORM_HINT);
+    }
+    result
+}
+
+/// The cancelled result of a form that ended without writing one (its window was
+/// closed, the launcher failed): nothing answered, nothing chosen for the user.
+pub fn cancelled_result(form: &AskForm) -> AskResult {
+    AskResult::from_details(AskDetails {
+        cancelled: true,
+        ..AskDetails::for_form(form)
+    })
+}
+
+/// A result read back from a form's output file, when it belongs to `form` (the same
+/// questions in the same order); anything else is `None`.
+pub fn read_result(text: &str, form: &AskForm) -> Option<AskResult> {
+    let result: AskResult = serde_json::from_str(text).ok()?;
+    let same = result.details.questions.len() == form.questions.len()
+        && result
+            .details
+            .questions
+            .iter()
+            .zip(&form.questions)
+            .all(|(summary, question)| summary.id == question.id);
+    (same && result.content.iter().all(|c| c.kind == "text")).then_some(result)
+}

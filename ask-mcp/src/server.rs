@@ -1,0 +1,315 @@
+//! The MCP server handler: one tool, `ask_user`, one form at a time.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+use ask_contract::{AskResult, ParseOptions, parse_params};
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, CallToolResult, Implementation, ListToolsResult,
+    PaginatedRequestParams, ProgressNotificationParam, ServerCapabilities, ServerConfig,
+};
+use rmcp::service::RequestContext;
+use rmcp::{ErrorData, RoleServer, ServerHandler};
+use tokio::sync::{Notify, Semaphore};
+use tokio_util::sync::CancellationToken;
+
+use crate::outcome::{call_result, cancelled_result, no_form_result};
+use crate::present::{
+    Call, ElicitPresenter, FormFiles, LaunchPresenter, PopupPresenter, Presented, Presenter,
+    RunCommand, Tmux, TtyPresenter,
+};
+use crate::tool::{INSTRUCTIONS, TOOL_NAME, tool};
+
+/// How often a progress notification goes out while the person answers.
+pub const PROGRESS_INTERVAL: Duration = Duration::from_secs(10);
+
+/// `--ui`: how forms reach the person.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
+pub enum Ui {
+    /// The first that works: popup, launch, elicit, none.
+    #[default]
+    Auto,
+    /// The tmux popup only.
+    Popup,
+    /// The launcher only.
+    Launch,
+    /// The client's elicitation only.
+    Elicit,
+    /// The controlling terminal.
+    Tty,
+    /// No form: the "Needs user input" result.
+    None,
+}
+
+impl Ui {
+    /// The `--ui` spelling.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Auto => "auto",
+            Self::Popup => "popup",
+            Self::Launch => "launch",
+            Self::Elicit => "elicit",
+            Self::Tty => "tty",
+            Self::None => "none",
+        }
+    }
+}
+
+/// Everything the server needs to know, fixed at start.
+#[derive(Debug, Clone)]
+pub struct ServerOptions {
+    /// How forms reach the person.
+    pub ui: Ui,
+    /// The launcher command (`--launch` or the setting `mcp.launch`).
+    pub launch: Option<String>,
+    /// The `ask` binary the popup, launcher and tty forms run.
+    pub ask_bin: PathBuf,
+    /// The settings file given to every form (`--config`), when one was named.
+    pub config: Option<PathBuf>,
+    /// Where drafts live (see [`crate::present::state_dir`]).
+    pub state_dir: PathBuf,
+    /// The tmux the server runs in (`$TMUX`, `$TMUX_PANE`), if any.
+    pub tmux: Option<Tmux>,
+}
+
+/// The `ask_user` MCP server. Clones share one queue: one form at a time for the one
+/// person behind the server, first come first served, across every session.
+#[derive(Clone)]
+pub struct AskServer {
+    shared: Arc<Shared>,
+}
+
+struct Shared {
+    options: ServerOptions,
+    presenters: Vec<Box<dyn Presenter>>,
+    queue: Semaphore,
+    waiting: AtomicUsize,
+    running: AtomicUsize,
+    idle: Notify,
+    stop: CancellationToken,
+}
+
+impl AskServer {
+    /// A server with these options.
+    pub fn new(options: ServerOptions) -> Self {
+        let run = RunCommand {
+            ask_bin: options.ask_bin.clone(),
+            config: options.config.clone(),
+        };
+        let popup = || -> Option<Box<dyn Presenter>> {
+            let tmux = options.tmux.clone()?;
+            Some(Box::new(PopupPresenter {
+                tmux,
+                run: run.clone(),
+            }))
+        };
+        let launch = || -> Option<Box<dyn Presenter>> {
+            let launch = options.launch.clone()?;
+            Some(Box::new(LaunchPresenter {
+                launch,
+                run: run.clone(),
+            }))
+        };
+        let elicit = || -> Option<Box<dyn Presenter>> { Some(Box::new(ElicitPresenter)) };
+        let presenters: Vec<Box<dyn Presenter>> = match options.ui {
+            Ui::Auto => [popup(), launch(), elicit()]
+                .into_iter()
+                .flatten()
+                .collect(),
+            Ui::Popup => popup().into_iter().collect(),
+            Ui::Launch => launch().into_iter().collect(),
+            Ui::Elicit => elicit().into_iter().collect(),
+            Ui::Tty => vec![Box::new(TtyPresenter { run: run.clone() })],
+            Ui::None => Vec::new(),
+        };
+        Self::with_presenters(options, presenters)
+    }
+
+    /// A server that tries exactly these presenters, in order (`options.ui` and
+    /// `options.launch` are then not consulted): for embedders with their own way to
+    /// show a form.
+    pub fn with_presenters(options: ServerOptions, presenters: Vec<Box<dyn Presenter>>) -> Self {
+        Self {
+            shared: Arc::new(Shared {
+                options,
+                presenters,
+                queue: Semaphore::new(1),
+                waiting: AtomicUsize::new(0),
+                running: AtomicUsize::new(0),
+                idle: Notify::new(),
+                stop: CancellationToken::new(),
+            }),
+        }
+    }
+
+    /// The presenters `--ui` leaves, in the order they are tried.
+    pub fn presenter_names(&self) -> Vec<&'static str> {
+        self.shared.presenters.iter().map(|p| p.name()).collect()
+    }
+
+    /// Cancels every call (their forms close and answer with the cancelled result) and
+    /// waits up to `grace` for them to finish.
+    pub async fn shutdown(&self, grace: Duration) {
+        self.shared.stop.cancel();
+        let _ = tokio::time::timeout(grace, async {
+            while self.shared.running.load(Ordering::SeqCst) > 0 {
+                let notified = self.shared.idle.notified();
+                if self.shared.running.load(Ordering::SeqCst) == 0 {
+                    break;
+                }
+                notified.await;
+            }
+        })
+        .await;
+    }
+
+    /// A token that is cancelled when the server shuts down; calls cancel with it.
+    pub fn stop_token(&self) -> CancellationToken {
+        self.shared.stop.clone()
+    }
+
+    /// Answers one `ask_user` call: validates the arguments, waits for its turn, shows
+    /// the form and returns the result. `cancel` ends it early (the cancelled result).
+    pub async fn ask(
+        &self,
+        arguments: serde_json::Value,
+        client: String,
+        cancel: CancellationToken,
+        peer: Option<rmcp::Peer<RoleServer>>,
+        progress: impl Fn(usize, usize) + Send + Sync,
+    ) -> AskResult {
+        let form = match parse_params(&arguments, ParseOptions::default()) {
+            Ok(form) => form,
+            Err(err) => return AskResult::invalid(err.issues().to_vec()),
+        };
+        if self.shared.presenters.is_empty() {
+            return no_form_result(&form);
+        }
+        let shared = &self.shared;
+        shared.waiting.fetch_add(1, Ordering::SeqCst);
+        let permit = tokio::select! {
+            permit = shared.queue.acquire() => permit.ok(),
+            () = cancel.cancelled() => None,
+        };
+        shared.waiting.fetch_sub(1, Ordering::SeqCst);
+        let Some(_permit) = permit else {
+            return cancelled_result(&form);
+        };
+        let Ok(files) = FormFiles::create(&form, &shared.options.state_dir) else {
+            return no_form_result(&form);
+        };
+        let mut call = Call {
+            form,
+            client,
+            waiting: shared.waiting.load(Ordering::SeqCst),
+            files,
+            cancel,
+            peer,
+        };
+        let total = call.form.questions.len();
+        let ticker = async {
+            loop {
+                tokio::time::sleep(PROGRESS_INTERVAL).await;
+                progress(call.files.answered().unwrap_or(0), total);
+            }
+        };
+        let presented = async {
+            for presenter in &shared.presenters {
+                if let Presented::Done(result) = presenter.present(&call).await {
+                    return Some(*result);
+                }
+                if call.cancel.is_cancelled() {
+                    return Some(cancelled_result(&call.form));
+                }
+            }
+            None
+        };
+        let result = tokio::select! {
+            result = presented => result,
+            () = ticker => None,
+        };
+        call.peer = None;
+        result.unwrap_or_else(|| no_form_result(&call.form))
+    }
+}
+
+impl ServerHandler for AskServer {
+    fn get_info(&self) -> ServerConfig {
+        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+            .with_server_info(Implementation::new("ask-mcp", env!("CARGO_PKG_VERSION")))
+            .with_instructions(INSTRUCTIONS)
+    }
+
+    async fn list_tools(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListToolsResult, ErrorData> {
+        Ok(ListToolsResult::with_all_items(vec![tool()]))
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        if request.name != TOOL_NAME {
+            return Err(ErrorData::invalid_params(
+                format!(
+                    "unknown tool {:?}; this server has one tool, {TOOL_NAME:?}",
+                    request.name
+                ),
+                None,
+            ));
+        }
+        let shared = &self.shared;
+        shared.running.fetch_add(1, Ordering::SeqCst);
+        let cancel = shared.stop.child_token();
+        let request_ct = context.ct.clone();
+        let linked = cancel.clone();
+        let link = tokio::spawn(async move {
+            request_ct.cancelled().await;
+            linked.cancel();
+        });
+        let client = context
+            .peer
+            .peer_info()
+            .map(|info| info.client_info.name.clone())
+            .unwrap_or_default();
+        let token = context.meta.get_progress_token();
+        let peer = context.peer.clone();
+        let sent = AtomicUsize::new(0);
+        let progress = |answered: usize, total: usize| {
+            let Some(token) = token.clone() else { return };
+            let n = sent.fetch_add(1, Ordering::SeqCst) + 1;
+            let peer = peer.clone();
+            let mut param = ProgressNotificationParam::new(
+                token,
+                f64::from(u32::try_from(n).unwrap_or(u32::MAX)),
+            );
+            param.message = Some(format!("{answered} of {total} answered"));
+            tokio::spawn(async move {
+                let _ = peer.notify_progress(param).await;
+            });
+        };
+        let arguments = serde_json::Value::Object(request.arguments.unwrap_or_default());
+        let result = self
+            .ask(
+                arguments,
+                client,
+                cancel,
+                Some(context.peer.clone()),
+                progress,
+            )
+            .await;
+        link.abort();
+        if shared.running.fetch_sub(1, Ordering::SeqCst) == 1 {
+            shared.idle.notify_waiters();
+        }
+        let out: CallToolResult = call_result(&result);
+        Ok(out.into())
+    }
+}

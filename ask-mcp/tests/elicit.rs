@@ -1,0 +1,202 @@
+//! The elicitation mapping: form to requestedSchema, reply to the scripted result.
+
+use ask_contract::{ParseOptions, parse_params};
+use ask_mcp::elicit::{self, Reply};
+use rmcp::model::ElicitationSchema;
+use serde_json::{Value, json};
+
+fn form() -> ask_contract::AskForm {
+    parse_params(
+        &json!({"title": "Setup", "questions": [
+            {"id": "submit_as", "label": "DB", "prompt": "Which database?", "options": [
+                {"value": "pg", "label": "PostgreSQL", "recommended": true, "description": "a server"},
+                {"value": "lite", "label": "SQLite"}]},
+            {"id": "q01_note", "label": "Features", "type": "multi", "prompt": "Which features?", "options": [
+                {"value": "a", "label": "Auth"}, {"value": "b", "label": "Billing"}, {"value": "c", "label": "Chat"}]},
+            {"id": "look", "type": "preview", "prompt": "Which layout?", "options": [
+                {"value": "x", "label": "X", "preview": "left | right"}, {"value": "y", "label": "Y", "preview": "top\nbottom"}]}
+        ]}),
+        ParseOptions::default(),
+    )
+    .unwrap()
+}
+
+#[test]
+fn the_form_maps_to_one_flat_schema_the_sdk_accepts_in_form_order() {
+    let request = elicit::request(&form());
+    assert!(
+        request.message.starts_with("Setup\n"),
+        "{}",
+        request.message
+    );
+    let parsed: ElicitationSchema = serde_json::from_str(&request.schema_text).unwrap();
+    let wire = serde_json::to_value(&parsed).unwrap();
+    let schema: Value = serde_json::from_str(&request.schema_text).unwrap();
+    assert_eq!(schema, request.schema);
+    // The SDK's typed schema keeps every field and its meaning.
+    assert_eq!(wire["properties"].as_object().unwrap().len(), 10);
+    assert_eq!(
+        wire["properties"]["q01_answer"]["oneOf"][0]["title"],
+        "PostgreSQL (Recommended)"
+    );
+    assert_eq!(
+        wire["properties"]["q02_answer"]["items"]["anyOf"][1]["const"],
+        "b"
+    );
+    assert_eq!(wire["properties"]["submit_as"]["default"], "submit");
+    let order: Vec<&str> = {
+        let text = &request.schema_text;
+        let mut names: Vec<(usize, &str)> = [
+            "q01_answer",
+            "q01_custom",
+            "q01_note",
+            "q02_answer",
+            "q02_custom",
+            "q02_note",
+            "q03_answer",
+            "q03_custom",
+            "q03_note",
+            "submit_as",
+        ]
+        .iter()
+        .filter_map(|n| text.find(&format!("\"{n}\":")).map(|at| (at, *n)))
+        .collect();
+        names.sort_unstable();
+        names.into_iter().map(|(_, n)| n).collect()
+    };
+    assert_eq!(
+        order,
+        [
+            "q01_answer",
+            "q01_custom",
+            "q01_note",
+            "q02_answer",
+            "q02_custom",
+            "q02_note",
+            "q03_answer",
+            "q03_custom",
+            "q03_note",
+            "submit_as"
+        ]
+    );
+    // Sorted by name (as serde_json and some clients do), the fields stay in form order.
+    let mut sorted = order.clone();
+    sorted.sort_unstable();
+    assert_eq!(sorted, order);
+    let single = &schema["properties"]["q01_answer"];
+    assert_eq!(single["type"], "string");
+    assert_eq!(
+        single["oneOf"][0],
+        json!({"const": "pg", "title": "PostgreSQL (Recommended)"})
+    );
+    assert!(
+        single["description"]
+            .as_str()
+            .unwrap()
+            .contains("PostgreSQL: a server")
+    );
+    let multi = &schema["properties"]["q02_answer"];
+    assert_eq!(multi["type"], "array");
+    assert_eq!(
+        multi["items"]["anyOf"][2],
+        json!({"const": "c", "title": "Chat"})
+    );
+    assert!(
+        schema["properties"]["q03_answer"]["description"]
+            .as_str()
+            .unwrap()
+            .contains("top\nbottom")
+    );
+    assert_eq!(schema["required"], json!(["submit_as"]));
+    // Question ids never become property names, so "submit_as" and "q01_note" as ids collide with nothing.
+    assert_eq!(
+        schema["properties"]["submit_as"]["oneOf"][1]["const"],
+        "elaborate"
+    );
+}
+
+#[test]
+fn an_accepted_reply_gives_the_result_of_the_same_scripted_answers() {
+    let form = form();
+    let reply = json!({"q01_answer": "lite", "q01_note": " small team ", "q02_answer": ["c", "a"], "q02_custom": "Search",
+        "q03_answer": "y", "q03_custom": "", "submit_as": "submit"});
+    let result = elicit::reply_result(&form, &Reply::Accept(reply)).unwrap();
+    let scripted = ask_state::scripted_result(
+        &form,
+        &json!({"mode": "submit", "answers": {
+        "submit_as": {"values": ["lite"], "note": "small team"},
+        "q01_note": {"values": ["a", "c"], "customText": "Search"},
+        "look": {"values": ["y"]}}}),
+    )
+    .unwrap();
+    assert_eq!(result, scripted);
+    assert_eq!(
+        result.details.answers["q01_note"].values,
+        ["a", "c", "Search"]
+    );
+}
+
+#[test]
+fn typed_text_replaces_a_single_choice_and_elaborate_keeps_the_notes() {
+    let form = form();
+    let reply = json!({"q01_answer": "pg", "q01_custom": "MariaDB", "q02_note": "which auth?", "submit_as": "elaborate"});
+    let result = elicit::reply_result(&form, &Reply::Accept(reply)).unwrap();
+    assert_eq!(result.details.answers["submit_as"].values, ["MariaDB"]);
+    assert_eq!(
+        result.details.answers["submit_as"].custom_text.as_deref(),
+        Some("MariaDB")
+    );
+    assert_eq!(result.details.mode, ask_contract::Mode::Elaborate);
+    assert_eq!(result.details.elaboration.as_ref().unwrap().items.len(), 1);
+}
+
+#[test]
+fn decline_and_cancel_give_the_cancelled_result() {
+    let form = form();
+    for reply in [Reply::Decline, Reply::Cancel] {
+        let result = elicit::reply_result(&form, &reply).unwrap();
+        assert!(result.details.cancelled);
+        assert!(result.details.answers.is_empty());
+        assert_eq!(result.text(), ask_contract::CANCELLED_TEXT);
+    }
+}
+
+#[test]
+fn replies_that_break_the_schema_are_refused_with_every_problem() {
+    let form = form();
+    let reply = json!({"q01_answer": "mysql", "q02_answer": "a", "q03_answer": 3, "q09_answer": "x", "submit_as": "later"});
+    let err = elicit::reply_result(&form, &Reply::Accept(reply)).unwrap_err();
+    let text = err.to_string();
+    for needle in [
+        "\"mysql\"",
+        "q02_answer is \"a\"",
+        "q03_answer is 3",
+        "\"q09_answer\"",
+        "\"later\"",
+    ] {
+        assert!(text.contains(needle), "{needle} not in {text}");
+    }
+    let err = elicit::answers_json(&form, &json!(["q01_answer"])).unwrap_err();
+    assert!(err.to_string().contains("must be an object"), "{err}");
+    let err = elicit::answers_json(&form, &json!({"q02_answer": ["a", "a"]})).unwrap_err();
+    assert!(err.to_string().contains("twice"), "{err}");
+}
+
+#[test]
+fn free_form_only_questions_map_to_one_text_field() {
+    let form = parse_params(
+        &json!({"questions": [{"id": "why", "prompt": "Why?", "options": [{"value": "freeform", "label": "x", "freeform": true}]}]}),
+        ParseOptions::default().freeform(true),
+    )
+    .unwrap();
+    assert!(form.questions[0].freeform);
+    let request = elicit::request(&form);
+    assert_eq!(request.schema["properties"]["q01_answer"]["type"], "string");
+    assert!(request.schema["properties"].get("q01_custom").is_none());
+    let result =
+        elicit::reply_result(&form, &Reply::Accept(json!({"q01_answer": "because"}))).unwrap();
+    assert_eq!(
+        result.details.answers["why"].custom_text.as_deref(),
+        Some("because")
+    );
+}

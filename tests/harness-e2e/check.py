@@ -1,0 +1,119 @@
+#!/usr/bin/env python3
+"""Assertions on what the scripted endpoint received (the JSONL log of anthropic_stub.py).
+
+usage: check.py LOG TURN KIND [ARGS...]
+  TURN is the main-loop turn to inspect (0: the request after the prompt; 1: the one
+  after the first tool call, ...).
+  KIND:
+    tool-offered NAME     the request offers tool NAME, its input schema takes `questions`
+    tool-result TEXT      the last message carries the result of the previous turn's
+                          ask_user call, not an error, and its text contains TEXT
+    tool-cancelled        ... a result that says the questions were cancelled, not an error
+    tool-error TEXT       ... an error result whose text contains TEXT
+    tool-same RESULT      ... a result equal to RESULT, the tool result file of `ask run
+                          --answers` for the same choices: its details as JSON (what
+                          Claude Code forwards) or its text
+Exits 0 when the check holds; otherwise prints why and exits 1.
+"""
+
+import json
+import sys
+
+TOOL = "mcp__ask__ask_user"
+
+
+def fail(why):
+    print(f"check {' '.join(sys.argv[2:])}: {why}", file=sys.stderr)
+    sys.exit(1)
+
+
+def main_request(log, turn):
+    requests = []
+    with open(log, encoding="utf-8") as f:
+        for line in f:
+            if line.strip():
+                entry = json.loads(line)
+                if entry.get("kind") == "main" and entry.get("turn") == turn:
+                    requests.append(entry["body"])
+    if not requests:
+        fail(f"no main-loop request for turn {turn}")
+    return requests[-1]
+
+
+def text_of(content):
+    if isinstance(content, str):
+        return content
+    return "\n".join(block.get("text", "") for block in content if isinstance(block, dict))
+
+
+def ask_result(body):
+    """The tool_result block answering the last ask_user tool_use, and its text."""
+    messages = body.get("messages", [])
+    calls = [block["id"] for m in messages if m.get("role") == "assistant" and isinstance(m.get("content"), list)
+             for block in m["content"] if block.get("type") == "tool_use" and block.get("name") == TOOL]
+    if not calls:
+        fail("no ask_user call in the conversation")
+    last = messages[-1] if messages else {}
+    blocks = last.get("content") if isinstance(last.get("content"), list) else []
+    for block in blocks:
+        if block.get("type") == "tool_result" and block.get("tool_use_id") == calls[-1]:
+            return block, text_of(block.get("content", ""))
+    fail(f"the last message holds no result for {calls[-1]}: {json.dumps(last)[:600]}")
+
+
+def main():
+    log, turn, kind, *args = sys.argv[1:]
+    body = main_request(log, int(turn))
+    if kind == "tool-offered":
+        tools = {t.get("name"): t for t in body.get("tools", [])}
+        tool = tools.get(args[0])
+        if tool is None:
+            fail(f"{args[0]} is not offered; tools: {sorted(tools)}")
+        if "questions" not in json.dumps(tool.get("input_schema", {})):
+            fail(f"its input schema does not take questions: {json.dumps(tool)[:600]}")
+    elif kind == "tool-result":
+        block, text = ask_result(body)
+        if block.get("is_error"):
+            fail(f"the result is an error: {text}")
+        if args[0] not in text:
+            fail(f"the result lacks {args[0]!r}: {text}")
+    elif kind == "tool-cancelled":
+        block, text = ask_result(body)
+        if block.get("is_error"):
+            fail(f"the result is an error: {text}")
+        try:
+            details = json.loads(text)  # structuredContent, as Claude Code forwards it
+            cancelled = details.get("cancelled") is True and "error" not in details
+        except ValueError:
+            cancelled = "cancel" in text.lower()
+        if not cancelled:
+            fail(f"the result does not say it was cancelled: {text}")
+    elif kind == "tool-error":
+        block, text = ask_result(body)
+        if not block.get("is_error"):
+            fail(f"the result is not an error: {text}")
+        if args[0] not in text:
+            fail(f"the result lacks {args[0]!r}: {text}")
+    elif kind == "tool-same":
+        # Claude Code 2.1.332 hands the model a tool's structuredContent as JSON text in
+        # place of its text content (unless the result is an error); a client that
+        # forwards the text content gives the text. Either must be exactly what
+        # `ask run --answers` gives for the same choices.
+        block, text = ask_result(body)
+        with open(args[0], encoding="utf-8") as f:
+            expected = json.load(f)
+        if block.get("is_error"):
+            fail(f"the result is an error: {text}")
+        try:
+            same = json.loads(text) == expected["details"]
+        except ValueError:
+            same = text == text_of(expected["content"])
+        if not same:
+            fail(f"the result differs from ask run --answers:\n--- got\n{text}\n--- expected\n"
+                 f"{json.dumps(expected['details'])}\nor\n{text_of(expected['content'])}")
+    else:
+        fail(f"unknown check {kind}")
+
+
+if __name__ == "__main__":
+    main()
