@@ -151,9 +151,9 @@ pub(crate) enum Command {
         after_help = "Output: pretty-printed JSON on a terminal, one compact line of JSON when stdout is a pipe or a file.\n\nExamples:\n  ask validate --input payload.json\n  echo '{\"questions\": []}' | ask validate   # exit 2, issues listed"
     )]
     Validate(ValidateArgs),
-    /// Print the JSON Schema of the tool input.
+    /// Print the JSON Schema of the tool input (or, with --control, of the control protocol).
     #[command(after_help = "Example:\n  ask schema > ask_user.schema.json")]
-    Schema,
+    Schema(SchemaArgs),
     /// One step of /answer extraction from a pi session: prints the next model request or the form.
     #[command(after_help = EXTRACT_AFTER)]
     Extract(ExtractArgs),
@@ -365,6 +365,17 @@ pub(crate) struct UiArgs {
     /// questions (otherwise start fresh and say why). Example: --resume --draft d.json
     #[arg(long, requires = "draft")]
     pub(crate) resume: bool,
+    /// Answering from elsewhere: a control socket, a browser form.
+    #[command(flatten)]
+    pub(crate) remote: crate::remote::RemoteArgs,
+}
+
+/// `ask schema`.
+#[derive(Debug, Args)]
+pub(crate) struct SchemaArgs {
+    /// The schema of the control protocol (`ask run --control`) instead of the tool input.
+    #[arg(long)]
+    pub(crate) control: bool,
 }
 
 /// `ask run`.

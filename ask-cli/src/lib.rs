@@ -10,6 +10,7 @@ mod json_out;
 mod linear;
 mod notify;
 mod process;
+mod remote;
 mod script;
 mod signals;
 mod term;

@@ -54,7 +54,19 @@ fn running() -> std::sync::MutexGuard<'static, Vec<u32>> {
 /// Runs `command` in a process group of its own; after [`COMMAND_TIMEOUT`] the whole
 /// group is killed (the shell and whatever it started).
 fn run_command(command: &str, n: &Notification) {
+    // `sh -c` everywhere (the documented channel); on Unix in a process group of its own.
+    #[cfg(unix)]
     let mut cmd = crate::process::shell(command);
+    #[cfg(not(unix))]
+    let mut cmd = {
+        let mut cmd = std::process::Command::new("sh");
+        cmd.arg("-c").arg(command);
+        cmd
+    };
+    // The browser form's link, when `--web` serves one.
+    if let Some(link) = crate::remote::link() {
+        cmd.env("ASK_NOTIFY_URL", link);
+    }
     cmd.env("ASK_NOTIFY_EVENT", n.event)
         .env("ASK_NOTIFY_TITLE", &n.title)
         .env("ASK_NOTIFY_MESSAGE", &n.message)

@@ -22,9 +22,10 @@ pub use parse::{
     MAX_ISSUES, MAX_PAYLOAD_BYTES, ParseOptions, parse_params, parse_params_bytes, parse_params_str,
 };
 pub use result::{
-    Answer, AskDetails, AskResult, Continuation, ContinuationStrategy, Elaboration,
-    ElaborationItem, ElaborationTarget, ErrorKind, Mode, NextAction, PayloadError, QuestionDetail,
-    QuestionState, QuestionStatus, QuestionSummary, TextContent,
+    Answer, AnsweredVia, AskDetails, AskResult, Continuation, ContinuationStrategy, Elaboration,
+    ElaborationItem, ElaborationTarget, ErrorKind, MAX_REPEATED_QUESTION_BYTES, Mode, NextAction,
+    PayloadError, QuestionDetail, QuestionState, QuestionStatus, QuestionSummary,
+    SHORTENED_PROMPT_BYTES, TextContent,
 };
 pub use schema::{JSON_SCHEMA, json_schema};
 pub use text::{

@@ -99,6 +99,38 @@ pub struct AskDetails {
     /// Absent otherwise.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub timed_out: bool,
+    /// Where the form was ended (submitted, elaborated or cancelled): the terminal, a
+    /// browser, a control-channel client, or scripted answers. Absent when nobody ended it
+    /// (no UI, an invalid payload, the idle timeout, a signal).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub answered_via: Option<AnsweredVia>,
+}
+
+/// Where a form was answered: `details.answeredVia`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+#[non_exhaustive]
+pub enum AnsweredVia {
+    /// Keys on the terminal form (full screen, inline or the accessible mode).
+    Terminal,
+    /// The browser form (`ask run --web`).
+    Browser,
+    /// A control-channel client (`ask run --control`, or an embedder's control handle).
+    Control,
+    /// Scripted answers or a headless key script (`--answers`, `--script`).
+    Scripted,
+}
+
+impl AnsweredVia {
+    /// The JSON name: `terminal`, `browser`, `control` or `scripted`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Terminal => "terminal",
+            Self::Browser => "browser",
+            Self::Control => "control",
+            Self::Scripted => "scripted",
+        }
+    }
 }
 
 /// `{"kind": "invalid_input", "issues": [...]}`.
@@ -296,13 +328,74 @@ pub enum NextAction {
     ClarifyThenReask,
 }
 
+/// A question whose JSON is larger than this (16 KiB) is carried in full by the first
+/// elaboration item on it only; later items on it carry a shortened copy that points to
+/// that item (`questionInItem`). Every real question is smaller and is repeated whole.
+pub const MAX_REPEATED_QUESTION_BYTES: usize = 16 * 1024;
+
+/// How much of the prompt a shortened question keeps (1 KiB, cut at a character).
+pub const SHORTENED_PROMPT_BYTES: usize = 1024;
+
+impl QuestionDetail {
+    /// The JSON size of this question, counted without building the text.
+    pub fn json_len(&self) -> usize {
+        struct Count(usize);
+        impl std::io::Write for Count {
+            fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+                self.0 += bytes.len();
+                Ok(bytes.len())
+            }
+            fn flush(&mut self) -> std::io::Result<()> {
+                Ok(())
+            }
+        }
+        let mut count = Count(0);
+        let _ = serde_json::to_writer(&mut count, self);
+        count.0
+    }
+
+    /// A copy for a repeated elaboration item: id, label, type and presented type, the
+    /// prompt cut to [`SHORTENED_PROMPT_BYTES`] (with `…`), no options.
+    #[must_use]
+    pub fn shortened(&self) -> Self {
+        let mut cut = SHORTENED_PROMPT_BYTES.min(self.prompt.len());
+        while !self.prompt.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        let mut prompt = self.prompt[..cut].to_owned();
+        if cut < self.prompt.len() {
+            prompt.push('…');
+        }
+        Self {
+            id: self.id.clone(),
+            label: self.label.clone(),
+            prompt,
+            kind: self.kind,
+            options: Vec::new(),
+            presented_type: self.presented_type,
+        }
+    }
+}
+
 /// One note the user wants the agent to address.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ElaborationItem {
     /// What the note is attached to.
     pub target: ElaborationTarget,
-    /// The full question with its options.
+    /// The full question with its options. When the same question is larger than
+    /// [`MAX_REPEATED_QUESTION_BYTES`] and an earlier item already carries it, this is a
+    /// shortened copy (the prompt cut, no options) and
+    /// [`question_in_item`](Self::question_in_item) points to that item.
     pub question: QuestionDetail,
+    /// Set only on a shortened [`question`](Self::question): the index in `items` of the
+    /// item that carries this question in full, so a result stays proportional to the
+    /// payload plus the notes.
+    #[serde(
+        default,
+        rename = "questionInItem",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub question_in_item: Option<usize>,
     /// The noted option (option targets only).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub option: Option<QuestionOption>,

@@ -38,8 +38,13 @@ impl Session {
         if self.is_over() {
             return false;
         }
+        // Still filling, or filled since the flow was last given candidates.
+        let sent = self.sent.as_ref().map(|(_, revision)| *revision);
         let completing = self.flow.completion_query().is_some()
-            && self.source.as_ref().is_some_and(|s| !s.is_settled());
+            && self
+                .source
+                .as_ref()
+                .is_some_and(|s| !s.is_settled() || sent != Some(s.revision()));
         (!self.settings_watched && self.store.is_some())
             || self.flow.idle_timeout_ms().is_some_and(|ms| ms > 0)
             || self.flow.reset_armed()

@@ -3,15 +3,21 @@
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
 mod completion;
+pub mod control;
 mod draft;
 #[cfg(feature = "files")]
 pub mod files;
 mod idle;
 mod notice;
 mod session;
+mod session_draft;
 mod settings;
 
 pub use completion::CompletionSource;
+pub use control::{
+    CONTROL_SCHEMA, CommandSender, ControlCommand, ControlError, ControlEvent, ControlHandle,
+    Controller, LiveState,
+};
 pub use draft::{DRAFT_SAVE_INTERVAL_MS, DraftFile, MAX_DRAFT_BYTES, draft_path_problem};
 pub use notice::Notice;
 pub use session::Session;

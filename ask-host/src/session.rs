@@ -1,7 +1,7 @@
 //! The host loop: a flow plus everything around it that is not the frontend (settings
 //! persisted and reloaded, `@` completion, the result), driven by whatever reads input.
 
-use ask_contract::{AskForm, AskResult, Question, QuestionOption, QuestionType};
+use ask_contract::{AnsweredVia, AskForm, AskResult, Question, QuestionOption, QuestionType};
 use std::time::Instant;
 
 use ask_keymap::{ConfigStore, InputEvent, Key, Notifications};
@@ -54,7 +54,7 @@ pub struct Session {
     pub(crate) settings_watched: bool,
     width: u16,
     height: u16,
-    result: Option<AskResult>,
+    pub(crate) result: Option<AskResult>,
     settings_only: bool,
     notices: Vec<Notice>,
     /// The notification channels in effect (the flow holds the enabled toggle).
@@ -66,9 +66,15 @@ pub struct Session {
     /// Where the draft is kept while the form is open (`--draft`).
     pub(crate) draft: Option<crate::draft::DraftSaver>,
     /// The draft holds the flow's final state (saved once when the flow ended).
-    draft_final: bool,
+    pub(crate) draft_final: bool,
     /// Origin of the host clock sent to the flow ([`Command::Clock`]).
     started: Instant,
+    /// Who is acting now: named in `details.answeredVia` when the flow ends.
+    pub(crate) via: AnsweredVia,
+    /// Control clients and what they last saw (`crate::control`).
+    pub(crate) control: Option<crate::control::Hub>,
+    /// Something changed since the control clients were last told.
+    pub(crate) touched: bool,
 }
 
 impl std::fmt::Debug for Session {
@@ -148,6 +154,9 @@ impl Session {
             draft: None,
             draft_final: false,
             started: Instant::now(),
+            via: AnsweredVia::Terminal,
+            control: None,
+            touched: false,
         };
         session.refresh_completion();
         session
@@ -165,77 +174,6 @@ impl Session {
         self.flow = Flow::new(self.flow.form().clone(), behaviour, keymap, options)
             .with_notifications_enabled(enabled);
         self
-    }
-
-    /// Keeps a draft of the user's work in `path` while the form is open: saved atomically
-    /// at most every [`DRAFT_SAVE_INTERVAL_MS`](crate::DRAFT_SAVE_INTERVAL_MS), on every
-    /// tab change and once more when the flow ends. The draft outlives the flow: the host
-    /// deletes it with [`Session::discard_draft`] once the result is stored, so answers
-    /// are never lost between the end of the form and a result that could not be written;
-    /// it stays when the session is dropped (a kill, a closed terminal, a crash). With
-    /// `resume`, first restores the draft found there when it was made for the same
-    /// questions (what breaks the form's rules is dropped, and a
-    /// [`Notice::DraftAdjusted`](crate::Notice::DraftAdjusted) says what); otherwise the
-    /// form starts fresh and a [`Notice::DraftNotRestored`](crate::Notice::DraftNotRestored)
-    /// says why.
-    ///
-    /// A draft is a file the session owns ([`DraftFile`](crate::DraftFile)): a path that
-    /// holds anything but a draft (a payload, a FIFO, a device such as `/dev/null`, a
-    /// folder, a symlink to a non-draft) is never read into the form, written or deleted;
-    /// the session then keeps no draft and a
-    /// [`Notice::DraftNotSaved`](crate::Notice::DraftNotSaved) says why. A draft larger
-    /// than [`MAX_DRAFT_BYTES`](crate::MAX_DRAFT_BYTES) is not restored.
-    #[must_use]
-    pub fn with_draft(mut self, path: impl Into<std::path::PathBuf>, resume: bool) -> Self {
-        let file = match crate::DraftFile::open(path) {
-            Ok(file) => file,
-            Err(why) => {
-                self.show(Notice::DraftNotSaved(why));
-                return self;
-            }
-        };
-        if resume {
-            match crate::draft::restore(&mut self.flow, file.path()) {
-                Ok(dropped) if dropped.is_empty() => {}
-                Ok(dropped) => self.show(Notice::DraftAdjusted(format!(
-                    "draft {} restored without what the form does not allow: {}",
-                    file.path().display(),
-                    dropped.join("; ")
-                ))),
-                Err(why) => self.show(Notice::DraftNotRestored(why)),
-            }
-        }
-        self.draft = Some(crate::draft::DraftSaver::new(file));
-        self.save_draft(0);
-        self
-    }
-
-    /// The draft file, while one is kept (see [`Session::with_draft`]).
-    pub fn draft_path(&self) -> Option<&std::path::Path> {
-        self.draft.as_ref().map(|d| d.file.path())
-    }
-
-    /// Deletes the draft: call it once the result is stored (written and synced). Only a
-    /// draft is deleted; whatever else took the path since is left. Returns true when a
-    /// file was deleted. No draft is kept from then on.
-    pub fn discard_draft(&mut self) -> bool {
-        self.draft.take().is_some_and(|d| d.file.remove())
-    }
-
-    /// Saves the draft when due; once the flow finished, saves its final state once.
-    fn save_draft(&mut self, now_ms: u64) {
-        if self.draft_final {
-            return;
-        }
-        let Some(draft) = self.draft.as_mut() else {
-            return;
-        };
-        let finished = self.result.is_some();
-        if let Err(why) = draft.save_if_due(&self.flow, now_ms, finished) {
-            self.draft = None;
-            self.show(Notice::DraftNotSaved(why));
-        }
-        self.draft_final = finished;
     }
 
     /// Uses `source` for `@` completion from now on. The source must be `Send` so the
@@ -416,6 +354,7 @@ impl Session {
             return false;
         }
         let outcome = self.flow.apply(command);
+        self.touched |= outcome.is_changed();
         if self.flow.countdown_seconds().is_none() {
             // A key ended the countdown; the next one notifies again.
             self.countdown_notified = false;
@@ -432,13 +371,18 @@ impl Session {
         }
     }
 
-    fn effect(&mut self, effect: Effect) {
+    pub(crate) fn effect(&mut self, effect: Effect) {
         match effect {
             Effect::PersistBehaviour(behaviour) => {
                 let saved = self.store.as_mut().map(|s| s.save_behaviour(&behaviour));
                 self.not_saved(saved);
             }
-            Effect::Done(result) => self.result = Some(*result),
+            Effect::Done(mut result) => {
+                if !result.details.timed_out {
+                    result.details.answered_via = Some(self.via);
+                }
+                self.result = Some(*result);
+            }
             Effect::PersistNotifications(enabled) => {
                 self.notifications.enabled = enabled;
                 let saved = self
@@ -485,7 +429,7 @@ impl Session {
     }
 
     /// Shows a notice in the notice line and keeps it.
-    fn show(&mut self, notice: Notice) {
+    pub(crate) fn show(&mut self, notice: Notice) {
         let _ = self
             .flow
             .apply(Command::SetNotice(Some(notice.to_string())));

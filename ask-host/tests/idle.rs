@@ -54,3 +54,36 @@ fn a_watched_settings_file_is_read_on_reload_only() {
     assert!(s.reload_settings());
     assert!(s.flow().behaviour().auto_submit_when_answered_without_notes);
 }
+
+/// A source whose answers grew since the flow was given candidates needs a tick to pass
+/// them on, even once it is settled; after that, none.
+#[test]
+fn completions_that_grew_since_the_last_query_need_a_tick() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicU64, Ordering};
+
+    struct Growing(Arc<AtomicU64>);
+    impl ask_host::CompletionSource for Growing {
+        fn complete(&mut self, _query: &str) -> Vec<ask_host::Completion> {
+            let n = self.0.load(Ordering::SeqCst);
+            (0..n)
+                .map(|i| ask_host::Completion::file(format!("f{i}.rs")))
+                .collect()
+        }
+        fn revision(&self) -> u64 {
+            self.0.load(Ordering::SeqCst)
+        }
+    }
+    let size = Arc::new(AtomicU64::new(0));
+    let mut s = Session::new(form(), Settings::in_memory(AskConfig::default()))
+        .with_completions(Growing(Arc::clone(&size)));
+    for key in ["down", "down", "enter", "@"] {
+        s.key(key.parse::<Key>().unwrap());
+    }
+    assert!(!s.needs_ticks(), "asked, nothing new");
+    size.store(3, Ordering::SeqCst);
+    assert!(s.needs_ticks(), "the source grew: the flow must be told");
+    s.tick();
+    assert!(s.frame().to_plain_text().contains("f2.rs"));
+    assert!(!s.needs_ticks());
+}

@@ -1,6 +1,8 @@
 //! The host loop through its public API: payloads and key scripts to results, `@`
 //! completion through a source, settings persisted and reloaded, typed notices.
 
+#[path = "control.rs"]
+mod control;
 #[path = "draft.rs"]
 mod draft;
 #[cfg(unix)]

@@ -13,6 +13,7 @@ mod form_hash;
 mod host;
 mod keys;
 mod lines;
+mod remote;
 mod result;
 mod review_list;
 mod scripted;
@@ -32,7 +33,7 @@ pub use flow::{
 pub use form_hash::form_hash;
 pub use host::{HostFeature, HostFeatures};
 pub use lines::{FormText, LINE_INDEX_CHUNK, LineIndex, count_newlines};
-pub use scripted::scripted_result;
+pub use scripted::{scripted_drafts, scripted_result};
 pub use settings::RESET_WINDOW_MS;
 pub use snapshot::{EditorSnapshot, FlowSnapshot, QuestionSnapshot, SNAPSHOT_VERSION};
 pub use timeout::COUNTDOWN_MS;

@@ -2,8 +2,9 @@
 
 use ask_contract::{
     Answer, AskDetails, AskForm, AskResult, Continuation, ContinuationStrategy,
-    ELABORATION_INSTRUCTION, Elaboration, ElaborationItem, ElaborationTarget, Mode, NextAction,
-    Question, QuestionDetail, QuestionState, QuestionStatus,
+    ELABORATION_INSTRUCTION, Elaboration, ElaborationItem, ElaborationTarget,
+    MAX_REPEATED_QUESTION_BYTES, Mode, NextAction, Question, QuestionDetail, QuestionState,
+    QuestionStatus,
 };
 use indexmap::IndexMap;
 
@@ -100,7 +101,8 @@ pub(crate) fn build_result(
                 continuation
                     .question_states
                     .insert(q.id.clone(), QuestionStatus { status });
-                items.extend(items_of(q, d, committed.as_ref()));
+                let first = items.len();
+                items.extend(items_of(q, d, committed.as_ref(), first));
                 if let Some(answer) = committed {
                     if !d.has_notes() {
                         continuation
@@ -149,15 +151,35 @@ pub(crate) fn build_timed_out(form: &AskForm, drafts: &[QuestionDraft]) -> AskRe
 }
 
 /// Elaboration items of one question: its note first, then option notes in declaration order
-/// (including notes on unselected options).
-fn items_of(q: &Question, d: &QuestionDraft, committed: Option<&Answer>) -> Vec<ElaborationItem> {
+/// (including notes on unselected options). `first` is the index the first of them gets in
+/// `items`. A question larger than [`MAX_REPEATED_QUESTION_BYTES`] is carried whole by the
+/// first item only; the others get a shortened copy pointing to it.
+fn items_of(
+    q: &Question,
+    d: &QuestionDraft,
+    committed: Option<&Answer>,
+    first: usize,
+) -> Vec<ElaborationItem> {
     let mut detail = QuestionDetail::from(q);
     detail.presented_type = presented(q, d);
+    let notes = usize::from(d.note.is_some()) + d.option_notes.len();
+    let repeat = if notes > 1 && detail.json_len() > MAX_REPEATED_QUESTION_BYTES {
+        (detail.shortened(), Some(first))
+    } else {
+        (detail.clone(), None)
+    };
+    let mut whole = Some(detail);
+    let mut question = move || match whole.take() {
+        Some(detail) => (detail, None),
+        None => repeat.clone(),
+    };
     let mut items = Vec::new();
     if let Some(note) = &d.note {
+        let (question, question_in_item) = question();
         items.push(ElaborationItem {
             target: ElaborationTarget::Question,
-            question: detail.clone(),
+            question,
+            question_in_item,
             option: None,
             selected: None,
             answered: committed.is_some(),
@@ -169,11 +191,13 @@ fn items_of(q: &Question, d: &QuestionDraft, committed: Option<&Answer>) -> Vec<
         let Some(option) = q.options.get(*j) else {
             continue;
         };
+        let (question, question_in_item) = question();
         items.push(ElaborationItem {
             target: ElaborationTarget::Option {
                 option_value: option.value.clone(),
             },
-            question: detail.clone(),
+            question,
+            question_in_item,
             option: Some(option.clone()),
             selected: Some(d.selected.get(*j).copied().unwrap_or(false)),
             answered: committed.is_some(),

@@ -17,6 +17,18 @@ use crate::result::build_result;
 /// Every mismatch (unknown question ids or option values, indices out of range,
 /// several options on a single-select question, wrong JSON types) is reported.
 pub fn scripted_result(form: &AskForm, script: &Value) -> Result<AskResult, StateError> {
+    let (action, drafts) = scripted_drafts(form, script)?;
+    Ok(build_result(form, &drafts, action))
+}
+
+/// Checks scripted answers against `form` exactly like [`scripted_result`] and returns the
+/// review action (`mode`, submit when absent) and one draft per question (untouched for
+/// questions the script does not name). Remote answers into a running flow use it
+/// ([`Flow::set_answer`](crate::Flow::set_answer)).
+pub fn scripted_drafts(
+    form: &AskForm,
+    script: &Value,
+) -> Result<(ReviewAction, Vec<QuestionDraft>), StateError> {
     let mut problems = Vec::new();
     let Value::Object(root) = script else {
         return Err(StateError::AnswersMismatch {
@@ -62,7 +74,7 @@ pub fn scripted_result(form: &AskForm, script: &Value) -> Result<AskResult, Stat
         )),
     }
     if problems.is_empty() {
-        Ok(build_result(form, &drafts, action))
+        Ok((action, drafts))
     } else {
         Err(StateError::AnswersMismatch { problems })
     }

@@ -1,5 +1,6 @@
 //! Integration tests for ask-state: one binary, modules per area.
 
+mod elaborate_size;
 mod filter;
 mod flows;
 mod huge;

@@ -62,7 +62,10 @@ fn accessible_mode_prints_plain_lines_and_gives_the_scripted_result() {
         .arg(s.path("answers.json"))
         .output()
         .unwrap();
-    let scripted: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let mut scripted: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    // The same result, answered elsewhere.
+    assert_eq!(scripted["details"]["answeredVia"], "scripted");
+    scripted["details"]["answeredVia"] = "terminal".into();
     assert_eq!(s.result(), scripted);
 }
 
@@ -95,7 +98,8 @@ fn with_settings(behaviour: &str) -> String {
     format!("printf '%s' '{{\"schemaVersion\": 3, \"behaviour\": {behaviour}}}' > ask-user.json")
 }
 
-/// The scripted answers of [`answered`], as `ask run --answers` takes them.
+/// The result of [`answered`]: that of the same answers as `ask run --answers` takes
+/// them, answered via the terminal.
 fn expected_result(s: &Session) -> serde_json::Value {
     std::fs::write(
         s.path("answers.json"),
@@ -109,7 +113,11 @@ fn expected_result(s: &Session) -> serde_json::Value {
         .arg(s.path("answers.json"))
         .output()
         .unwrap();
-    serde_json::from_slice(&out.stdout).unwrap()
+    let mut scripted: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    // The same result, answered on the terminal instead.
+    assert_eq!(scripted["details"]["answeredVia"], "scripted");
+    scripted["details"]["answeredVia"] = "terminal".into();
+    scripted
 }
 
 #[test]

@@ -3,6 +3,7 @@
 
 mod accessible;
 mod cli;
+mod control;
 mod doc_captures;
 mod draft;
 mod draft_keep;
@@ -31,3 +32,4 @@ mod small_terminal;
 mod special_files;
 mod support;
 mod timeout;
+mod web;

@@ -8,11 +8,14 @@
 #   bash tests/harness-e2e/run.sh           run all scenarios
 #   bash tests/harness-e2e/run.sh 1 3       run scenarios 1 and 3
 #
-# Installs @anthropic-ai/claude-code into tests/harness-e2e/.cache (gitignored,
-# idempotent), tmux with apt-get when missing, builds the ask binary
-# (`cargo build -p ask-user`, or takes ASK_BIN), then runs each scenario with its own
-# HOME, CLAUDE_CONFIG_DIR and tmux servers, so nothing touches the user's own config.
-# Prints "N passed, N failed" last.
+# Builds the ask binary (`cargo build -p ask-user`, or takes ASK_BIN; without `ask mcp` in
+# it only scenario 0 runs, saying why), installs @anthropic-ai/claude-code into
+# tests/harness-e2e/.cache (gitignored, idempotent; PyYAML there too when missing), tmux
+# with apt-get when missing, kitty and xvfb for scenario 5, then runs each scenario with
+# its own HOME, CLAUDE_CONFIG_DIR, stub and tmux servers, so nothing touches the user's
+# own config. ASK_E2E_TIMEOUT (60 s) bounds each wait, ASK_E2E_KEEP=1 keeps the scenario
+# folders, ASK_E2E_VERBOSE=1 prints how long each wait took. See NOTES.md for what
+# Claude Code needs to run offline. Prints "N passed, N failed" last.
 set -uo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)

@@ -27,7 +27,7 @@ pub(crate) fn dispatch(command: Command) -> CliResult {
     match command {
         Command::Run(args) => run::run(&args),
         Command::Validate(args) => validate::validate(&args),
-        Command::Schema => schema::schema(),
+        Command::Schema(args) => schema::schema(&args),
         Command::Settings(args) => settings::settings(&args),
         Command::RenderResult(args) => render_result::render_result(&args),
         Command::Extract(args) => extract::extract(&args),

@@ -97,6 +97,7 @@ impl<'a> FormRunner<'a> {
             let mut session = Session::new(form, loaded).with_completions(FileIndex::lazy(root));
             session = session.with_host_features(crate::term::FEATURES);
             session.resize(flow.width, flow.height);
+            session.set_input_via(ask_contract::AnsweredVia::Scripted);
             let (result, frame) = script::run(&mut session, &steps);
             if let Some(path) = &flow.frame_out {
                 write_text(Some(path), "frame file", &frame.to_plain_text())?;
@@ -116,7 +117,16 @@ pub(crate) fn interactive(ui: &UiArgs, form: AskForm, root: PathBuf) -> CliResul
             .behaviour
             .accessible
     };
+    if ui.remote.web_only {
+        let signals = term::Signals::install();
+        return web_only(ui, form, &signals);
+    }
     if accessible(ui, is_dumb_terminal(), setting) {
+        if ui.remote.web.is_some() || ui.remote.control.is_some() {
+            crate::exit::warn(
+                "--web and --control are not available in the accessible mode: it answers on the terminal only (pass --no-accessible for them)",
+            );
+        }
         return linear(ui, form);
     }
     // First of all, so a signal during start-up ends with the cancelled result.
@@ -142,6 +152,11 @@ pub(crate) fn interactive(ui: &UiArgs, form: AskForm, root: PathBuf) -> CliResul
             }
         }
     }
+    let remote = crate::remote::Remote::start(
+        &ui.remote,
+        &mut session,
+        &mut crate::remote::terminal_writer(),
+    )?;
     let color = term::use_color(ui.color);
     let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         term::run_ui(&mut session, tty, color, layout, &signals)
@@ -149,7 +164,9 @@ pub(crate) fn interactive(ui: &UiArgs, form: AskForm, root: PathBuf) -> CliResul
     let Ok(ended) = ran else {
         // A bug. The panic hook restored the terminal and printed the report; the
         // answers given so far are still written, as a cancelled result.
-        finish(ui, &session.cancelled())?;
+        let cancelled = session.cancelled();
+        remote.finish(&mut session, &cancelled);
+        finish(ui, &cancelled)?;
         return Err(CliError::new(
             Exit::Cancelled,
             "internal error (please report it): the answers so far were written as a cancelled result",
@@ -159,10 +176,19 @@ pub(crate) fn interactive(ui: &UiArgs, form: AskForm, root: PathBuf) -> CliResul
     let result = match ended {
         Ended::Done(Some(result)) | Ended::Signal(result) => result,
         Ended::Done(None) => session.cancelled(),
-        Ended::Unavailable => return non_interactive(ui, session.form()),
+        Ended::Unavailable => {
+            let result = AskResult::non_interactive(session.form());
+            remote.finish(&mut session, &result);
+            return non_interactive(ui, session.form());
+        }
     };
+    remote.finish(&mut session, &result);
+    if let Some(line) = crate::remote::answered_elsewhere(&result) {
+        crate::remote::tell_terminal(line);
+    }
     // The draft goes only once the result is stored, and only when the form was ended
-    // by the user (a signal or a closed terminal keeps it for `--resume`).
+    // by the user or a remote client (a signal or a closed terminal keeps it for
+    // `--resume`).
     let ended_by_user = session.result().is_some();
     let exit = crate::draft::finish_keeping(ui, &result, session.draft_path())?;
     if ended_by_user {
@@ -178,6 +204,17 @@ pub(crate) fn hang_up(err: &std::io::Error, session: &Session) -> Ended {
         "the terminal went away ({err}); the answers so far are written as a cancelled result"
     ));
     Ended::Signal(session.cancelled())
+}
+
+/// `--web-only`: the browser form alone, no terminal.
+fn web_only(ui: &UiArgs, form: AskForm, signals: &term::Signals) -> CliResult {
+    let loaded = config::load(ui.config.as_deref());
+    let mut session = Session::new(form, loaded);
+    if let Some(seconds) = ui.timeout {
+        session = session.with_idle_timeout(seconds);
+    }
+    let result = crate::remote::headless(&ui.remote, session, signals)?;
+    finish(ui, &result)
 }
 
 /// Whether the form runs in the accessible linear mode: `--accessible` or
@@ -247,12 +284,13 @@ fn scripted_answers(ui: &UiArgs, form: &AskForm, path: &Path) -> CliResult {
             format!("answers file '{}' is not valid JSON: {err}", path.display()),
         )
     })?;
-    let result = ask_state::scripted_result(form, &value).map_err(|err| {
+    let mut result = ask_state::scripted_result(form, &value).map_err(|err| {
         CliError::new(
             Exit::DataErr,
             format!("answers file '{}': {err}", path.display()),
         )
     })?;
+    result.details.answered_via = Some(ask_contract::AnsweredVia::Scripted);
     finish(ui, &result)
 }
 

@@ -133,7 +133,9 @@ fn converse(
                 // The final answers stay on disk until the result is written.
                 save(saver, flow, output);
                 let _ = write!(output, "{text}").and_then(|()| output.flush());
-                return Some(*result);
+                let mut result = *result;
+                result.details.answered_via = Some(ask_contract::AnsweredVia::Terminal);
+                return Some(result);
             }
         }
         output.flush().ok()?;

@@ -33,7 +33,8 @@ pub(crate) struct TtyInput<T = File> {
     decoder: Decoder,
     /// When the last byte arrived (the timeouts count from it).
     last_byte: Instant,
-    /// The settings file's watch, polled with the terminal.
+    /// The settings file's watch, polled with the terminal (Linux only has one).
+    #[cfg_attr(not(any(target_os = "linux", target_os = "android")), allow(dead_code))]
     watch: Option<super::watch::SettingsWatch>,
 }
 

@@ -55,6 +55,8 @@ const TICK: Duration = Duration::from_millis(250);
 /// The wait for input when the session needs no ticks: an idle form wakes only for a
 /// key, a signal, or an edit of the watched settings file.
 const IDLE_WAIT: Duration = Duration::from_secs(3600);
+/// How often control clients' commands are taken while some are connected.
+const REMOTE_POLL: Duration = Duration::from_millis(20);
 
 /// What a reader returns: input events, or the end of the terminal.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -161,6 +163,8 @@ pub(crate) fn run_ui(
     let panic_key = panic_key_for_tests();
     let mut guard = guard::EarlyKeyGuard::new(session.flow().behaviour().ignore_early_keys_ms);
     loop {
+        // Commands from control clients and the browser (no-op without them).
+        dirty |= session.pump_control();
         if session.is_over() {
             return Ok(Ended::Done(session.result().cloned()));
         }
@@ -210,11 +214,15 @@ pub(crate) fn run_ui(
         if let Some((settings, note)) = session.take_countdown_notification() {
             crate::notify::deliver(&mut screen.out, &settings, &note);
         }
-        let wait = if session.needs_ticks() {
+        let mut wait = if session.needs_ticks() {
             TICK.saturating_sub(last_tick.elapsed())
         } else {
             IDLE_WAIT
         };
+        if session.is_controlled() {
+            // Remote changes reach the screen within this (well under 100 ms).
+            wait = wait.min(REMOTE_POLL);
+        }
         for input in reader.wait(wait, signals)? {
             match input {
                 Input::Event(event) if guard.drops(&event) => {}

@@ -104,6 +104,7 @@ fn arb_item() -> impl Strategy<Value = ElaborationItem> {
                     ElaborationTarget::Option { option_value }
                 }),
                 question,
+                question_in_item: None,
                 option,
                 selected,
                 answered,
@@ -211,6 +212,7 @@ fn arb_result() -> impl Strategy<Value = AskResult> {
                         answers,
                         continuation,
                         elaboration,
+                        answered_via: None,
                     },
                 }
             },
@@ -224,4 +226,31 @@ proptest! {
         let back: AskResult = serde_json::from_str(&text).expect("results parse back");
         prop_assert_eq!(back, result);
     }
+}
+
+#[test]
+fn answered_via_serializes_by_name_and_round_trips() {
+    use ask_contract::AnsweredVia;
+    for (via, name) in [
+        (AnsweredVia::Terminal, "terminal"),
+        (AnsweredVia::Browser, "browser"),
+        (AnsweredVia::Control, "control"),
+        (AnsweredVia::Scripted, "scripted"),
+    ] {
+        let result = AskResult::from_details(AskDetails {
+            answered_via: Some(via),
+            ..AskDetails::default()
+        });
+        let json = serde_json::to_value(&result).expect("serializes");
+        assert_eq!(json["details"]["answeredVia"], name);
+        assert_eq!(via.as_str(), name);
+        assert_eq!(
+            serde_json::from_value::<AskResult>(json).expect("parses"),
+            result
+        );
+    }
+    // Absent unless someone ended the form.
+    let json =
+        serde_json::to_value(AskResult::from_details(AskDetails::default())).expect("serializes");
+    assert!(json["details"].get("answeredVia").is_none());
 }

@@ -224,6 +224,7 @@ fn elaborate_details() -> AskDetails {
         ElaborationItem {
             target: ElaborationTarget::Question,
             question: question("db"),
+            question_in_item: None,
             option: None,
             selected: None,
             answered: true,
@@ -235,6 +236,7 @@ fn elaborate_details() -> AskDetails {
                 option_value: "pg".into(),
             },
             question: question("db"),
+            question_in_item: None,
             option: question("db").options.first().cloned(),
             selected: Some(true),
             answered: true,
@@ -244,6 +246,7 @@ fn elaborate_details() -> AskDetails {
         ElaborationItem {
             target: ElaborationTarget::Question,
             question: layout.clone(),
+            question_in_item: None,
             option: None,
             selected: None,
             answered: false,
@@ -255,6 +258,7 @@ fn elaborate_details() -> AskDetails {
                 option_value: "nested".into(),
             },
             question: layout,
+            question_in_item: None,
             option: Some(nested),
             selected: Some(false),
             answered: false,

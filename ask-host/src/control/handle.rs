@@ -1,0 +1,217 @@
+//! The two ends a host thread holds: a [`Controller`] that makes handles, and a
+//! [`ControlHandle`] per client (commands in, events out). Plain std channels: no
+//! runtime, usable from any thread or, through a blocking task, any async runtime.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, TryRecvError};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::time::Duration;
+
+use ask_contract::{AnsweredVia, AskForm, AskResult};
+use ask_state::FlowSnapshot;
+
+use super::{ControlCommand, ControlError, ControlEvent};
+
+/// What every client can read at any time: the form's live state, updated by the session
+/// each time its host calls [`Session::pump_control`](crate::Session::pump_control).
+#[derive(Debug, Clone)]
+pub struct LiveState {
+    /// Everything answered so far, the open editor's text and the active tab.
+    pub snapshot: FlowSnapshot,
+    /// The result, once the form ended.
+    pub result: Option<AskResult>,
+    /// Goes up by one at every change (of the snapshot or the result).
+    pub revision: u64,
+}
+
+/// The shared state and the condition variable that wakes waiters on a new revision.
+#[derive(Debug)]
+pub(crate) struct Shared {
+    pub(crate) live: Mutex<LiveState>,
+    pub(crate) bell: Condvar,
+    pub(crate) form: AskForm,
+}
+
+impl Shared {
+    /// The live state, also when a thread panicked while holding it.
+    pub(crate) fn lock(&self) -> MutexGuard<'_, LiveState> {
+        self.live
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+}
+
+/// A message into the session.
+#[derive(Debug)]
+pub(crate) enum Inbound {
+    Connect {
+        id: u64,
+        via: AnsweredVia,
+        events: Sender<ControlEvent>,
+    },
+    Command {
+        id: u64,
+        command: ControlCommand,
+    },
+    Disconnect(u64),
+}
+
+/// Makes [`ControlHandle`]s for a running [`Session`](crate::Session): cheap to clone,
+/// `Send + Sync`, for any thread. Get one with
+/// [`Session::controller`](crate::Session::controller).
+#[derive(Debug, Clone)]
+pub struct Controller {
+    pub(crate) inbound: Sender<Inbound>,
+    pub(crate) next_id: Arc<AtomicU64>,
+    pub(crate) shared: Arc<Shared>,
+}
+
+impl Controller {
+    /// A new client acting as `via` (named in `details.answeredVia` when it ends the
+    /// form). Its first event is `started` (sent at the session's next pump), or
+    /// `completed` when the form had already ended.
+    pub fn connect(&self, via: AnsweredVia) -> ControlHandle {
+        let id = self.next_id.fetch_add(1, Ordering::Relaxed);
+        let (events_tx, events) = mpsc::channel();
+        // A session already gone: the handle's receive reports it as closed.
+        let _ = self.inbound.send(Inbound::Connect {
+            id,
+            via,
+            events: events_tx,
+        });
+        ControlHandle {
+            sender: CommandSender {
+                id,
+                inbound: self.inbound.clone(),
+                shared: Arc::clone(&self.shared),
+            },
+            events,
+        }
+    }
+
+    /// The form being answered.
+    pub fn form(&self) -> &AskForm {
+        &self.shared.form
+    }
+
+    /// The live state now.
+    pub fn live(&self) -> LiveState {
+        self.shared.lock().clone()
+    }
+
+    /// Waits until the live revision is above `seen` (or `timeout` passes) and returns
+    /// the revision then. Front ends that redraw from [`Controller::live`] (a browser
+    /// page) wait here instead of polling.
+    pub fn wait_for_change(&self, seen: u64, timeout: Duration) -> u64 {
+        let live = self.shared.lock();
+        let (live, _) = self
+            .shared
+            .bell
+            .wait_timeout_while(live, timeout, |l| l.revision <= seen)
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        live.revision
+    }
+}
+
+/// The command half of a [`ControlHandle`]: `Clone + Send + Sync`, so a reader thread can
+/// send while another thread receives events.
+#[derive(Debug, Clone)]
+pub struct CommandSender {
+    id: u64,
+    inbound: Sender<Inbound>,
+    shared: Arc<Shared>,
+}
+
+impl CommandSender {
+    /// Sends a command. It is checked and applied by the session at its next pump;
+    /// a refused command comes back as an `error` event and changes nothing. Fails at
+    /// once when the form has already ended ([`ControlError::AlreadyCompleted`]) or the
+    /// session is gone ([`ControlError::Disconnected`]).
+    pub fn send(&self, command: ControlCommand) -> Result<(), ControlError> {
+        // Checked and sent under the lock the session takes to record the end, so a
+        // command is either refused here or queued before the session's last drain.
+        let live = self.shared.lock();
+        if let Some(result) = &live.result {
+            return Err(already(result));
+        }
+        let sent = self.inbound.send(Inbound::Command {
+            id: self.id,
+            command,
+        });
+        drop(live);
+        sent.map_err(|_| ControlError::Disconnected)
+    }
+
+    /// Parses one JSON line ([`ControlCommand::parse_line`]) and sends it.
+    pub fn send_line(&self, line: &str) -> Result<(), ControlError> {
+        self.send(ControlCommand::parse_line(line)?)
+    }
+}
+
+/// The error for a command that arrived after the form ended.
+pub(crate) fn already(result: &AskResult) -> ControlError {
+    ControlError::AlreadyCompleted(result.details.answered_via.map(|v| v.as_str().to_owned()))
+}
+
+/// One client of a running form: send [`ControlCommand`]s, receive [`ControlEvent`]s.
+/// Dropping it disconnects the client.
+#[derive(Debug)]
+pub struct ControlHandle {
+    sender: CommandSender,
+    events: Receiver<ControlEvent>,
+}
+
+impl ControlHandle {
+    /// See [`CommandSender::send`].
+    pub fn send(&self, command: ControlCommand) -> Result<(), ControlError> {
+        self.sender.send(command)
+    }
+
+    /// See [`CommandSender::send_line`].
+    pub fn send_line(&self, line: &str) -> Result<(), ControlError> {
+        self.sender.send_line(line)
+    }
+
+    /// A sender for another thread.
+    pub fn sender(&self) -> CommandSender {
+        self.sender.clone()
+    }
+
+    /// The next event, waiting for it; [`ControlError::Disconnected`] once the session is
+    /// gone and every event was read.
+    pub fn recv(&self) -> Result<ControlEvent, ControlError> {
+        self.events.recv().map_err(|_| ControlError::Disconnected)
+    }
+
+    /// The next event within `timeout`: `Ok(None)` when none came.
+    pub fn recv_timeout(&self, timeout: Duration) -> Result<Option<ControlEvent>, ControlError> {
+        match self.events.recv_timeout(timeout) {
+            Ok(event) => Ok(Some(event)),
+            Err(RecvTimeoutError::Timeout) => Ok(None),
+            Err(RecvTimeoutError::Disconnected) => Err(ControlError::Disconnected),
+        }
+    }
+
+    /// The next event if one is waiting.
+    pub fn try_recv(&self) -> Result<Option<ControlEvent>, ControlError> {
+        match self.events.try_recv() {
+            Ok(event) => Ok(Some(event)),
+            Err(TryRecvError::Empty) => Ok(None),
+            Err(TryRecvError::Disconnected) => Err(ControlError::Disconnected),
+        }
+    }
+
+    /// The live state now (see [`Controller::live`]).
+    pub fn live(&self) -> LiveState {
+        self.sender.shared.lock().clone()
+    }
+}
+
+impl Drop for ControlHandle {
+    fn drop(&mut self) {
+        let _ = self
+            .sender
+            .inbound
+            .send(Inbound::Disconnect(self.sender.id));
+    }
+}

@@ -1,0 +1,70 @@
+//! An Elaborate result stays proportional to the payload plus the notes: a question of
+//! megabytes is carried whole by its first elaboration item only, later items on it carry
+//! a shortened copy that points there; an ordinary question is repeated whole.
+
+use ask_contract::{MAX_REPEATED_QUESTION_BYTES, ParseOptions, parse_params};
+use serde_json::json;
+
+fn options(n: usize, description: &str) -> Vec<serde_json::Value> {
+    (0..n)
+        .map(|i| json!({"value": format!("v{i}"), "label": format!("Option {i}"), "description": description}))
+        .collect()
+}
+
+#[test]
+fn notes_on_a_huge_question_do_not_repeat_it() {
+    let big_prompt = "p".repeat(1 << 20);
+    let form = parse_params(
+        &json!({"questions": [
+            {"id": "big", "prompt": big_prompt, "type": "multi", "options": options(1000, &"d".repeat(500))},
+            {"id": "small", "prompt": "Which?", "options": options(3, "short")}]}),
+        ParseOptions::default(),
+    )
+    .unwrap();
+    let payload_bytes = serde_json::to_string(&form.to_params()).unwrap().len();
+    let mut option_notes = serde_json::Map::new();
+    for i in 0..200 {
+        option_notes.insert(format!("v{i}"), json!(format!("note {i}")));
+    }
+    let script = json!({"mode": "elaborate", "answers": {
+        "big": {"values": ["v1"], "note": "about the whole thing", "optionNotes": option_notes},
+        "small": {"values": ["v0"], "note": "why?", "optionNotes": {"v1": "and this one?"}}}});
+    let result = ask_state::scripted_result(&form, &script).unwrap();
+    let text = serde_json::to_string(&result).unwrap();
+    // Was 201 copies of a 1.6 MB question (about 330 MB).
+    assert!(
+        text.len() < 3 * payload_bytes,
+        "{} bytes of result for a {payload_bytes}-byte payload",
+        text.len()
+    );
+    let items = &result.details.elaboration.as_ref().unwrap().items;
+    assert_eq!(items.len(), 203);
+    assert_eq!(
+        items[0].question.prompt.len(),
+        1 << 20,
+        "the first item carries it whole"
+    );
+    assert_eq!(items[0].question.options.len(), 1000);
+    assert_eq!(items[0].question_in_item, None);
+    for item in &items[1..201] {
+        assert_eq!(item.question.id, "big");
+        assert_eq!(item.question_in_item, Some(0));
+        assert!(item.question.options.is_empty());
+        assert!(item.question.prompt.ends_with('…'));
+        assert!(item.option.is_some(), "the noted option is still named");
+    }
+    // The ordinary question is repeated whole in each of its items.
+    for item in &items[201..] {
+        assert_eq!(item.question.id, "small");
+        assert_eq!(item.question_in_item, None);
+        assert_eq!(item.question.options.len(), 3);
+        assert!(item.question.json_len() <= MAX_REPEATED_QUESTION_BYTES);
+    }
+    // The text for the model names each note once with a bounded prompt.
+    let content = &result.content[0].text;
+    assert!(
+        content.len() < 2 * (1 << 20) + 200 * 2048,
+        "{} bytes",
+        content.len()
+    );
+}

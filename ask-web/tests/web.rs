@@ -1,0 +1,354 @@
+//! The web front end over real HTTP on loopback (a plain TCP client, so every header is
+//! what the test wrote): the token exchange, each security check, the API and the view.
+
+use std::io::{Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::time::{Duration, Instant};
+
+use ask_contract::{AnsweredVia, ParseOptions, parse_params};
+use ask_host::{Session, Settings};
+use ask_keymap::AskConfig;
+use ask_web::{MAX_WRONG_TOKENS, ViewModel, WebOptions, WebServer};
+use serde_json::{Value, json};
+
+fn session() -> Session {
+    let payload = json!({"title": "T <b>", "questions": [
+        {"id": "db", "label": "DB", "prompt": "Which <script>alert(1)</script>?", "options": [
+            {"value": "pg", "label": "PG", "preview": "<img src=x onerror=alert(1)>"},
+            {"value": "lite", "label": "SQLite", "recommended": true}]},
+        {"id": "feat", "prompt": "Features?", "type": "multi", "options": [
+            {"value": "a", "label": "A"}, {"value": "b", "label": "B"}]}]});
+    let form = parse_params(&payload, ParseOptions::default()).unwrap();
+    Session::new(form, Settings::in_memory(AskConfig::default()))
+}
+
+/// One raw HTTP/1.1 request; returns (status, headers lowercased, body).
+fn request(addr: SocketAddr, raw: &str) -> (u16, String, String) {
+    let mut stream = TcpStream::connect(addr).expect("connect");
+    stream
+        .set_read_timeout(Some(Duration::from_secs(5)))
+        .unwrap();
+    stream.write_all(raw.as_bytes()).unwrap();
+    let mut out = Vec::new();
+    let _ = stream.read_to_end(&mut out);
+    let text = String::from_utf8_lossy(&out).into_owned();
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let status = head
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    (status, head.to_ascii_lowercase(), body.to_owned())
+}
+
+fn get(addr: SocketAddr, path: &str, extra: &str) -> (u16, String, String) {
+    request(
+        addr,
+        &format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n{extra}\r\n"),
+    )
+}
+
+fn post(addr: SocketAddr, body: &str, extra: &str) -> (u16, String, String) {
+    request(
+        addr,
+        &format!(
+            "POST /api/command HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n{extra}\r\n{body}",
+            body.len()
+        ),
+    )
+}
+
+/// The server, its token and a valid cookie header.
+fn started(s: &mut Session) -> (WebServer, String, String) {
+    let server = WebServer::start(&s.controller(), &WebOptions::default()).unwrap();
+    let token = server.url().split("?t=").nth(1).unwrap().to_owned();
+    let (status, head, _) = get(server.local_addr(), &format!("/?t={token}"), "");
+    assert_eq!(status, 303, "{head}");
+    let cookie = head
+        .lines()
+        .find_map(|l| l.strip_prefix("set-cookie: "))
+        .unwrap()
+        .split(';')
+        .next()
+        .unwrap()
+        .to_owned();
+    (server, token, format!("Cookie: {cookie}\r\n"))
+}
+
+#[test]
+fn the_link_is_loopback_with_a_128_bit_token_exchanged_for_a_strict_cookie() {
+    let mut s = session();
+    let server = WebServer::start(&s.controller(), &WebOptions::default()).unwrap();
+    assert!(server.local_addr().ip().is_loopback());
+    let token = server.url().split("?t=").nth(1).unwrap();
+    assert_eq!(token.len(), 32);
+    let (status, head, _) = get(server.local_addr(), &format!("/?t={token}"), "");
+    assert_eq!(status, 303);
+    assert!(head.contains("location: /\r\n"), "{head}");
+    let cookie = head.lines().find(|l| l.starts_with("set-cookie:")).unwrap();
+    assert!(
+        cookie.contains("httponly") && cookie.contains("samesite=strict"),
+        "{cookie}"
+    );
+    assert!(!cookie.contains(token), "the cookie is another secret");
+}
+
+#[test]
+fn the_page_loads_with_the_cookie_and_every_response_is_hardened() {
+    let mut s = session();
+    let (server, _, cookie) = started(&mut s);
+    let addr = server.local_addr();
+    for path in ["/", "/app.js", "/app.css", "/api/view"] {
+        let (status, head, body) = get(addr, path, &cookie);
+        assert_eq!(status, 200, "{path}");
+        assert!(
+            head.contains("content-security-policy: default-src 'self'"),
+            "{path}: {head}"
+        );
+        assert!(head.contains("cache-control: no-store"), "{path}");
+        assert!(head.contains("x-content-type-options: nosniff"), "{path}");
+        assert!(
+            !body.contains("http://") || path == "/app.js" || path == "/",
+            "{path} loads nothing from elsewhere"
+        );
+    }
+    let (_, _, page) = get(addr, "/", &cookie);
+    assert!(page.contains("<script src=\"/app.js\""));
+    assert!(!page.contains("https://"), "no external loads");
+    let (_, _, script) = get(addr, "/app.js", &cookie);
+    assert!(
+        !script.contains("innerHTML"),
+        "payload text is never parsed as HTML"
+    );
+}
+
+#[test]
+fn no_token_and_a_wrong_token_get_404() {
+    let mut s = session();
+    let (server, token, _) = started(&mut s);
+    let addr = server.local_addr();
+    assert_eq!(get(addr, "/", "").0, 404, "no token, no cookie");
+    assert_eq!(get(addr, "/api/view", "").0, 404);
+    let wrong = token.chars().rev().collect::<String>();
+    assert_eq!(get(addr, &format!("/?t={wrong}"), "").0, 404);
+    assert_eq!(
+        get(addr, "/", "Cookie: ask_session=0123\r\n").0,
+        404,
+        "a wrong cookie"
+    );
+    assert!(!server.is_stopped(), "two wrong ones do not shut it");
+}
+
+#[test]
+fn ten_wrong_tokens_shut_the_listener() {
+    let mut s = session();
+    let (server, _, cookie) = started(&mut s);
+    let addr = server.local_addr();
+    for i in 0..MAX_WRONG_TOKENS {
+        assert_eq!(get(addr, &format!("/?t=guess{i}"), "").0, 404);
+    }
+    let start = Instant::now();
+    while TcpStream::connect(addr).is_ok() {
+        assert!(start.elapsed() < Duration::from_secs(5), "still listening");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert!(server.is_stopped());
+    // Even the right cookie is too late now.
+    assert!(TcpStream::connect(addr).is_err(), "{cookie}");
+}
+
+#[test]
+fn a_foreign_host_is_refused_even_with_the_token() {
+    let mut s = session();
+    let server = WebServer::start(&s.controller(), &WebOptions::default()).unwrap();
+    let addr = server.local_addr();
+    let token = server.url().split("?t=").nth(1).unwrap();
+    for host in [
+        "evil.example",
+        "localhost:1",
+        &format!("evil.example:{}", addr.port()),
+    ] {
+        let raw = format!("GET /?t={token} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n");
+        let (status, head, _) = request(addr, &raw);
+        assert_eq!(status, 421, "{host}");
+        assert!(!head.contains("set-cookie"), "{host}");
+    }
+}
+
+#[test]
+fn state_changing_requests_need_the_pages_origin() {
+    let mut s = session();
+    let (server, _, cookie) = started(&mut s);
+    let addr = server.local_addr();
+    let body = r#"{"v":1,"type":"answer","answers":{"db":{"values":["lite"]}}}"#;
+    assert_eq!(post(addr, body, &cookie).0, 403, "no Origin");
+    let foreign = format!("{cookie}Origin: http://evil.example\r\n");
+    assert_eq!(post(addr, body, &foreign).0, 403, "cross-origin");
+    s.pump_control();
+    assert!(!s.flow().draft(0).unwrap().is_answered(), "nothing changed");
+    let own = format!("{cookie}Origin: http://{addr}\r\n");
+    assert_eq!(post(addr, "{", &own).0, 400, "a bad command");
+    assert_eq!(post(addr, body, &own).0, 202);
+    let start = Instant::now();
+    while !s.flow().draft(0).unwrap().is_answered() {
+        assert!(start.elapsed() < Duration::from_secs(5));
+        s.pump_control();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert_eq!(post(addr, r#"{"v":1,"type":"submit"}"#, &own).0, 202);
+    while !s.is_over() {
+        s.pump_control();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert_eq!(
+        s.result().unwrap().details.answered_via,
+        Some(AnsweredVia::Browser)
+    );
+    assert_eq!(
+        post(addr, r#"{"v":1,"type":"cancel"}"#, &own).0,
+        409,
+        "after the end"
+    );
+}
+
+#[test]
+fn events_stream_a_view_after_each_change_and_end_after_the_result() {
+    let mut s = session();
+    let (server, _, cookie) = started(&mut s);
+    let addr = server.local_addr();
+    let mut stream = TcpStream::connect(addr).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(5)))
+        .unwrap();
+    write!(
+        stream,
+        "GET /api/events HTTP/1.1\r\nHost: {addr}\r\n{cookie}\r\n"
+    )
+    .unwrap();
+    let mut seen = String::new();
+    let mut buf = [0u8; 4096];
+    let mut read_until = |stream: &mut TcpStream, seen: &mut String, what: &str| {
+        while !seen.contains(what) {
+            let n = stream.read(&mut buf).expect("events in time");
+            assert!(n > 0, "stream ended early: {seen}");
+            seen.push_str(&String::from_utf8_lossy(&buf[..n]));
+        }
+    };
+    read_until(&mut stream, &mut seen, "event: view");
+    assert!(
+        seen.to_ascii_lowercase()
+            .contains("content-type: text/event-stream")
+    );
+    s.key("2".parse().unwrap());
+    s.pump_control();
+    read_until(&mut stream, &mut seen, "\"selected\":true");
+    s.key("tab".parse().unwrap());
+    s.key("enter".parse().unwrap());
+    s.pump_control();
+    read_until(&mut stream, &mut seen, "\"state\":\"completed\"");
+    assert!(seen.contains("\"answeredVia\":\"terminal\""), "{seen}");
+}
+
+#[test]
+fn the_view_model_carries_the_form_and_the_answers_as_plain_text() {
+    let mut s = session();
+    let controller = s.controller();
+    s.key("1".parse().unwrap());
+    s.pump_control();
+    let view = ViewModel::new(controller.form(), &controller.live());
+    let json: Value = serde_json::to_value(&view).unwrap();
+    assert_eq!(json["v"], 1);
+    assert_eq!(json["state"], "open");
+    assert_eq!(
+        json["questions"][0]["prompt"],
+        "Which <script>alert(1)</script>?"
+    );
+    assert_eq!(json["questions"][0]["options"][0]["selected"], true);
+    assert_eq!(json["questions"][0]["options"][1]["recommended"], true);
+    assert_eq!(json["questions"][0]["answered"], true);
+    assert_eq!(json["questions"][1]["multiple"], true);
+    assert_eq!(json["tab"], 1, "the 1 advanced to the next question");
+}
+
+#[test]
+fn the_server_stops_after_the_form_ended() {
+    let mut s = session();
+    let controller = s.controller();
+    let server = WebServer::start(&controller, &WebOptions::default()).unwrap();
+    let handle = controller.connect(AnsweredVia::Control);
+    handle.send(ask_host::ControlCommand::Cancel).unwrap();
+    s.pump_control();
+    let start = Instant::now();
+    while !server.is_stopped() {
+        assert!(start.elapsed() < Duration::from_secs(10), "still serving");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(TcpStream::connect(server.local_addr()).is_err());
+}
+
+#[test]
+fn a_command_the_session_refuses_comes_back_as_a_problem_event() {
+    let mut s = session();
+    let (server, _, cookie) = started(&mut s);
+    let addr = server.local_addr();
+    let mut stream = TcpStream::connect(addr).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(5)))
+        .unwrap();
+    write!(
+        stream,
+        "GET /api/events HTTP/1.1\r\nHost: {addr}\r\n{cookie}\r\n"
+    )
+    .unwrap();
+    let mut seen = String::new();
+    let mut buf = [0u8; 4096];
+    while !seen.contains("event: view") {
+        let n = stream.read(&mut buf).unwrap();
+        seen.push_str(&String::from_utf8_lossy(&buf[..n]));
+    }
+    // Well-formed, but two options on a single-select question: only the session knows.
+    let own = format!("{cookie}Origin: http://{addr}\r\n");
+    let body = r#"{"v":1,"type":"answer","answers":{"db":{"values":["pg","lite"]}}}"#;
+    assert_eq!(post(addr, body, &own).0, 202);
+    let start = Instant::now();
+    while !seen.contains("event: problem") {
+        assert!(start.elapsed() < Duration::from_secs(5), "{seen}");
+        s.pump_control();
+        if let Ok(n) = stream.read(&mut buf) {
+            seen.push_str(&String::from_utf8_lossy(&buf[..n]));
+        }
+    }
+    assert!(seen.contains("badAnswers"), "{seen}");
+    assert!(!s.flow().draft(0).unwrap().is_answered(), "nothing changed");
+}
+
+#[test]
+fn a_page_that_stops_reading_cannot_hold_the_host() {
+    // A 4 MB preview: each view is more than a socket buffer holds.
+    let payload = json!({"questions": [{"id": "db", "prompt": "Which?", "type": "preview",
+        "options": [{"value": "pg", "label": "PG", "preview": "x".repeat(4 << 20)},
+                    {"value": "lite", "label": "SQLite", "preview": "y"}]}]});
+    let form = parse_params(&payload, ParseOptions::default()).unwrap();
+    let mut s = Session::new(form, Settings::in_memory(AskConfig::default()));
+    let (server, _, cookie) = started(&mut s);
+    let addr = server.local_addr();
+    let mut stuck = TcpStream::connect(addr).unwrap();
+    write!(
+        stuck,
+        "GET /api/events HTTP/1.1\r\nHost: {addr}\r\n{cookie}\r\n"
+    )
+    .unwrap();
+    std::thread::sleep(Duration::from_millis(200));
+    s.key("2".parse().unwrap());
+    s.key("enter".parse().unwrap());
+    s.pump_control();
+    assert!(s.is_over());
+    let start = Instant::now();
+    drop(server);
+    assert!(
+        start.elapsed() < Duration::from_secs(6),
+        "drop took {:?}",
+        start.elapsed()
+    );
+    drop(stuck);
+}

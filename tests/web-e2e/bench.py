@@ -1,0 +1,143 @@
+"""Benchmarks of the browser form (medians; not tests, no pass/fail):
+
+- page load on loopback: navigation start to the load event, and to the form drawn;
+- a browser change to the terminal repaint (tmux capture polled);
+- the resident memory the web server adds to `ask run` (VmRSS with and without --web).
+
+Run with tests/web-e2e/run.sh --bench."""
+
+import json
+import os
+import statistics
+import time
+
+from playwright.sync_api import sync_playwright
+
+from harness import Terminal, launch, wait
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+MIXED = json.load(open(os.path.join(ROOT, "examples", "mixed.json")))
+
+
+def rss_kib(pid):
+    for line in open(f"/proc/{pid}/status"):
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    raise AssertionError("no VmRSS")
+
+
+def page_load(pw, runs=30):
+    t = Terminal(MIXED, "--web-only")
+    try:
+        link = t.link()
+        ctx = launch(pw)
+        page = ctx.new_page()
+        page.goto(link)
+        page.wait_for_selector("#q0 input")
+        url = page.url
+        loads, drawn = [], []
+        for _ in range(runs):
+            start = time.perf_counter()
+            page.goto(url)
+            page.wait_for_selector("#q0 input")
+            drawn.append((time.perf_counter() - start) * 1000)
+            loads.append(page.evaluate(
+                "() => { const n = performance.getEntriesByType('navigation')[0]; return n.loadEventEnd - n.startTime; }"))
+        ctx.close()
+        return statistics.median(loads), statistics.median(drawn)
+    finally:
+        t.close()
+
+
+def server_load(runs=50):
+    """The page, its script, its style sheet and the view over one keep-alive loopback
+    connection, as the server delivers them (no browser in the way)."""
+    import http.client
+    t = Terminal(MIXED, "--web-only")
+    try:
+        link = t.link()
+        host = link.split("/")[2]
+        token = link.split("?t=")[1]
+        conn = http.client.HTTPConnection(host)
+        conn.request("GET", f"/?t={token}")
+        r = conn.getresponse()
+        r.read()
+        cookie = r.getheader("Set-Cookie").split(";")[0]
+        times = []
+        for _ in range(runs):
+            start = time.perf_counter()
+            for path in ["/", "/app.js", "/app.css", "/api/view"]:
+                conn.request("GET", path, headers={"Cookie": cookie})
+                resp = conn.getresponse()
+                resp.read()
+                assert resp.status == 200, (path, resp.status)
+            times.append((time.perf_counter() - start) * 1000)
+        conn.close()
+        return statistics.median(times)
+    finally:
+        t.close()
+
+
+def change_to_repaint(pw, runs=20):
+    t = Terminal(MIXED, "--web")
+    try:
+        link = t.link()
+        t.wait_for("Where should the search index live?")
+        ctx = launch(pw)
+        page = ctx.new_page()
+        page.goto(link)
+        page.wait_for_selector("#q0 input")
+        times = []
+        marks = ["SQLite FTS5 ✓", "Tantivy in-process ✓"]
+        for i in range(runs):
+            j = i % 2
+            start = time.perf_counter()
+            page.click(f"#q0 input[data-option='{j}']", no_wait_after=True)
+            wait("the repaint", lambda: marks[j] in t.screen(), timeout=5, step=0.001)
+            times.append((time.perf_counter() - start) * 1000)
+        ctx.close()
+        return statistics.median(times)
+    finally:
+        t.close()
+
+
+def rss(pw, runs=5):
+    def one(args, browse):
+        t = Terminal(MIXED, args)
+        try:
+            t.wait_for("Where should the search index live?")
+            if browse:
+                ctx = launch(pw)
+                page = ctx.new_page()
+                page.goto(t.link())
+                page.wait_for_selector("#q0 input")
+                page.click("#q0 input[data-option='1']")
+                t.wait_for("Tantivy in-process ✓")
+            time.sleep(0.5)
+            value = rss_kib(t.pid())
+            if browse:
+                ctx.close()
+            return value
+        finally:
+            t.close()
+    plain = statistics.median(one("", False) for _ in range(runs))
+    web = statistics.median(one("--web", True) for _ in range(runs))
+    return plain, web
+
+
+def main():
+    with sync_playwright() as pw:
+        load, drawn = page_load(pw)
+        print(f"page load on loopback (navigation start to load event), median of 30: {load:.1f} ms")
+        print(f"page load to the form drawn (goto to first option present), median of 30: {drawn:.1f} ms")
+        server = server_load()
+        print(f"the page, script, style sheet and view over loopback (no browser), median of 50: {server:.2f} ms")
+        repaint = change_to_repaint(pw)
+        print(f"browser click to terminal repaint (tmux capture), median of 20: {repaint:.1f} ms")
+        plain, web = rss(pw)
+        print(f"RSS of ask run: {plain} KiB without --web, {web} KiB with --web and a page open; "
+              f"added: {web - plain} KiB (medians of 5)")
+
+
+if __name__ == "__main__":
+    main()
