@@ -129,7 +129,7 @@ fn review_and_overlay_fit_small_sub_areas() {
             }
             s.key(key("?"));
             let overlay = check(&s, "overlay");
-            assert!(overlay.contains("Settings"), "{overlay}");
+            assert!(overlay.contains("Ask settings"), "{overlay}");
         }
     }
 }
@@ -236,7 +236,7 @@ fn a_host_is_offered_only_what_it_declared() {
         "Open the form inline",
         "Accessible linear mode",
         "Notifications",
-        "peek",
+        "Peek:",
     ] {
         assert!(!text.contains(hidden), "{hidden} offered:\n{text}");
     }
@@ -256,7 +256,7 @@ fn a_host_is_offered_only_what_it_declared() {
         "Open the form inline",
         "Accessible linear mode",
         "Notifications",
-        "peek",
+        "Peek:",
     ] {
         assert!(text.contains(shown), "{shown} missing:\n{text}");
     }
