@@ -6,10 +6,9 @@
 //! with a fixed key script and prints the frame after each key, then the result.
 //! A real host would read keys from its own input instead of the script.
 
-use ask_contract::{AskResult, ParseOptions, parse_params_str};
-use ask_host::{Session, Settings};
-use ask_keymap::{AskConfig, Key};
-use ask_render::{Theme, to_ansi};
+use ask_host::{
+    AskConfig, AskResult, Key, ParseOptions, Session, Settings, Theme, parse_params_str, to_ansi,
+};
 
 /// The keys this example presses: pick, move on, pick two, ... then submit.
 const SCRIPT: &[&str] = &["1", "space", "down", "space", "enter", "2", "2", "1", "1"];
@@ -42,7 +41,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 #[cfg(test)]
 mod tests {
     use super::run;
-    use ask_render::Theme;
+    use ask_host::Theme;
 
     #[test]
     fn frames_are_coloured_text_and_the_script_submits() {

@@ -1,82 +1,205 @@
-//! A minimal ratatui host: a `Session` runs the flow and `ask_render::FrameWidget`
-//! draws its frame inside a ratatui layout (here under a one-line header).
+//! A ratatui app with the form in a sub-area: a chat log above, the form below it in
+//! a bordered `Block` (so the frame's own rules are turned off), keys routed with
+//! `Session::wants_key` (the form's keys go to the form, PageUp/PageDown... and the
+//! others to the app: here `ctrl+l` scrolls the log). One dependency: `ask-host`
+//! with its `ratatui` feature.
 //!
-//! This example draws to ratatui's `TestBackend` and prints the buffer, so it
-//! runs anywhere (CI included). In a real app, build the `Terminal` with
-//! `ratatui::init()` (ratatui's default `crossterm` feature), read crossterm
-//! events, and turn them into keys with ask-keymap's `crossterm` feature
-//! (`InputEvent::from_crossterm`).
+//! This example draws to ratatui's `TestBackend` and prints the buffer, so it runs
+//! anywhere (CI included). In a real app, build the `Terminal` with `ratatui::init()`
+//! and turn crossterm events into keys with `ask-host`'s `crossterm` feature
+//! (`InputEvent::try_from(event)`).
 
-use ask_contract::{ParseOptions, parse_params_str};
-use ask_host::{Session, Settings};
-use ask_keymap::{AskConfig, Key};
-use ask_render::{FrameWidget, Theme};
+use ask_host::{
+    AskConfig, FrameWidget, Key, ParseOptions, RenderOptions, Session, Settings, Theme,
+    parse_params_str,
+};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::layout::{Constraint, Layout};
 use ratatui::text::Line;
+use ratatui::widgets::{Block, Borders, Paragraph};
 
-/// Draws the session into a `width` x `height` terminal under a header line.
-fn draw(
-    terminal: &mut Terminal<TestBackend>,
-    session: &mut Session,
-    theme: &Theme,
-) -> Result<(), Box<dyn std::error::Error>> {
-    terminal.draw(|f| {
-        let [header, body] =
-            Layout::vertical([Constraint::Length(1), Constraint::Fill(1)]).areas(f.area());
-        f.render_widget(Line::from("my-agent · waiting for your answers"), header);
-        // The frame is rendered at the body's size, so nothing needs cropping.
-        session.resize(body.width, body.height);
-        let frame = session.frame();
-        let widget = FrameWidget::new(&frame, theme);
-        if let Some((x, y)) = widget.cursor(body) {
-            f.set_cursor_position((x, y));
+/// The app around the form: a chat log it scrolls with its own key.
+struct App {
+    log: Vec<String>,
+    scroll: u16,
+    session: Session,
+}
+
+impl App {
+    fn new() -> Result<Self, Box<dyn std::error::Error>> {
+        let form = parse_params_str(ask_examples::PAYLOAD, ParseOptions::default())?;
+        let log = (1..=40)
+            .map(|i| format!("agent: step {i} of the plan"))
+            .collect();
+        Ok(Self {
+            log,
+            scroll: 0,
+            session: Session::new(form, Settings::in_memory(AskConfig::default())),
+        })
+    }
+
+    /// A key: the form's when it wants it, else the app's.
+    fn key(&mut self, key: Key) {
+        if self.session.wants_key(&key) {
+            self.session.key(key);
+        } else if key == "ctrl+l".parse().expect("a key id") {
+            self.scroll = self.scroll.saturating_add(1);
         }
-        f.render_widget(widget, body);
-    })?;
-    Ok(())
+    }
+
+    /// Draws the chat log and, under it, the form in a bordered area as tall as the
+    /// form needs (at most two thirds of the screen).
+    fn draw(
+        &mut self,
+        terminal: &mut Terminal<TestBackend>,
+        theme: &Theme,
+    ) -> Result<(), Box<dyn std::error::Error>> {
+        terminal.draw(|f| {
+            let area = f.area();
+            let inner_width = area.width.saturating_sub(2);
+            // The rules are off: the block's border frames the form.
+            let natural = self
+                .session
+                .frame_with(&RenderOptions::new(usize::from(inner_width), 0).with_rules(false))
+                .lines
+                .len();
+            let form_rows = u16::try_from(natural + 2)
+                .unwrap_or(u16::MAX)
+                .min(area.height * 2 / 3);
+            let [chat, form] =
+                Layout::vertical([Constraint::Fill(1), Constraint::Length(form_rows)]).areas(area);
+            let lines: Vec<Line> = self.log.iter().map(|l| Line::from(l.as_str())).collect();
+            f.render_widget(Paragraph::new(lines).scroll((self.scroll, 0)), chat);
+            let block = Block::default().borders(Borders::ALL).title(" ask_user ");
+            let body = block.inner(form);
+            f.render_widget(block, form);
+            let frame = self.session.frame_with(
+                &RenderOptions::new(usize::from(body.width), usize::from(body.height))
+                    .with_rules(false),
+            );
+            let widget = FrameWidget::new(&frame, theme);
+            if let Some(position) = widget.cursor(body) {
+                f.set_cursor_position(position);
+            }
+            f.render_widget(widget, body);
+        })?;
+        Ok(())
+    }
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let form = parse_params_str(ask_examples::PAYLOAD, ParseOptions::default())?;
-    let mut session = Session::new(form, Settings::in_memory(AskConfig::default()));
-    let mut terminal = Terminal::new(TestBackend::new(72, 20))?;
-    let theme = Theme::default();
-    for key in ["down", "tab"] {
-        session.key(key.parse::<Key>()?);
+    let mut app = App::new()?;
+    let mut terminal = Terminal::new(TestBackend::new(72, 30))?;
+    for key in ["down", "ctrl+l", "tab"] {
+        app.key(key.parse()?);
     }
-    draw(&mut terminal, &mut session, &theme)?;
+    app.draw(&mut terminal, &Theme::default())?;
     println!("{}", terminal.backend());
     Ok(())
 }
 
 #[cfg(test)]
 mod tests {
-    use super::draw;
-    use ask_contract::{ParseOptions, parse_params_str};
-    use ask_host::{Session, Settings};
-    use ask_keymap::{AskConfig, Key};
-    use ask_render::Theme;
+    use super::App;
+    use ask_host::{Key, Theme};
     use ratatui::Terminal;
     use ratatui::backend::TestBackend;
     use ratatui::style::Color;
 
-    #[test]
-    fn the_frame_is_drawn_under_the_header_with_its_styles() {
-        let form = parse_params_str(ask_examples::PAYLOAD, ParseOptions::default()).unwrap();
-        let mut session = Session::new(form, Settings::in_memory(AskConfig::default()));
-        session.key("down".parse::<Key>().unwrap());
-        let mut terminal = Terminal::new(TestBackend::new(72, 20)).unwrap();
-        draw(&mut terminal, &mut session, &Theme::default()).unwrap();
+    fn rows(terminal: &Terminal<TestBackend>) -> Vec<String> {
         let buffer = terminal.backend().buffer();
-        let row = |y: u16| (0..72).map(|x| buffer[(x, y)].symbol()).collect::<String>();
-        assert!(row(0).starts_with("my-agent"));
+        (0..buffer.area.height)
+            .map(|y| {
+                (0..buffer.area.width)
+                    .map(|x| buffer[(x, y)].symbol())
+                    .collect()
+            })
+            .collect()
+    }
+
+    fn key(id: &str) -> Key {
+        id.parse().unwrap()
+    }
+
+    #[test]
+    fn the_form_sits_under_the_chat_in_a_border_without_its_own_rules() {
+        let mut app = App::new().unwrap();
+        let mut terminal = Terminal::new(TestBackend::new(72, 30)).unwrap();
+        app.key(key("down"));
+        app.draw(&mut terminal, &Theme::default()).unwrap();
+        let rows = rows(&terminal);
+        assert!(rows[0].starts_with("agent: step 1"), "{rows:#?}");
+        let top = rows
+            .iter()
+            .position(|r| r.starts_with("┌ ask_user"))
+            .unwrap();
+        assert!(
+            rows[top - 1].starts_with("agent:"),
+            "the chat is right above"
+        );
+        assert!(rows.last().unwrap().starts_with("└"));
+        // Inside the border: no rule of the form's own.
+        assert!(
+            rows[top + 1..rows.len() - 1]
+                .iter()
+                .all(|r| !r.contains("──"))
+        );
         // The pointer row of the second option, in the accent colour.
-        let y = (0..20)
-            .find(|&y| row(y).starts_with("❯ 2. Tantivy"))
-            .expect("pointer row");
-        assert_eq!(buffer[(0, y)].fg, Color::Indexed(14));
-        assert_eq!(session.size(), (72, 19));
+        let y = rows
+            .iter()
+            .position(|r| r.starts_with("│❯ 2. Tantivy"))
+            .unwrap();
+        let buffer = terminal.backend().buffer();
+        assert_eq!(
+            buffer[(1, u16::try_from(y).unwrap())].fg,
+            Color::Indexed(14)
+        );
+    }
+
+    #[test]
+    fn keys_the_form_does_not_want_go_to_the_app() {
+        let mut app = App::new().unwrap();
+        let before = app.session.frame().to_plain_text();
+        app.key(key("ctrl+l"));
+        assert_eq!(app.scroll, 1, "the app scrolled its log");
+        assert_eq!(
+            app.session.frame().to_plain_text(),
+            before,
+            "the form is untouched"
+        );
+        app.key(key("2"));
+        assert_eq!(app.scroll, 1);
+        assert_ne!(
+            app.session.frame().to_plain_text(),
+            before,
+            "2 picked an option"
+        );
+    }
+
+    #[test]
+    fn the_editor_cursor_lands_inside_the_bordered_area() {
+        let mut app = App::new().unwrap();
+        let mut terminal = Terminal::new(TestBackend::new(72, 30)).unwrap();
+        app.key(key("n")); // the option note editor
+        for c in "why".chars() {
+            app.key(Key::char(c));
+        }
+        app.draw(&mut terminal, &Theme::default()).unwrap();
+        let position = terminal.get_cursor_position().unwrap();
+        let rows = rows(&terminal);
+        let top = rows
+            .iter()
+            .position(|r| r.starts_with("┌ ask_user"))
+            .unwrap();
+        assert!(
+            usize::from(position.y) > top && position.x >= 1,
+            "{position:?}"
+        );
+        let row = &rows[usize::from(position.y)];
+        assert!(
+            row.contains("why"),
+            "the cursor row holds the typed note: {row}"
+        );
     }
 }

@@ -124,7 +124,7 @@ pub(crate) fn run(session: &mut Session, steps: &[Step]) -> (AskResult, Frame) {
             Step::Paste(text) => {
                 session.paste(text.clone());
             }
-            Step::Resize(cols, rows) => session.resize(*cols, *rows),
+            Step::Resize(cols, rows) => session.resize(*cols, (*rows).max(1)),
         }
         frame = session.frame();
     }

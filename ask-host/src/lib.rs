@@ -1,4 +1,6 @@
 #![doc = include_str!("../README.md")]
+// docs.rs labels every feature-gated item with the feature it needs.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 mod completion;
 pub mod control;
@@ -11,7 +13,6 @@ mod session;
 mod session_draft;
 mod settings;
 
-pub use ask_state::Completion;
 pub use completion::CompletionSource;
 pub use control::{
     CONTROL_SCHEMA, CommandSender, ControlCommand, ControlError, ControlEvent, ControlHandle,
@@ -21,3 +22,26 @@ pub use draft::{DRAFT_SAVE_INTERVAL_MS, DraftFile, MAX_DRAFT_BYTES, draft_path_p
 pub use notice::Notice;
 pub use session::Session;
 pub use settings::{Settings, commands_for_change};
+
+// What a host names, from the crates underneath, so one dependency on `ask-host` is
+// enough and a host cannot end up with two versions of a sibling crate. The whole
+// crates are re-exported too, for everything else.
+/// The payload, validation, result types and agent-facing texts (`ask-contract`).
+pub use ask_contract as contract;
+pub use ask_contract::{
+    AskDetails, AskForm, AskResult, ContractError, Issue, ParseOptions, parse_params,
+    parse_params_str,
+};
+/// Key ids, the raw-input decoder, keymaps and the settings file (`ask-keymap`).
+pub use ask_keymap as keymap;
+pub use ask_keymap::{AskConfig, ConfigPaths, Decoder, InputEvent, Key, KeymapError};
+/// Rendering a flow to frames of styled spans (`ask-render`).
+pub use ask_render as render;
+#[cfg(feature = "ratatui")]
+pub use ask_render::FrameWidget;
+pub use ask_render::{Cursor, Frame, Line, RenderOptions, Role, Span, Style, Theme, to_ansi};
+/// The pure flow: commands, tabs, editors, snapshots (`ask-state`).
+pub use ask_state as state;
+pub use ask_state::{
+    Command, Completion, FlowSnapshot, HostFeature, HostFeatures, StateError, Tab,
+};

@@ -5,10 +5,12 @@ use ask_contract::{AnsweredVia, AskForm, AskResult, Question, QuestionOption, Qu
 use std::time::Instant;
 
 use ask_keymap::{ConfigStore, InputEvent, Key, Notifications};
-use ask_render::{Frame, Notification, RenderOptions, closing_soon, question_waiting, render};
+use ask_render::{Frame, Notification, RenderOptions, closing_soon, question_waiting};
 use ask_state::{Command, Effect, Flow, FlowOptions, Outcome, ReviewAction};
 
 use crate::notice::notice_line;
+
+mod routing;
 use crate::{CompletionSource, Notice, Settings, commands_for_change};
 
 /// A running form: feed it input, draw [`Session::frame`], stop when [`Session::is_over`].
@@ -126,7 +128,11 @@ impl Session {
             path,
             notices,
         } = settings;
-        let mut options = FlowOptions::default().settings_only(settings_only);
+        // A session offers only what it carries out itself until the host declares more
+        // (`with_host_features`); `@` completion comes with a completion source.
+        let mut options = FlowOptions::default()
+            .settings_only(settings_only)
+            .host_features(ask_state::HostFeatures::none());
         options.config_path = path;
         options.notice = notice_line(&notices);
         let notifications = config.notifications.clone();
@@ -189,6 +195,11 @@ impl Session {
     /// session stays `Send` (hosts may move it to another thread or task).
     #[must_use]
     pub fn with_completions(mut self, source: impl CompletionSource + Send + 'static) -> Self {
+        let host = self
+            .flow
+            .host_features()
+            .with(ask_state::HostFeature::FileCompletion);
+        self.flow.set_host_features(host);
         self.source = Some(Box::new(source));
         self.sent = None;
         self.refresh_completion();
@@ -231,10 +242,12 @@ impl Session {
         &self.notices
     }
 
-    /// Sets the frame size in display cells (0 counts as 1).
+    /// Sets the frame size in display cells: a width of 0 counts as 1, a height of 0
+    /// means no limit (the frame is as tall as the form needs, as in
+    /// [`RenderOptions::height`]).
     pub fn resize(&mut self, width: u16, height: u16) {
         self.width = width.max(1);
-        self.height = height.max(1);
+        self.height = height;
     }
 
     /// The frame size (columns, rows) in display cells.
@@ -247,12 +260,13 @@ impl Session {
         self.frame_sized(self.width, self.height)
     }
 
-    /// The current screen at another size (display cells).
+    /// The current screen at another size (display cells; a height of 0 means no limit:
+    /// every row the form needs, see [`Session::natural_height`]).
     pub fn frame_sized(&self, width: u16, height: u16) -> Frame {
-        render(
-            &self.flow,
-            &RenderOptions::new(usize::from(width.max(1)), usize::from(height.max(1))),
-        )
+        self.frame_with(&RenderOptions::new(
+            usize::from(width.max(1)),
+            usize::from(height),
+        ))
     }
 
     /// A key press; true when the screen changed.

@@ -54,6 +54,17 @@ impl Settings {
         }
     }
 
+    /// Opens the settings file where `ask run` finds it, from the process environment:
+    /// `ASK_CONFIG`, then `$PI_CODING_AGENT_DIR/extensions/ask-user.json`, then the
+    /// platform config folder (`$XDG_CONFIG_HOME/ask-user/config.json`,
+    /// `~/.config/ask-user/config.json`; see [`ConfigPaths::resolve`]). Never fails, like
+    /// [`Settings::open`]; a path that cannot be resolved (no home folder) gives the
+    /// defaults and a [`Notice::SettingsUnresolved`].
+    pub fn open_default() -> Self {
+        let env = ask_keymap::ProcessEnv::read();
+        Self::open_resolved(ConfigPaths::resolve(None, &env.env()))
+    }
+
     /// Like [`Settings::open`] for the outcome of resolving the path
     /// ([`ConfigPaths::resolve`]); a resolution error gives the defaults and a
     /// [`Notice::SettingsUnresolved`].

@@ -8,6 +8,8 @@ mod draft;
 #[cfg(unix)]
 #[path = "draft_paths.rs"]
 mod draft_paths;
+#[path = "embedding.rs"]
+mod embedding;
 
 #[path = "draft_owner.rs"]
 mod draft_owner;
@@ -137,7 +139,7 @@ fn input_after_the_end_changes_nothing_and_cancelled_keeps_committed_answers() {
 fn input_events_cover_keys_pastes_and_resizes() {
     let mut session = Session::new(small(), defaults());
     assert!(session.input(InputEvent::Resize(40, 0)));
-    assert_eq!(session.size(), (40, 1));
+    assert_eq!(session.size(), (40, 0), "0 rows: no height limit");
     session.resize(40, 20);
     for line in session.frame().to_plain_text().lines() {
         assert!(line.chars().count() <= 40, "{line:?}");

@@ -71,7 +71,9 @@ fn the_reset_row_backs_up_the_file_writes_the_defaults_and_says_where() {
 fn the_notifications_toggle_is_saved_and_the_notification_comes_once() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("ask.json");
-    let mut s = Session::new(form(), Settings::open(&ConfigPaths::file(path.clone())));
+    // A host that delivers notifications (the overlay offers the toggle only then).
+    let mut s = Session::new(form(), Settings::open(&ConfigPaths::file(path.clone())))
+        .with_host_features(ask_host::HostFeatures::all());
     let to_notifications = vec!["down"; BehaviourSetting::ALL.len()];
     keys(
         &mut s,

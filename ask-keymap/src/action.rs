@@ -21,7 +21,7 @@ pub enum Context {
 
 impl Context {
     /// Every context, in the order of the settings file.
-    pub const ALL: [Context; 5] = [
+    pub const ALL: &'static [Context] = &[
         Context::Global,
         Context::Main,
         Context::Editor,
@@ -42,7 +42,10 @@ impl Context {
 
     /// The actions of this context, in the order of the settings file.
     pub fn actions(self) -> impl Iterator<Item = Action> {
-        Action::ALL.into_iter().filter(move |a| a.context() == self)
+        Action::ALL
+            .iter()
+            .copied()
+            .filter(move |a| a.context() == self)
     }
 
     /// True when the `global` actions also apply in this context.
@@ -146,7 +149,7 @@ struct Spec(Context, &'static str, &'static str, &'static [Key]);
 
 impl Action {
     /// Every action, in the order of the settings file (grouped by context).
-    pub const ALL: [Action; 30] = [
+    pub const ALL: &'static [Action] = &[
         Action::Dismiss,
         Action::Settings,
         Action::Peek,

@@ -105,7 +105,7 @@ pub enum BehaviourSetting {
 
 impl BehaviourSetting {
     /// Every setting, in the order the settings overlay lists them.
-    pub const ALL: [BehaviourSetting; 7] = [
+    pub const ALL: &'static [BehaviourSetting] = &[
         BehaviourSetting::AutoSubmit,
         BehaviourSetting::ConfirmDismiss,
         BehaviourSetting::DoublePress,
@@ -203,7 +203,7 @@ mod tests {
         let mut b = Behaviour::default();
         let defaults: Vec<bool> = BehaviourSetting::ALL.iter().map(|s| b.get(*s)).collect();
         assert_eq!(defaults, [false, true, true, false, true, true, false]);
-        for s in BehaviourSetting::ALL {
+        for &s in BehaviourSetting::ALL {
             let before = b.get(s);
             b.set(s, !before);
             assert_eq!(b.get(s), !before);

@@ -146,7 +146,7 @@ pub(crate) fn answer_to_json(answer: &AnswerSettings) -> Node {
 
 pub(crate) fn behaviour_to_json(behaviour: Behaviour) -> Node {
     let mut obj = Obj::new();
-    for s in BehaviourSetting::ALL {
+    for &s in BehaviourSetting::ALL {
         obj.insert(s.config_name().to_owned(), Node::Bool(behaviour.get(s)));
     }
     obj.insert(
@@ -375,7 +375,7 @@ fn read_behaviour(value: &Value, notices: &mut Vec<String>) -> Behaviour {
         ));
         return behaviour;
     };
-    for s in BehaviourSetting::ALL {
+    for &s in BehaviourSetting::ALL {
         match obj.get(s.config_name()) {
             None => {}
             Some(Value::Bool(b)) => behaviour.set(s, *b),

@@ -12,8 +12,25 @@ use crate::csi::{CsiOutcome, decode_csi, ss3_key};
 use crate::{Key, KeyCode, Modifiers};
 
 /// One input event: what [`Decoder`] decodes from raw bytes, and what a terminal library's
-/// events convert to (with the `crossterm` feature, `From<crossterm::event::Event>`).
-/// With serde: `{"key": "ctrl+c"}`, `{"paste": "text"}`, ...
+/// events convert to (with the `crossterm` feature: `TryFrom<crossterm::event::Event>`,
+/// which hands back the events that are not input, such as focus changes and key releases,
+/// as its error; or [`InputEvent::from_crossterm`]).
+///
+/// With serde, for hosts that send input as JSON (a web page, an RPC client), an event is
+/// an object with one field named after the variant, a key in its id notation:
+///
+/// ```
+/// use ask_keymap::{InputEvent, Key};
+///
+/// let events: Vec<InputEvent> = serde_json::from_str(
+///     r#"[{"key": "ctrl+c"}, {"key": "shift+tab"}, {"paste": "two\nlines"}, {"resize": [80, 24]}]"#,
+/// )?;
+/// assert_eq!(events[0], InputEvent::Key("ctrl+c".parse::<Key>()?));
+/// assert_eq!(events[2], InputEvent::Paste("two\nlines".into()));
+/// assert_eq!(events[3], InputEvent::Resize(80, 24));
+/// assert_eq!(serde_json::to_string(&events[1])?, r#"{"key":"shift+tab"}"#);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[non_exhaustive]

@@ -1,4 +1,4 @@
-//! Conversions from crossterm events (feature `crossterm`): keys in the workspace's
+//! Conversions from crossterm 0.29 events (feature `crossterm`): keys in the workspace's
 //! canonical notation, with the shift folding a terminal needs.
 
 use crossterm::event::{Event, KeyCode as CtCode, KeyEvent, KeyEventKind, KeyModifiers as CtMods};

@@ -93,7 +93,7 @@ impl Keymap {
         };
         let mut keys = Vec::with_capacity(Action::ALL.len());
         let mut missing = Vec::new();
-        for action in Action::ALL {
+        for &action in Action::ALL {
             let context = action.context();
             let section =
                 obj.get(context.config_name())
@@ -149,7 +149,11 @@ impl Keymap {
             return out;
         };
         for (name, section) in obj {
-            let Some(context) = Context::ALL.into_iter().find(|c| c.config_name() == name) else {
+            let Some(context) = Context::ALL
+                .iter()
+                .copied()
+                .find(|c| c.config_name() == name)
+            else {
                 out.push(name.clone());
                 continue;
             };
@@ -175,7 +179,7 @@ impl Keymap {
     /// The `keymaps` section in the order the settings file is written.
     pub(crate) fn to_node(&self) -> Node {
         let mut obj = Obj::new();
-        for context in Context::ALL {
+        for &context in Context::ALL {
             let mut section = Obj::new();
             for action in context.actions() {
                 let ids: Vec<Node> = self
@@ -191,7 +195,7 @@ impl Keymap {
     }
 
     fn validate(&self) -> Result<(), KeymapError> {
-        for action in Action::ALL {
+        for &action in Action::ALL {
             for key in self.keys(action) {
                 if is_reserved(action.context(), key) {
                     return Err(KeymapError::ReservedKey {

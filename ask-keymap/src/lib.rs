@@ -1,4 +1,6 @@
 #![doc = include_str!("../README.md")]
+// docs.rs labels every feature-gated item with the feature it needs.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 mod action;
 mod atomic;

@@ -83,7 +83,7 @@ pub(crate) fn flat_to_contexts(flat: &Obj) -> Node {
 /// clashes with it.
 pub(crate) fn complete_contexts(value: &Obj) -> Node {
     let mut custom: Vec<(Action, Node)> = Vec::new();
-    for action in Action::ALL {
+    for &action in Action::ALL {
         let found = value
             .get(action.context().config_name())
             .and_then(Node::as_object)
@@ -104,7 +104,7 @@ fn fill_contexts(custom: &[(Action, Node)]) -> Node {
             .collect()
     };
     let mut out = Obj::new();
-    for context in Context::ALL {
+    for &context in Context::ALL {
         let taken = used(context);
         let mut section = Obj::new();
         for action in context.actions() {

@@ -282,7 +282,7 @@ impl ConfigStore {
         let mut doc = on_disk.unwrap_or_else(|| self.doc.clone());
         match doc.get_mut("behaviour") {
             Some(Node::Object(section)) => {
-                for s in BehaviourSetting::ALL {
+                for &s in BehaviourSetting::ALL {
                     section.insert(s.config_name().to_owned(), Node::Bool(behaviour.get(s)));
                 }
                 if behaviour.idle_timeout_seconds > 0 || section.contains_key(IDLE_TIMEOUT_NAME) {

@@ -213,7 +213,7 @@ fn keymaps_behaviour_and_events_round_trip_through_serde() {
         .to_string();
     assert!(err.contains("esc"), "{err}");
 
-    for setting in BehaviourSetting::ALL {
+    for &setting in BehaviourSetting::ALL {
         let behaviour = Behaviour::default().with(setting, !Behaviour::default().get(setting));
         let json = serde_json::to_value(behaviour).unwrap();
         assert_eq!(json[setting.config_name()], behaviour.get(setting));

@@ -2,7 +2,7 @@
 
 use ask_contract::QuestionType;
 use ask_keymap::Action;
-use ask_state::{EditorTarget, Flow, Tab};
+use ask_state::{EditorTarget, Flow, HostFeature, Tab};
 
 use crate::frame::{Line, Role, Span, Style};
 use crate::sanitize::{sanitize, sanitize_line};
@@ -151,7 +151,11 @@ pub(crate) fn hints(flow: &Flow, compact: bool, scrolls: bool) -> Vec<String> {
         }
         add(&mut out, cx, &[submit], "save");
         add(&mut out, cx, &[close], "done");
-        out.push("Shift+Enter newline".to_owned());
+        out.push(if flow.host_features().has(HostFeature::ShiftEnter) {
+            "Shift+Enter newline".to_owned()
+        } else {
+            "Alt+Enter newline".to_owned()
+        });
         if editor.buffer.is_empty() {
             let moves: &[Action] = if custom {
                 &[Action::EditorPreviousOption, Action::EditorNextOption]
@@ -162,7 +166,9 @@ pub(crate) fn hints(flow: &Flow, compact: bool, scrolls: bool) -> Vec<String> {
             add(&mut out, cx, &[Action::Settings], "settings");
         }
         add(&mut out, cx, &[Action::Dismiss], "dismiss");
-        out.push("@ file".to_owned());
+        if flow.host_features().has(HostFeature::FileCompletion) {
+            out.push("@ file".to_owned());
+        }
         return out;
     }
     if let Some(filter) = flow.filter() {

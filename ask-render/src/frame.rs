@@ -43,8 +43,8 @@ pub enum Role {
 }
 
 impl Role {
-    /// Every role, in declaration order.
-    pub const ALL: [Self; 13] = [
+    /// Every role, in declaration order. A slice, so a new role does not change its type.
+    pub const ALL: &'static [Self] = &[
         Self::Text,
         Self::Accent,
         Self::Muted,
@@ -86,6 +86,7 @@ impl Role {
     Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
 )]
 #[serde(default)]
+#[non_exhaustive]
 pub struct Style {
     /// The semantic role.
     pub role: Role,
@@ -142,6 +143,7 @@ impl From<Role> for Style {
 
 /// A run of text with one style. The text is already sanitized and contains no newline.
 #[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[non_exhaustive]
 pub struct Span {
     /// The text to show.
     pub text: String,
@@ -167,6 +169,7 @@ impl Span {
 /// One terminal row: spans left to right. With serde a line is its array of spans.
 #[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 #[serde(transparent)]
+#[non_exhaustive]
 pub struct Line {
     /// The spans of the row.
     pub spans: Vec<Span>,
@@ -247,7 +250,7 @@ impl Line {
 ///
 /// With serde (for web or RPC frontends):
 /// `{"lines": [[{"text": "…", "style": {"role": "accent", "bold": true, "inverse": false}}]],
-/// "cursor": [row, column] or null, "focusRow": 0}`.
+/// "cursor": {"row": 3, "column": 12} or null, "focusRow": 0}`.
 ///
 /// ```
 /// use ask_contract::AskParams;
@@ -266,9 +269,9 @@ impl Line {
 /// // Every row fits the 40 cells it was rendered at; the prompt's CJK is 2 cells a character.
 /// assert!(frame.lines.iter().all(|line| line.width() <= 40));
 /// assert_eq!(display_width("名前は?"), 7);
-/// // The cursor is (row, column) in cells, inside the frame.
-/// let (row, column) = frame.cursor.expect("the editor is open");
-/// assert!(row < frame.lines.len() && column <= 40);
+/// // The cursor is a row and a column in cells, inside the frame.
+/// let cursor = frame.cursor.expect("the editor is open");
+/// assert!(cursor.row < frame.lines.len() && cursor.column <= 40);
 /// // Roles, not colours.
 /// assert!(frame.lines.iter().flat_map(|l| &l.spans).any(|s| s.style.role == Role::Accent));
 ///
@@ -278,18 +281,53 @@ impl Line {
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[non_exhaustive]
 pub struct Frame {
     /// Rows top to bottom; none is wider than the width it was rendered at.
     pub lines: Vec<Line>,
-    /// Where the terminal cursor belongs, as (row, column) in cells from the frame's
-    /// top-left corner, when an editor is open.
-    pub cursor: Option<(usize, usize)>,
+    /// Where the terminal cursor belongs, in cells from the frame's top-left corner, when
+    /// an editor is open.
+    pub cursor: Option<Cursor>,
     /// The row (index into `lines`) that must stay visible when the host crops the frame
     /// to its height.
     pub focus_row: usize,
 }
 
+/// A cell of a [`Frame`]: `row` counts rows from the frame's top (an index into
+/// [`Frame::lines`]), `column` display cells from the line's start. With serde:
+/// `{"row": 3, "column": 12}`.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
+)]
+pub struct Cursor {
+    /// The row, from 0 at the top of the frame.
+    pub row: usize,
+    /// The column in display cells, from 0 at the left edge.
+    pub column: usize,
+}
+
+impl Cursor {
+    /// The cell at `row`, `column`.
+    pub const fn new(row: usize, column: usize) -> Self {
+        Self { row, column }
+    }
+}
+
 impl Frame {
+    /// The same frame with the cursor at `cursor` (`None`: no cursor).
+    #[must_use]
+    pub fn with_cursor(mut self, cursor: Option<Cursor>) -> Self {
+        self.cursor = cursor;
+        self
+    }
+
+    /// The same frame with [`Frame::focus_row`] at `row`.
+    #[must_use]
+    pub fn with_focus_row(mut self, row: usize) -> Self {
+        self.focus_row = row;
+        self
+    }
+
     /// A frame of these rows, with no cursor and the focus on the first row.
     pub fn from_lines(lines: Vec<Line>) -> Self {
         Self {
@@ -344,7 +382,7 @@ impl Frame {
             return 0;
         }
         let max_start = self.lines.len() - height;
-        let focus = self.cursor.map_or(self.focus_row, |(row, _)| row);
+        let focus = self.cursor.map_or(self.focus_row, |c| c.row);
         focus
             .saturating_sub(height.saturating_sub(1))
             .min(max_start)
@@ -353,16 +391,16 @@ impl Frame {
 
 #[cfg(test)]
 mod tests {
-    use super::{Frame, Line, Role, Span, Style};
+    use super::{Cursor, Frame, Line, Role, Span, Style};
 
     fn frame(rows: usize, focus: usize, cursor: Option<(usize, usize)>) -> Frame {
-        Frame {
-            lines: (0..rows)
+        Frame::from_lines(
+            (0..rows)
                 .map(|i| Line::styled(format!("{i}"), Role::Text))
                 .collect(),
-            cursor,
-            focus_row: focus,
-        }
+        )
+        .with_cursor(cursor.map(|(row, column)| Cursor::new(row, column)))
+        .with_focus_row(focus)
     }
 
     #[test]
@@ -391,16 +429,12 @@ mod tests {
 
     #[test]
     fn styled_text_merges_runs_and_tags_roles() {
-        let f = Frame {
-            lines: vec![Line::new(vec![
-                Span::new("❯ ", Role::Accent),
-                Span::new("1. ", Role::Accent),
-                Span::new("PostgreSQL", Style::new(Role::Accent).bold()),
-                Span::raw("  "),
-            ])],
-            cursor: None,
-            focus_row: 0,
-        };
+        let f = Frame::from_lines(vec![Line::new(vec![
+            Span::new("❯ ", Role::Accent),
+            Span::new("1. ", Role::Accent),
+            Span::new("PostgreSQL", Style::new(Role::Accent).bold()),
+            Span::raw("  "),
+        ])]);
         assert_eq!(
             f.to_styled_text(),
             "[accent]❯ 1. [/][accent+bold]PostgreSQL[/]\n"

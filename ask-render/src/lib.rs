@@ -1,7 +1,10 @@
 #![doc = include_str!("../README.md")]
+// docs.rs labels every feature-gated item with the feature it needs.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 mod ansi;
 mod block;
+mod chrome;
 mod editor;
 mod filter;
 mod footer;
@@ -23,7 +26,7 @@ mod typed;
 mod window;
 
 pub use ansi::{to_ansi, write_line};
-pub use frame::{Frame, Line, Role, Span, Style};
+pub use frame::{Cursor, Frame, Line, Role, Span, Style};
 pub use notification::{
     BEL, MAX_NOTIFICATION_WIDTH, Notification, QUESTION_WAITING_EVENT, TIMEOUT_COUNTDOWN_EVENT,
     closing_soon, notification_text, osc9, osc777, question_waiting,

@@ -1,10 +1,11 @@
-//! ratatui integration (feature `ratatui`): frames as `Text` and as a widget.
+//! ratatui integration (feature `ratatui`, for ratatui 0.30): frames as `Text` and as a
+//! widget.
 //!
 //! Built on `ratatui-core`, the part of ratatui that widgets and text live in, so
 //! the `ratatui` crate's `Text`, `Buffer` and `Widget` are these same types.
 
 use ratatui_core::buffer::Buffer;
-use ratatui_core::layout::Rect;
+use ratatui_core::layout::{Position, Rect};
 use ratatui_core::style::{Color as RColor, Modifier, Style as RStyle};
 use ratatui_core::text::{Line as RLine, Span as RSpan, Text};
 use ratatui_core::widgets::Widget;
@@ -66,7 +67,8 @@ impl From<&Frame> for Text<'static> {
     }
 }
 
-/// A ratatui widget that draws a [`Frame`] into an area: rows are cropped to the
+/// A ratatui widget (ratatui 0.30: feature `ratatui`) that draws a [`Frame`] into an
+/// area: rows are cropped to the
 /// area's height around the frame's focus (or cursor) row, exactly as
 /// [`Frame::scroll_start`] says, and cut to its width.
 ///
@@ -92,14 +94,15 @@ impl<'a> FrameWidget<'a> {
         Self { frame, theme }
     }
 
-    /// Where the frame's cursor lands inside `area` once drawn, if it is visible:
-    /// hand it to `ratatui::Frame::set_cursor_position`.
-    pub fn cursor(&self, area: Rect) -> Option<(u16, u16)> {
-        let (row, col) = self.frame.cursor?;
+    /// Where the frame's cursor lands inside `area` once drawn, if it is visible, as the
+    /// buffer position ratatui uses (`x` the column, `y` the row): hand it to
+    /// `ratatui::Frame::set_cursor_position`.
+    pub fn cursor(&self, area: Rect) -> Option<Position> {
+        let cursor = self.frame.cursor?;
         let start = self.frame.scroll_start(usize::from(area.height));
-        let row = row.checked_sub(start)?;
-        let (row, col) = (u16::try_from(row).ok()?, u16::try_from(col).ok()?);
-        (row < area.height && col < area.width).then(|| (area.x + col, area.y + row))
+        let row = cursor.row.checked_sub(start)?;
+        let (row, col) = (u16::try_from(row).ok()?, u16::try_from(cursor.column).ok()?);
+        (row < area.height && col < area.width).then(|| Position::new(area.x + col, area.y + row))
     }
 }
 
@@ -124,7 +127,7 @@ impl Widget for FrameWidget<'_> {
 #[cfg(test)]
 mod tests {
     use ratatui_core::buffer::Buffer;
-    use ratatui_core::layout::Rect;
+    use ratatui_core::layout::{Position, Rect};
     use ratatui_core::style::{Color as RColor, Modifier};
     use ratatui_core::text::Text;
     use ratatui_core::widgets::Widget;
@@ -176,7 +179,7 @@ mod tests {
     fn widget_crops_around_the_focus_and_places_the_cursor() {
         let mut frame = rows(30);
         frame.focus_row = 20;
-        frame.cursor = Some((20, 3));
+        frame.cursor = Some(crate::Cursor::new(20, 3));
         let area = Rect::new(2, 1, 12, 5);
         let mut buf = Buffer::empty(Rect::new(0, 0, 20, 8));
         let theme = Theme::default();
@@ -191,6 +194,6 @@ mod tests {
         assert_eq!(row(1).trim(), "row 16");
         assert_eq!(row(5).trim(), "row 20");
         assert_eq!(row(6).trim(), "");
-        assert_eq!(widget.cursor(area), Some((5, 5)));
+        assert_eq!(widget.cursor(area), Some(Position::new(5, 5)));
     }
 }

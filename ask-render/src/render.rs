@@ -6,7 +6,7 @@ use ask_state::{Flow, FormText, Tab};
 use crate::block::Block;
 use crate::footer::{hint_rows, tab_strip};
 use crate::frame::Span;
-use crate::frame::{Frame, Line, Role, Style};
+use crate::frame::{Cursor, Frame, Line, Role, Style};
 use crate::question::{options_area, prompt_block};
 use crate::review::review_block;
 use crate::sanitize::sanitize_line;
@@ -43,12 +43,27 @@ pub struct RenderOptions {
     /// shows (its marker counting the rest stays on screen), so a frame costs one
     /// screen of layout however long the texts are.
     pub height: usize,
+    /// Draw the frame's own top and bottom rules (on by default). A host that draws the
+    /// form inside a border of its own (a bordered ratatui `Block`) turns them off: the
+    /// rows they took go to the form, and the frame stays at most `height` tall.
+    pub rules: bool,
 }
 
 impl RenderOptions {
-    /// Options for a `width` x `height` area.
+    /// Options for a `width` x `height` area (`height` 0: no limit), with the rules.
     pub const fn new(width: usize, height: usize) -> Self {
-        Self { width, height }
+        Self {
+            width,
+            height,
+            rules: true,
+        }
+    }
+
+    /// The same options with the top and bottom rules on or off.
+    #[must_use]
+    pub const fn with_rules(mut self, rules: bool) -> Self {
+        self.rules = rules;
+        self
     }
 }
 
@@ -65,6 +80,9 @@ impl Default for RenderOptions {
 /// Every string that came from the payload, a note, an editor or the host is
 /// sanitized; no line is wider than `options.width`.
 pub fn render(flow: &Flow, options: &RenderOptions) -> Frame {
+    if !options.rules {
+        return crate::chrome::without_rules(flow, options);
+    }
     let width = options.width.max(1);
     let mut top = Block::new(width);
     top.rule(Style::new(Role::Border));
@@ -165,12 +183,11 @@ pub fn render(flow: &Flow, options: &RenderOptions) -> Frame {
     } = top;
     let last = lines.len().saturating_sub(1);
     let focus_row = cursor.map(|(r, _)| r).or(focus).unwrap_or(0).min(last);
+    let cursor = cursor.map(|(row, column)| Cursor::new(row, column));
     pin_footer(
-        Frame {
-            lines,
-            cursor,
-            focus_row,
-        },
+        Frame::from_lines(lines)
+            .with_cursor(cursor)
+            .with_focus_row(focus_row),
         options.height,
         footer_len,
     )
@@ -229,11 +246,13 @@ fn pin_footer(frame: Frame, height: usize, footer_len: usize) -> Frame {
         index += 1;
         k
     });
-    Frame {
-        cursor: frame.cursor.and_then(|(r, c)| map(r).map(|r| (r, c))),
-        focus_row: map(focus).unwrap_or(0),
-        lines,
-    }
+    Frame::from_lines(lines)
+        .with_cursor(
+            frame
+                .cursor
+                .and_then(|c| map(c.row).map(|row| Cursor::new(row, c.column))),
+        )
+        .with_focus_row(map(focus).unwrap_or(0))
 }
 
 /// How short the frame is (see [`TIGHT_ROWS`] and [`VERY_TIGHT_ROWS`]).

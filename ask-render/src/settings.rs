@@ -1,8 +1,8 @@
 //! The settings overlay: the behaviour toggles, notifications, the guarded reset, the
 //! config path and the live keymap by context.
 
-use ask_keymap::Context;
-use ask_state::Flow;
+use ask_keymap::{Action, Context};
+use ask_state::{Flow, HostFeature};
 
 use crate::block::Block;
 use crate::footer::join_wrapped;
@@ -142,9 +142,10 @@ fn settings_rows_block(flow: &Flow, width: usize) -> Block {
         Style::new(Role::Muted),
     );
     let keymap = flow.keymap();
-    for context in Context::ALL {
+    for &context in Context::ALL {
         let items: Vec<String> = context
             .actions()
+            .filter(|a| *a != Action::Peek || flow.host_features().has(HostFeature::Peek))
             .map(|a| {
                 let keys = sanitize_line(&keymap.label(a));
                 let keys = if keys.is_empty() {

@@ -201,7 +201,7 @@ mod tests {
     fn every_role_has_a_slot_and_plain_has_no_colour() {
         let plain = Theme::plain();
         let default = Theme::default();
-        for role in Role::ALL {
+        for &role in Role::ALL {
             assert_eq!(plain.role(role).fg, None, "{role:?}");
             let bold = default.role(role).bold;
             assert_eq!(

@@ -12,7 +12,24 @@ use crate::flow::ReviewAction;
 ///
 /// With serde a command is `{"type": "<name>"}` plus a `value` when it carries data, e.g.
 /// `{"type": "moveCursor", "value": 1}` or `{"type": "paste", "value": "text"}`, so a web or
-/// RPC frontend can send commands as JSON.
+/// RPC frontend can send commands as JSON. Names are the variants in lower camel case;
+/// a review action is its name, an edit an [`EditCommand`] object (`{"insert": "text"}`,
+/// `"backspace"`):
+///
+/// ```
+/// use ask_state::{Command, EditCommand, ReviewAction};
+///
+/// let commands: Vec<Command> = serde_json::from_str(
+///     r#"[{"type": "nextTab"}, {"type": "moveCursor", "value": -1}, {"type": "digit", "value": 2},
+///         {"type": "openQuestionNote"}, {"type": "edit", "value": {"insert": "hi"}},
+///         {"type": "editorSubmit"}, {"type": "review", "value": "submit"}]"#,
+/// )?;
+/// assert_eq!(commands[1], Command::MoveCursor(-1));
+/// assert_eq!(commands[4], Command::Edit(EditCommand::Insert("hi".into())));
+/// assert_eq!(commands[6], Command::Review(ReviewAction::Submit));
+/// assert_eq!(serde_json::to_string(&Command::Digit(3))?, r#"{"type":"digit","value":3}"#);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "camelCase", tag = "type", content = "value")]
 #[non_exhaustive]

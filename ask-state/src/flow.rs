@@ -225,6 +225,9 @@ pub struct FlowOptions {
     /// answer and choice questions take only their options before Submit; see
     /// [`FlowOptions::closed`].
     pub closed: bool,
+    /// What the host can do ([`HostFeatures`], every feature by default): the footer, the
+    /// settings overlay and the keymap list offer only these.
+    pub host: crate::HostFeatures,
 }
 
 impl FlowOptions {
@@ -246,6 +249,13 @@ impl FlowOptions {
     #[must_use]
     pub fn settings_only(mut self, on: bool) -> Self {
         self.settings_only = on;
+        self
+    }
+
+    /// Declares what the host can do (see [`HostFeatures`](crate::HostFeatures)).
+    #[must_use]
+    pub fn host_features(mut self, host: crate::HostFeatures) -> Self {
+        self.host = host;
         self
     }
 
@@ -478,6 +488,9 @@ impl Flow {
     /// and the user did not close the list for it. Hosts compute candidates for it
     /// and send them with [`Command::SetCompletions`](crate::Command::SetCompletions).
     pub fn completion_query(&self) -> Option<&str> {
+        if !self.options.host.has(crate::HostFeature::FileCompletion) {
+            return None;
+        }
         let editor = self.editor.as_ref()?;
         let (_, query) = self.completion_word()?;
         if editor.completion_closed_for.as_deref() == Some(query) {
@@ -513,12 +526,41 @@ impl Flow {
 
     /// The settings overlay rows in order: each behaviour setting, `Notifications`, then
     /// `Reset settings to defaults`.
+    ///
+    /// Rows for what the host cannot do ([`FlowOptions::host`]) are left out: the inline
+    /// and accessible toggles, notifications.
     pub fn settings_rows(&self) -> Vec<SettingsRow> {
+        use crate::HostFeature;
+        let host = self.options.host;
+        let offered = |row: &SettingsRow| match row {
+            SettingsRow::Behaviour(BehaviourSetting::Inline) => host.has(HostFeature::Inline),
+            SettingsRow::Behaviour(BehaviourSetting::Accessible) => {
+                host.has(HostFeature::Accessible)
+            }
+            SettingsRow::Notifications => host.has(HostFeature::Notifications),
+            _ => true,
+        };
         BehaviourSetting::ALL
             .iter()
             .map(|s| SettingsRow::Behaviour(*s))
             .chain([SettingsRow::Notifications, SettingsRow::Reset])
+            .filter(offered)
             .collect()
+    }
+
+    /// What the host declared it can do.
+    pub fn host_features(&self) -> crate::HostFeatures {
+        self.options.host
+    }
+
+    /// Declares what the host can do from now on (a host that gained a completion source,
+    /// say). The settings overlay's cursor stays on a row that is still offered.
+    pub fn set_host_features(&mut self, host: crate::HostFeatures) {
+        self.options.host = host;
+        if let Some(cursor) = self.settings_cursor {
+            let last = self.settings_rows().len().saturating_sub(1);
+            self.settings_cursor = Some(cursor.min(last));
+        }
     }
 
     /// The on/off value a settings row shows (`None` for the reset row).

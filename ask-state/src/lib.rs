@@ -10,6 +10,7 @@ mod filter;
 mod filtering;
 mod flow;
 mod form_hash;
+mod host;
 mod keys;
 mod lines;
 mod remote;
@@ -31,6 +32,7 @@ pub use flow::{
     Editor, EditorTarget, Flow, FlowOptions, QuestionDraft, ReviewAction, SettingsRow, Tab,
 };
 pub use form_hash::form_hash;
+pub use host::{HostFeature, HostFeatures};
 pub use lines::{FormText, LINE_INDEX_CHUNK, LineIndex, count_newlines};
 pub use scripted::{scripted_drafts, scripted_result};
 pub use settings::RESET_WINDOW_MS;

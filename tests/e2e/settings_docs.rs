@@ -12,7 +12,7 @@ fn doc() -> String {
 #[test]
 fn every_action_appears_with_its_default_keys() {
     let doc = doc();
-    for action in Action::ALL {
+    for &action in Action::ALL {
         let keys: Vec<String> = action
             .default_keys()
             .iter()
@@ -21,7 +21,7 @@ fn every_action_appears_with_its_default_keys() {
         let row = format!("| `{}` | {} |", action.qualified_name(), keys.join(", "));
         assert!(doc.contains(&row), "docs/settings.md lacks the row {row:?}");
     }
-    for context in Context::ALL {
+    for &context in Context::ALL {
         assert!(
             doc.contains(&format!("| `{}` |", context.config_name())),
             "context {} undocumented",
@@ -38,7 +38,7 @@ fn the_documented_defaults_are_the_defaults() {
     let documented: serde_json::Value = serde_json::from_str(&doc[start..end]).expect("valid JSON");
     assert_eq!(documented, AskConfig::default().to_json());
     assert_eq!(documented["schemaVersion"], SCHEMA_VERSION);
-    for setting in BehaviourSetting::ALL {
+    for &setting in BehaviourSetting::ALL {
         let row = format!(
             "| `{}` | `{}` |",
             setting.config_name(),

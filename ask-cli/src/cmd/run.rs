@@ -116,6 +116,7 @@ impl<'a> FormRunner<'a> {
             if sink.elicitation.is_some() {
                 session = session.with_closed_answers();
             }
+            session = session.with_host_features(crate::term::FEATURES);
             session.resize(flow.width, flow.height);
             session.set_input_via(ask_contract::AnsweredVia::Scripted);
             let (result, frame) = script::run(&mut session, &steps);
@@ -201,6 +202,7 @@ pub(crate) fn interactive(sink: Sink<'_>, form: AskForm, root: PathBuf) -> CliRe
     if sink.elicitation.is_some() {
         session = session.with_closed_answers();
     }
+    session = session.with_host_features(term::FEATURES);
     if let Some(seconds) = ui.timeout {
         session = session.with_idle_timeout(seconds);
     }

@@ -74,7 +74,7 @@ pub(crate) fn run(
         let line = format!("Settings file: {}", path.display());
         writeln!(output, "{}", ask_render::sanitize(&line))?;
     }
-    let mut session = Session::settings_overlay(settings);
+    let mut session = Session::settings_overlay(settings).with_host_features(crate::term::FEATURES);
     for notice in session.notices() {
         writeln!(output, "{}", ask_render::sanitize(&notice.to_string()))?;
     }

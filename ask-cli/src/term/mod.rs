@@ -15,6 +15,10 @@ mod input;
 mod output;
 mod paint;
 mod peek;
+
+/// What this front end carries out: every host feature (inline band, accessible mode,
+/// peek, notifications, `@` completion, Shift+Enter where the terminal sends it).
+pub(crate) const FEATURES: ask_host::HostFeatures = ask_host::HostFeatures::all();
 mod screen;
 mod signals;
 mod viewport;

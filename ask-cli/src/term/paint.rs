@@ -98,7 +98,7 @@ impl Painter {
             self.scroll = 0;
             return 0;
         }
-        let focus = frame.cursor.map_or(frame.focus_row, |(row, _)| row);
+        let focus = frame.cursor.map_or(frame.focus_row, |c| c.row);
         if focus < self.scroll {
             self.scroll = focus;
         } else if focus >= self.scroll + rows {
@@ -148,6 +148,7 @@ impl Painter {
         let start = self.scroll_for(frame, height);
         let editor = frame
             .cursor
+            .map(|c| (c.row, c.column))
             .filter(|&(row, _)| row >= start && row < start + height);
         // Inline, the editor cursor is drawn in the row (see `caret`); the
         // terminal's stays hidden on the band's first row.
@@ -281,13 +282,12 @@ mod tests {
     use ask_render::Span;
 
     fn frame(n: usize, focus: usize) -> Frame {
-        Frame {
-            lines: (0..n)
+        Frame::from_lines(
+            (0..n)
                 .map(|i| Line::styled(format!("row {i}"), Role::Text))
                 .collect(),
-            cursor: None,
-            focus_row: focus,
-        }
+        )
+        .with_focus_row(focus)
     }
 
     #[test]
@@ -307,11 +307,7 @@ mod tests {
             Span::new("ok", Role::Success),
             Span::raw("a\u{1b}]52;c;x\u{7}b"),
         ]);
-        let f = Frame {
-            lines: vec![line],
-            cursor: None,
-            focus_row: 0,
-        };
+        let f = Frame::from_lines(vec![line]);
         let coloured = paint_to_string(&mut Painter::new(true), &f, 40, 2);
         assert!(
             coloured.contains("\u{1b}[38;5;10m")

@@ -56,7 +56,7 @@ fn defaults_and_lookup_by_context() {
 
 #[test]
 fn names_are_unique_per_context_and_round_trip() {
-    for action in Action::ALL {
+    for &action in Action::ALL {
         assert_eq!(
             Action::from_name(action.context(), action.config_name()),
             Some(action)

@@ -133,7 +133,7 @@ fn a_long_description_and_a_long_editor_show_the_same_screen_as_shorter_ones() {
         let small = editor_flow(&lines(keep_from, keep_to, "editor line"), ups);
         for (width, height) in [(120, 40), (30, 10)] {
             let frame = same_screen(&big, &small, keep_from, width, height);
-            let (row, _) = frame.cursor.expect("the editor has a cursor");
+            let ask_render::Cursor { row, .. } = frame.cursor.expect("the editor has a cursor");
             assert_eq!(row, frame.focus_row);
             let rows = screen(&frame);
             let line = if ups == 0 {
@@ -198,7 +198,7 @@ fn a_megabyte_editor_shows_the_cursor_row_and_counts_the_rest() {
     let frame = frame_at(&f, 80, 24);
     let rows = screen(&frame);
     assert!(rows.len() <= 24, "{} rows", rows.len());
-    let (row, col) = frame.cursor.expect("cursor");
+    let ask_render::Cursor { row, column: col } = frame.cursor.expect("cursor");
     assert_eq!(rows[row], "│ tail");
     assert_eq!(col, 6);
     assert_eq!(rows[row - 1], format!("│ {:>18}", count - 1));
@@ -220,7 +220,7 @@ fn a_megabyte_editor_shows_the_cursor_row_and_counts_the_rest() {
     let frame = frame_at(&f, 80, 24);
     let rows = screen(&frame);
     assert!(rows.len() <= 24, "{} rows", rows.len());
-    let (row, _) = frame.cursor.expect("cursor");
+    let ask_render::Cursor { row, .. } = frame.cursor.expect("cursor");
     let cursor_line = count - count / 2;
     // Up keeps the column of "tail"'s end: the text went in at column 4.
     let mut typed = format!("{cursor_line:>18}");
@@ -241,7 +241,7 @@ fn a_megabyte_editor_shows_the_cursor_row_and_counts_the_rest() {
     let frame = frame_at(&f, 80, 24);
     let rows = screen(&frame);
     assert!(rows.len() <= 24, "{} rows", rows.len());
-    let (row, col) = frame.cursor.expect("cursor");
+    let ask_render::Cursor { row, column: col } = frame.cursor.expect("cursor");
     assert!(rows[row].starts_with("│ y"));
     assert!(col >= 2);
     assert!(rows.contains(&"│ ↑ 1 more line".to_owned()), "{rows:#?}");

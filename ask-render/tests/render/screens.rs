@@ -285,14 +285,14 @@ fn editor_cursor_follows_lines_wide_chars_and_wrapping() {
         &["shift+n", "text:ab", "shift+enter", "text:中x", "left"],
     );
     let frame = frame_at(&f, 40, 30);
-    let (row, col) = frame.cursor.expect("editor cursor");
+    let ask_render::Cursor { row, column: col } = frame.cursor.expect("editor cursor");
     assert_eq!(frame.lines[row].plain(), "│ 中x");
     assert_eq!(col, 2 + 2, "after the bar and the two-column 中");
     assert_eq!(frame.focus_row, row);
     // Typing past the width wraps at a space; the cursor moves to the new row's end.
     press(&mut f, &["end", "text: and some more words to wrap"]);
     let frame = frame_at(&f, 20, 30);
-    let (row, col) = frame.cursor.expect("editor cursor");
+    let ask_render::Cursor { row, column: col } = frame.cursor.expect("editor cursor");
     let line = frame.lines[row].plain();
     assert_eq!(
         col,

@@ -74,7 +74,7 @@ fn at_40x12_the_current_row_and_the_footer_are_both_visible() {
     let mut f = flow(&long_list_form());
     press(&mut f, &["n", "text:a note"]);
     let frame = frame_at(&f, 40, 12);
-    let (row, _) = frame.cursor.expect("editor cursor");
+    let ask_render::Cursor { row, .. } = frame.cursor.expect("editor cursor");
     assert!(
         frame.lines[row].plain().contains("a note"),
         "{}",

@@ -71,7 +71,8 @@ pub(crate) fn snapshot(frame: &Frame, width: usize) -> String {
     let _ = writeln!(
         out,
         "cursor: {:?}  focus_row: {}",
-        frame.cursor, frame.focus_row
+        frame.cursor.map(|c| (c.row, c.column)),
+        frame.focus_row
     );
     out.push_str("--- styled ---\n");
     out.push_str(&frame.to_styled_text());
@@ -103,7 +104,7 @@ pub(crate) fn check_invariants(frame: &Frame, width: usize) {
         frame.focus_row,
         frame.lines.len()
     );
-    if let Some((row, col)) = frame.cursor {
+    if let Some(ask_render::Cursor { row, column: col }) = frame.cursor {
         assert!(
             row < frame.lines.len(),
             "cursor row {row} outside the frame"
