@@ -14,7 +14,7 @@ pub(crate) const MAX_OPTIONS: usize = 4;
 
 /// Most options of a question that are checked one by one. A reply with more (a model
 /// that ran away, a hostile reply) is told it has too many without each being looked
-/// at, and the repair keeps the first [`MAX_OPTIONS`] (an "Other" among them). Each
+/// at, and the repair keeps the first four (an "Other" among them). Each
 /// check is constant work per option, so a reply costs time linear in its size.
 pub const MAX_REPLY_OPTIONS: usize = 1_000;
 

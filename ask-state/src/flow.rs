@@ -225,7 +225,7 @@ pub struct FlowOptions {
     /// answer and choice questions take only their options before Submit; see
     /// [`FlowOptions::closed`].
     pub closed: bool,
-    /// What the host can do ([`HostFeatures`], every feature by default): the footer, the
+    /// What the host can do ([`HostFeatures`](crate::HostFeatures), every feature by default): the footer, the
     /// settings overlay and the keymap list offer only these.
     pub host: crate::HostFeatures,
 }

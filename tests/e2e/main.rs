@@ -32,5 +32,5 @@ mod small_terminal;
 mod special_files;
 mod support;
 mod timeout;
-mod web;
 mod typed;
+mod web;
