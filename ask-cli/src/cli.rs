@@ -185,7 +185,7 @@ pub(crate) enum Command {
 const MCP_AFTER: &str = "\
 Examples:
   claude mcp add ask -- ask mcp                  # Claude Code, stdio
-  ask mcp --launch 'tmux new-window -W'          # forms in a new tmux window, waited for
+  ask mcp --launch 'tmux new-window -n ask'      # forms in a new tmux window, waited for
   ask mcp --http 127.0.0.1:8765                  # Streamable HTTP at http://127.0.0.1:8765/mcp
 
 How a form reaches the person (--ui auto tries them in this order):
@@ -231,7 +231,7 @@ pub(crate) struct McpArgs {
     #[arg(long, value_enum, default_value_t = McpUi::Auto, value_name = "HOW")]
     pub(crate) ui: McpUi,
     /// Launcher: run CMD with the 'ask run ...' command line appended to show a form
-    /// (overrides the setting mcp.launch). Example: --launch 'tmux new-window -W'
+    /// (overrides the setting mcp.launch). Example: --launch 'tmux new-window -n ask'
     #[arg(long, value_name = "CMD")]
     pub(crate) launch: Option<String>,
     /// Serve Streamable HTTP on ADDR (host:port; port 0 picks one) instead of stdio.
