@@ -36,6 +36,7 @@
 pub mod elicit;
 mod error;
 mod http;
+mod lines;
 mod outcome;
 pub mod present;
 mod serve;

@@ -3,13 +3,9 @@
 //! blocks until the client goes away or a terminating signal arrives, so callers stay
 //! synchronous.
 
-use std::pin::Pin;
-use std::task::{Context, Poll};
 use std::time::Duration;
 
 use rmcp::ServiceExt;
-use tokio::io::{AsyncRead, ReadBuf};
-use tokio_util::sync::CancellationToken;
 
 use crate::error::Error;
 use crate::server::AskServer;
@@ -22,11 +18,9 @@ pub const SHUTDOWN_GRACE: Duration = Duration::from_secs(5);
 /// answered) and no form outlives the server.
 pub fn serve_stdio(server: AskServer) -> Result<(), Error> {
     runtime()?.block_on(async move {
-        let (reader, writer) = rmcp::transport::io::stdio_pipes();
-        let reader = EofWatch {
-            inner: reader,
-            on_eof: server.stop_token(),
-        };
+        let (stdin, stdout) = rmcp::transport::io::stdio_pipes();
+        // Every line is checked before rmcp reads it: a broken one gets a JSON-RPC error.
+        let (reader, writer) = crate::lines::framed(stdin, stdout, server.stop_token());
         let running = server
             .clone()
             .serve((reader, writer))
@@ -81,30 +75,5 @@ pub(crate) async fn terminated() {
         if tokio::signal::ctrl_c().await.is_err() {
             std::future::pending::<()>().await;
         }
-    }
-}
-
-/// Stdin that cancels a token at end of file: the client went away, so every open
-/// form closes at once (the MCP service itself would wait for running calls first).
-struct EofWatch<R> {
-    inner: R,
-    on_eof: CancellationToken,
-}
-
-impl<R: AsyncRead + Unpin> AsyncRead for EofWatch<R> {
-    fn poll_read(
-        mut self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-        buf: &mut ReadBuf<'_>,
-    ) -> Poll<std::io::Result<()>> {
-        let before = buf.filled().len();
-        let wanted = buf.remaining() > 0;
-        let poll = Pin::new(&mut self.inner).poll_read(cx, buf);
-        if let Poll::Ready(result) = &poll
-            && (result.is_err() || (wanted && buf.filled().len() == before))
-        {
-            self.on_eof.cancel();
-        }
-        poll
     }
 }

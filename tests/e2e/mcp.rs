@@ -204,3 +204,61 @@ fn ask_mcp_refuses_a_remote_address_and_a_launch_ui_without_a_launcher() {
         assert!(help.contains(flag), "--help lacks {flag}");
     }
 }
+
+/// A line that is not JSON, or is longer than any message may be, gets a JSON-RPC error
+/// (with no id: it could not be read) instead of silence, and the server goes on.
+#[test]
+fn lines_that_are_not_json_or_too_long_get_a_json_rpc_error_and_the_server_goes_on() {
+    let state = tempfile::tempdir().expect("temp dir");
+    let mut server = Server::start(&["--ui", "none"], state.path(), &[]);
+    let next_line = |server: &mut Server| {
+        let mut line = String::new();
+        assert!(
+            server.lines.read_line(&mut line).expect("read") > 0,
+            "stdout closed"
+        );
+        serde_json::from_str::<Value>(&line).expect("a JSON-RPC line")
+    };
+    {
+        let stdin = server.stdin.as_mut().expect("stdin open");
+        writeln!(
+            stdin,
+            r#"{{"jsonrpc": "2.0", "id": 41, "method": "tools/list""#
+        )
+        .unwrap();
+        stdin.flush().unwrap();
+    }
+    let reply = next_line(&mut server);
+    assert_eq!(reply["error"]["code"], -32700, "{reply}");
+    assert_eq!(reply["id"], Value::Null, "{reply}");
+    assert!(
+        reply["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("not JSON"),
+        "{reply}"
+    );
+    {
+        // 17 MiB on one line: over the cap, read to its end without being kept.
+        let stdin = server.stdin.as_mut().expect("stdin open");
+        let big = format!(
+            r#"{{"jsonrpc": "2.0", "id": 42, "method": "tools/call", "params": {{"name": "ask_user", "arguments": {{"title": "{}"}}}}}}"#,
+            "x".repeat(17 * 1024 * 1024)
+        );
+        writeln!(stdin, "{big}").unwrap();
+        stdin.flush().unwrap();
+    }
+    let reply = next_line(&mut server);
+    assert_eq!(reply["error"]["code"], -32600, "{reply}");
+    assert!(
+        reply["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("at most"),
+        "{reply}"
+    );
+    // The server still answers.
+    let tools = server.request("tools/list", &json!({}));
+    assert_eq!(tools["result"]["tools"][0]["name"], "ask_user", "{tools}");
+    assert_eq!(server.close(), 0);
+}

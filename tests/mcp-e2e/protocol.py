@@ -50,7 +50,9 @@ def bad_input_gets_clear_json_rpc_errors_and_nothing_else(tmp):
     raw = Raw(["--ui", "none"])
     try:
         raw.send_line("{this is not json")
-        check("result" in raw.request("ping"), "malformed JSON is skipped, the server answers the next request")
+        check("result" in raw.request("ping"), "after malformed JSON the server answers the next request")
+        check([m for m in raw.seen if m and m.get("id", 0) is None and m.get("error", {}).get("code") == -32700],
+              "malformed JSON gets a JSON-RPC parse error (-32700, id null)")
         err = raw.request("resources/list")
         check(err.get("error", {}).get("code") == -32601, f"unknown method: {err}")
         err = raw.request("tools/call", {"name": "ask_somebody", "arguments": {}})
@@ -64,12 +66,14 @@ def bad_input_gets_clear_json_rpc_errors_and_nothing_else(tmp):
         check(res["structuredContent"]["error"]["issues"], "issues in structuredContent")
         big = {"questions": [{"id": "x", "prompt": "p" * (17 * 1024 * 1024), "options": [{"value": "a", "label": "A"}]}]}
         raw.send_line(json.dumps({"jsonrpc": "2.0", "id": 9999, "method": "tools/call", "params": {"name": "ask_user", "arguments": big}}))
-        check("result" in raw.request("ping", timeout=30), "an over-16-MiB line is dropped and the server carries on")
+        check("result" in raw.request("ping", timeout=30), "after an over-16-MiB line the server carries on")
+        check([m for m in raw.seen if m and m.get("id", 0) is None and m.get("error", {}).get("code") == -32600],
+              "an over-16-MiB line gets an invalid-request error (-32600, id null)")
         ids = [raw.call(PAYLOAD) for _ in range(100)]
         results = [raw.wait(i, timeout=60) for i in ids]
         check(all(r["result"]["content"][0]["text"].startswith("Needs user input") for r in results), "100 concurrent calls answered")
         check(all("tmux" in r["result"]["content"][0]["text"] for r in results), "the no-form text names the options")
-        check(not [m for m in raw.seen if m and "id" in m and m["id"] == 9999], "no answer to the dropped line")
+        check(not [m for m in raw.seen if m and "id" in m and m["id"] == 9999], "the over-long line was never read as a call")
         stderr_ok = raw.close() == 0
         check(stderr_ok, "clean exit")
         err_text = raw.proc.stderr.read().decode()
