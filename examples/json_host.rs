@@ -112,7 +112,7 @@ mod tests {
         let back: Outgoing = serde_json::from_str(&text).unwrap();
         assert_eq!(back, sent[0]);
         assert_eq!(*frame, session.frame());
-        assert_eq!(frame.lines.len(), 14, "the size the client sent");
+        assert!(frame.lines.len() <= 14, "within the size the client sent");
         assert!(frame.lines.iter().all(|l| l.width() <= 50));
     }
 

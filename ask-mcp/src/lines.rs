@@ -72,9 +72,8 @@ async fn check_requests<R: AsyncRead + Unpin>(
 ) {
     let mut reader = BufReader::new(stdin);
     loop {
-        let line = match read_line(&mut reader).await {
-            Ok(Some(line)) => line,
-            Ok(None) | Err(_) => break,
+        let Ok(Some(line)) = read_line(&mut reader).await else {
+            break;
         };
         let reply = match line {
             Line::TooLong => Some(error_line(
