@@ -23,7 +23,7 @@ fn spec_examples_become_forms() {
             from_text.form().questions.len(),
             from_value.form().questions.len()
         );
-        insta::assert_json_snapshot!(Outcome::Form(from_text.form().to_params()));
+        insta::assert_snapshot!(crate::pretty(&Outcome::Form(from_text.form().to_params())));
     });
 }
 

@@ -43,7 +43,9 @@ fn parse_fixture(path: &Path, options: ParseOptions) -> Outcome {
 #[test]
 fn public_payloads() {
     insta::glob!("../fixtures", "input/*", |path| {
-        insta::assert_json_snapshot!(parse_fixture(path, ParseOptions::default()));
+        // Printed by serde_json, not insta's serializer: with serde_json's
+        // arbitrary_precision a number is a private one-key object to any other serializer.
+        insta::assert_snapshot!(crate::pretty(&parse_fixture(path, ParseOptions::default())));
     });
 }
 
