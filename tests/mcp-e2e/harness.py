@@ -125,9 +125,13 @@ class Tmux:
 
     def wait_for(self, text, timeout=15):
         try:
-            return wait_until(lambda: text in self.screen(), timeout, f"{text!r} on screen")
+            found = wait_until(lambda: text in self.screen(), timeout, f"{text!r} on screen")
         except Fail as err:
             raise Fail(f"{err}; the screen shows:\n{self.screen()}") from None
+        # The form drops keys that arrive within 150 ms of its first paint (a person typing
+        # elsewhere must not answer it): type only once that is over, as a person would.
+        time.sleep(0.4)
+        return found
 
     def wait_gone(self, text, timeout=15):
         try:
