@@ -15,8 +15,8 @@ mod roundtrip;
 mod schema;
 mod texts;
 
-/// Pretty JSON as serde_json prints it (two-space indent, fields in declaration order):
-/// what the snapshots hold, the same with or without serde_json's arbitrary_precision.
+/// Pretty JSON as `serde_json` prints it (two-space indent, fields in declaration order):
+/// what the snapshots hold, the same with or without `serde_json`'s `arbitrary_precision`.
 fn pretty(value: &impl serde::Serialize) -> String {
     serde_json::to_string_pretty(value).expect("serializable")
 }
