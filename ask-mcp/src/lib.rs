@@ -26,10 +26,10 @@
 //!     .validate()?;
 //! let request = ask_mcp::elicit::request(&form);
 //! let reply = ask_mcp::elicit::Reply::Accept(serde_json::json!({"q01_answer": "pg", "submit_as": "submit"}));
-//! let result = ask_mcp::elicit::reply_result(&form, &reply)?;
+//! let result = ask_mcp::elicit::reply_result(&request, &reply)?;
 //! let call = ask_mcp::call_result(&result);
 //! assert_eq!(call.structured_content.unwrap()["answers"]["db"]["values"][0], "pg");
-//! assert!(request.message.contains("one question"));
+//! assert!(request.message().contains("one question"));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
