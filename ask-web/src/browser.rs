@@ -11,9 +11,8 @@ pub fn can_open_browser(env: impl Fn(&str) -> Option<String>) -> bool {
     if !set("DISPLAY") && !set("WAYLAND_DISPLAY") {
         return false;
     }
-    env("PATH").is_some_and(|path| {
-        std::env::split_paths(&path).any(|dir| dir.join("xdg-open").is_file())
-    })
+    env("PATH")
+        .is_some_and(|path| std::env::split_paths(&path).any(|dir| dir.join("xdg-open").is_file()))
 }
 
 /// Opens `link` in the default browser (`open` on macOS, the URL handler on Windows,
