@@ -174,9 +174,29 @@ impl Session {
     /// Writes bytes at once, however soon after the form appeared.
     pub(crate) fn send_early(&mut self, bytes: &[u8]) {
         self.typed = true;
+        self.answer(bytes);
+    }
+
+    /// Writes what the terminal itself sends (a reply to a query) at once; unlike a key,
+    /// it does not count as typing (the first key still waits, see [`Session::send_bytes`]).
+    pub(crate) fn answer(&mut self, bytes: &[u8]) {
         let writer = self.writer.as_mut().expect("the terminal is open");
         writer.write_all(bytes).expect("write to pty");
         writer.flush().expect("flush pty");
+    }
+
+    /// Waits until `ask` has written `bytes` to the terminal; panics with what it wrote.
+    pub(crate) fn wait_for_bytes(&self, bytes: &[u8]) {
+        let start = Instant::now();
+        while !self.raw().windows(bytes.len()).any(|w| w == bytes) {
+            assert!(
+                start.elapsed() < TIMEOUT,
+                "ask never wrote {:?}; it wrote {:?}",
+                String::from_utf8_lossy(bytes),
+                String::from_utf8_lossy(&self.raw())
+            );
+            std::thread::sleep(Duration::from_millis(1));
+        }
     }
 
     /// The screen as text, one line per row.
