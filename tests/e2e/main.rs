@@ -4,6 +4,7 @@
 mod accessible;
 mod cli;
 mod control;
+mod crossterm_host;
 mod doc_captures;
 mod draft;
 mod draft_keep;

@@ -84,6 +84,44 @@ impl Session {
         rows: u16,
         env: &[(&str, &str)],
     ) -> Self {
+        Self::spawn(
+            ask_bin(),
+            before,
+            scrollback,
+            payload,
+            args,
+            cols,
+            rows,
+            env,
+        )
+    }
+
+    /// Starts another program (an example host) the way [`Session::start_with_env`]
+    /// starts `ask`: `program <args>` in the session folder at `cols` x `rows`.
+    pub(crate) fn start_program(
+        program: &Path,
+        args: &str,
+        cols: u16,
+        rows: u16,
+        env: &[(&str, &str)],
+    ) -> Self {
+        Self::spawn(program, "", 0, "{}", args, cols, rows, env)
+    }
+
+    #[expect(
+        clippy::too_many_arguments,
+        reason = "the two constructors above name them"
+    )]
+    fn spawn(
+        program: &Path,
+        before: &str,
+        scrollback: usize,
+        payload: &str,
+        args: &str,
+        cols: u16,
+        rows: u16,
+        env: &[(&str, &str)],
+    ) -> Self {
         let dir = tempfile::tempdir().expect("temp dir");
         std::fs::write(dir.path().join("p.json"), payload).expect("payload");
         let pair = native_pty_system()
@@ -96,7 +134,7 @@ impl Session {
             .expect("openpty");
         let script = format!(
             "{before}\nstty -a > before; '{}' {args}; echo $? > code; stty -a > after",
-            ask_bin().display()
+            program.display()
         );
         let mut cmd = CommandBuilder::new("sh");
         cmd.args(["-c", &script]);
