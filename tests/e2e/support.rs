@@ -48,10 +48,10 @@ pub(crate) fn example_bin(name: &str) -> PathBuf {
         .parent()
         .and_then(Path::parent)
         .expect("test binary lives in <target>/<profile>/deps");
-    let mut built = BUILT
+    let mut done = BUILT
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner);
-    if !built.iter().any(|b| b == name) {
+    if !done.iter().any(|b| b == name) {
         let target_dir = profile_dir.parent().expect("target dir");
         let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
         let mut build = Command::new(cargo);
@@ -67,7 +67,7 @@ pub(crate) fn example_bin(name: &str) -> PathBuf {
             status.success(),
             "cargo build -p ask-examples --example {name} failed"
         );
-        built.push(name.to_owned());
+        done.push(name.to_owned());
     }
     profile_dir.join("examples").join(name)
 }
