@@ -39,6 +39,8 @@ use input::TtyInput as Reader;
 pub(crate) use output::TermOut;
 use screen::Screen;
 pub(crate) use signals::Signals;
+#[cfg(unix)]
+pub(crate) use signals::TERMINATE;
 pub(crate) use viewport::{InlineHeight, parse_inline_height};
 
 /// The controlling terminal's device: `/dev/tty`, or the console's screen buffer on
