@@ -368,10 +368,7 @@ impl Linear {
         // The drafts only ever hold what the form allows, so this cannot fail;
         // should it, the user's choices are not silently turned into something else.
         ask_state::scripted_result(&self.form, &script).unwrap_or_else(|_| {
-            AskResult::from_details(AskDetails {
-                cancelled: true,
-                ..AskDetails::for_form(&self.form)
-            })
+            AskResult::from_details(AskDetails::for_form(&self.form).with_cancelled(true))
         })
     }
 }
