@@ -345,7 +345,10 @@ fn the_spec_examples_answer_with_content_their_schema_accepts() {
         &json!({"answers": {"value": {"value": "user@example.com"}}}),
     )
     .expect_err("the pattern refuses it");
-    assert!(err.to_string().contains("does not match ^[A-Za-z]+$"), "{err}");
+    assert!(
+        err.to_string().contains("does not match ^[A-Za-z]+$"),
+        "{err}"
+    );
 }
 
 #[test]

@@ -11,8 +11,10 @@ use serde_json::json;
 use crate::support::{answers, behaviour, drive, flow, form};
 
 fn slug() -> AskForm {
-    form(&json!({"questions": [{"id": "slug", "prompt": "Project slug?", "type": "text",
-        "pattern": "^[a-z][a-z0-9-]*$", "maxLength": 20}]}))
+    form(
+        &json!({"questions": [{"id": "slug", "prompt": "Project slug?", "type": "text",
+        "pattern": "^[a-z][a-z0-9-]*$", "maxLength": 20}]}),
+    )
 }
 
 #[test]
@@ -29,7 +31,11 @@ fn the_rule_shows_and_typing_is_checked_against_the_pattern() {
         Some("does not match ^[a-z][a-z0-9-]*$")
     );
     drive(&mut f, "enter");
-    assert_eq!(f.tab(), Tab::Question(0), "a text that does not match stays");
+    assert_eq!(
+        f.tab(),
+        Tab::Question(0),
+        "a text that does not match stays"
+    );
     assert_eq!(
         f.hint(),
         Some("Not accepted: does not match ^[a-z][a-z0-9-]*$.")
@@ -57,8 +63,11 @@ fn scripted_answers_that_do_not_match_are_refused_with_the_pattern() {
             .contains("\"Not A Slug\" is not accepted: does not match ^[a-z][a-z0-9-]*$"),
         "{err}"
     );
-    let err = scripted_result(&slug(), &json!({"answers": {"slug": {"customText": "9lives"}}}))
-        .expect_err("customText is checked too");
+    let err = scripted_result(
+        &slug(),
+        &json!({"answers": {"slug": {"customText": "9lives"}}}),
+    )
+    .expect_err("customText is checked too");
     assert!(err.to_string().contains("does not match"), "{err}");
     let ok = scripted_result(&slug(), &json!({"answers": {"slug": {"value": "ok-1"}}})).unwrap();
     assert_eq!(ok.details.answers["slug"].value, Some(json!("ok-1")));
@@ -81,7 +90,10 @@ fn an_elicitation_pattern_is_checked_and_the_content_meets_the_schema() {
         &json!({"answers": {"repo": {"value": "Not OK"}}}),
     )
     .expect_err("refused");
-    assert!(err.to_string().contains("does not match ^[a-z0-9-]+$"), "{err}");
+    assert!(
+        err.to_string().contains("does not match ^[a-z0-9-]+$"),
+        "{err}"
+    );
 
     // In the form: the default is a suggestion that matches; the ticket is checked as typed.
     let mut f = Flow::new(
