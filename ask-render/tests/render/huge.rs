@@ -44,6 +44,12 @@ fn same_screen(
     assert!(cut.focus_row < a.len());
     assert_eq!(a.len(), b.len(), "at {width}x{height}:\n{a:#?}\n{b:#?}");
     for (x, y) in a.iter().zip(&b) {
+        if x.ends_with("more rows") || x.ends_with("more row") || x.ends_with(" more") {
+            // The frame's own marker of rows scrolled away and the list's: the same on
+            // both screens.
+            assert_eq!(x, y, "at {width}x{height}:\n{a:#?}\n{b:#?}");
+            continue;
+        }
         match (more(x), more(y)) {
             (Some(n), Some(m)) => assert_eq!(n, m + fewer, "{x} / {y} at {width}x{height}"),
             _ => assert_eq!(x, y, "at {width}x{height}:\n{a:#?}\n{b:#?}"),
