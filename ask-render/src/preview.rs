@@ -119,9 +119,9 @@ pub(crate) fn pane_rows_needed(
 /// pane is compact ([`compact_pane`]).
 pub(crate) const PANE_ROWS: usize = 3;
 
-/// The pane in one or two rows (a short frame): the title row also counts the hidden
-/// lines (`Preview · Tabs  ↑ 2 ↓ 9 more lines`), and a second row shows the text's line
-/// `scroll`.
+/// The pane in `max_rows` rows too few for its markers (a short frame): the title row
+/// also counts the hidden lines (`Preview · Tabs  ↑ 2 ↓ 9 more lines`), and the rows
+/// under it show the text from its line `scroll` on.
 fn compact_pane(
     label: &str,
     (text, index): (&str, Option<&LineIndex>),
@@ -132,7 +132,7 @@ fn compact_pane(
     let inner = width.saturating_sub(2).max(1);
     let source_lines = index.map_or_else(|| count_newlines(text), LineIndex::newlines) + 1;
     let scroll = scroll.min(source_lines - 1);
-    let content = max_rows.saturating_sub(1).min(1);
+    let content = max_rows.saturating_sub(1);
     let at = line_offset(text, scroll, index);
     let rows = rows_down(text, (scroll, at), inner, content + 1, index);
     let shown = &rows[..content.min(rows.len())];
@@ -199,7 +199,8 @@ pub(crate) fn preview_pane(
         return block;
     };
     let inner = width.saturating_sub(2).max(1);
-    if max_rows < PANE_ROWS {
+    // Scrolled, the full pane needs a row more: both markers.
+    if max_rows < PANE_ROWS + usize::from(scroll > 0) {
         return compact_pane(label, (text, index), scroll, width, max_rows);
     }
     let avail = max_rows.max(2) - 1;

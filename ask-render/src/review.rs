@@ -161,9 +161,11 @@ fn cut_entry(entry: &mut Block, rows: usize) {
     if let Some(last) = entry.lines.last_mut() {
         if rows >= 2 {
             *last = crate::window::marker(hidden, false);
+            last.fit(width);
         } else {
             last.fit(width.saturating_sub(2));
             last.push(Span::new(" …", Role::Muted));
+            last.fit(width);
         }
     }
 }
