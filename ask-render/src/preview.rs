@@ -199,11 +199,14 @@ pub(crate) fn preview_pane(
         return block;
     };
     let inner = width.saturating_sub(2).max(1);
-    // Scrolled, the full pane needs a row more: both markers.
-    if max_rows < PANE_ROWS + usize::from(scroll > 0) {
+    let avail = max_rows.max(2) - 1;
+    // A text that does not show whole in a pane too short for its markers (scrolled, it
+    // needs a row more: both of them) is compact.
+    if max_rows < PANE_ROWS + usize::from(scroll > 0)
+        && rows_down(text, (0, 0), inner, max_rows, index).len() >= max_rows
+    {
         return compact_pane(label, (text, index), scroll, width, max_rows);
     }
-    let avail = max_rows.max(2) - 1;
     let content = |block: &mut Block, rows: &[(usize, &str)]| {
         for (_, row) in rows {
             block.push(Line::new(vec![

@@ -157,7 +157,15 @@ enum Row {
 /// editor in `short`: only when `short` shows none of it (no row, nor one cut with `…`).
 fn given_way(f: &Flow, short: &[Line], full: &[Line]) -> Vec<usize> {
     let description = description_rows(f, full);
-    let shows_some = short.iter().any(|l| {
+    // Looked for under the option's row only, up to the next option.
+    let at = short
+        .iter()
+        .position(|l| l.plain().starts_with('❯'))
+        .map_or(0, |k| k + 1);
+    let under = short[at.min(short.len())..]
+        .iter()
+        .take_while(|l| !starts_option(&l.plain()));
+    let shows_some = under.into_iter().any(|l| {
         let plain = l.plain();
         let t = plain.trim_end();
         let cut = t.strip_suffix('…').unwrap_or(t);
