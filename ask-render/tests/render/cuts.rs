@@ -280,7 +280,8 @@ fn align(
                 if gap && !free && !carry {
                     return false;
                 }
-                let carry = carry && !(gap && !free);
+                // A gap no marker right before covers uses up the carried marker.
+                let carry = carry && (free || !gap);
                 matches(&full[p]) && align(rows, full, (r + 1, p + 1, cut.is_some(), carry), failed)
             })
         }
