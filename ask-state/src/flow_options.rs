@@ -25,7 +25,7 @@ pub struct FlowOptions {
     pub settings_only: bool,
     /// The idle timeout for this flow in milliseconds (`ask --timeout`), overriding the
     /// `idleTimeoutSeconds` behaviour setting; `Some(0)` turns it off. See
-    /// [`Flow::idle_timeout_ms`].
+    /// [`Flow::idle_timeout_ms`](crate::Flow::idle_timeout_ms).
     pub idle_timeout_ms: Option<u64>,
     /// Answers must fit a closed schema (an MCP elicitation): required questions need an
     /// answer and choice questions take only their options before Submit; see
