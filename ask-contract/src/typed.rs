@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Number, Value};
 
 use crate::form::{Question, QuestionType};
+use crate::pattern::Pattern;
 
 /// A `format` of a `text` question: the string formats MCP elicitation defines.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -93,7 +94,7 @@ impl PathKind {
 
 /// The rules of a question beyond its options, as the payload spells them (camelCase
 /// fields, absent ones omitted). Which fields apply depends on the type: `placeholder`,
-/// `multiline`, `minLength`, `maxLength` and `format` on `text`; `yesLabel` and `noLabel`
+/// `multiline`, `minLength`, `maxLength`, `format` and `pattern` on `text`; `yesLabel` and `noLabel`
 /// on `confirm`; `min`, `max`, `integer` and `unit` on `number`; `pathKind` and
 /// `mustExist` on `path`; `minItems` and `maxItems` on `multi`; `placeholder` also on
 /// `number` and `path`; `default` on every type. Validation reports a field on a type it
@@ -134,6 +135,10 @@ pub struct Rules {
     /// The format the text must have (`text`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub format: Option<TextFormat>,
+    /// A regular expression the text must match somewhere (`text`; as JSON Schema's
+    /// `pattern`, in the dialect [`Pattern`] describes).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pattern: Option<Pattern>,
     /// Label of the yes answer (`confirm`; `Yes` when absent).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub yes_label: Option<String>,
@@ -309,12 +314,18 @@ impl Question {
                     (None, Some(hi)) => Some(format!("at most {hi} characters")),
                     (None, None) => None,
                 };
-                match (r.format, length) {
-                    (Some(f), Some(l)) => Some(capitalize(&format!("{}, {l}", f.describe()))),
-                    (Some(f), None) => Some(capitalize(f.describe())),
-                    (None, Some(l)) => Some(capitalize(&l)),
+                let rule = match (r.format, length) {
+                    (Some(f), Some(l)) => Some(format!("{}, {l}", f.describe())),
+                    (Some(f), None) => Some(f.describe().to_owned()),
+                    (None, Some(l)) => Some(l),
                     (None, None) => None,
-                }
+                };
+                let rule = match (rule, &r.pattern) {
+                    (Some(rule), Some(p)) => Some(format!("{rule}, matching {p}")),
+                    (None, Some(p)) => Some(format!("text matching {p}")),
+                    (rule, None) => rule,
+                };
+                rule.map(|r| capitalize(&r))
             }
             QuestionType::Path => Some(
                 match (r.path_kind.unwrap_or_default(), r.must_exist) {
@@ -399,6 +410,13 @@ pub(crate) fn check_input(kind: QuestionType, r: &Rules, text: &str) -> Result<V
             }
             if let Some(format) = r.format.filter(|f| !t.is_empty() && !f.matches(t)) {
                 return Err(format!("not {}", format.describe()));
+            }
+            if let Some(p) = r
+                .pattern
+                .as_ref()
+                .filter(|p| !t.is_empty() && !p.is_match(t))
+            {
+                return Err(format!("does not match {p}"));
             }
             Ok(Value::String(t.to_owned()))
         }

@@ -11,7 +11,7 @@ fn typed_form() -> AskForm {
     parse_params(
         &json!({"title": "Deploy", "questions": [
             {"id": "name", "label": "Name", "type": "text", "prompt": "What should the project be called?",
-             "minLength": 3, "maxLength": 20, "placeholder": "my-app", "default": "demo"},
+             "minLength": 3, "maxLength": 20, "pattern": "^[a-z-]+$", "placeholder": "my-app", "default": "demo"},
             {"id": "mail", "label": "Mail", "type": "text", "prompt": "Who gets the report?", "format": "email"},
             {"id": "when", "label": "When", "type": "text", "prompt": "Which day?", "format": "date"},
             {"id": "replicas", "label": "Replicas", "type": "number", "prompt": "How many replicas?",
@@ -130,6 +130,9 @@ fn typed_questions_map_to_the_primitive_of_their_type_with_their_rules() {
         "{description}"
     );
     assert!(description.contains("3 to 20 characters"), "{description}");
+    // MCP 2025-11-25's string schema has no `pattern`: it is said, and checked on the reply.
+    assert!(description.contains("matching ^[a-z-]+$"), "{description}");
+    assert!(name.get("pattern").is_none());
     assert!(description.contains("For example: my-app"), "{description}");
     assert_eq!(p["q02_answer"]["format"], "email");
     assert_eq!(p["q03_answer"]["format"], "date");
@@ -266,6 +269,7 @@ fn typed_replies_outside_their_rules_or_of_the_wrong_type_are_refused() {
         (json!({"q04_answer": 12}), "at most 10"),
         (json!({"q04_answer": 2.5}), "a whole number"),
         (json!({"q01_answer": "ab"}), "at least 3 characters"),
+        (json!({"q01_answer": "My App"}), "does not match ^[a-z-]+$"),
         (json!({"q02_answer": "not mail"}), "e-mail"),
         (json!({"q08_answer": ["dev", "stage", "prod"]}), "at most 2"),
     ] {

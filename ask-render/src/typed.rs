@@ -30,6 +30,28 @@ pub(crate) fn typed_block(
     draft: &QuestionDraft,
     (width, height): (usize, usize),
 ) -> Block {
+    // Below the editor: the unit, the rule and the suggestion, laid out first so the
+    // editor gets the rows they leave of `height` (its markers included).
+    let mut tail = Block::new(width);
+    if let Some(unit) = q.rules.unit.as_deref() {
+        tail.hanging(
+            vec![Span::new("  unit: ", Role::Muted)],
+            unit,
+            Style::new(Role::Muted),
+        );
+    }
+    rule_line(flow, i, q, &mut tail);
+    if flow.editor_holds_default() && flow.editor().is_some_and(|e| e.question == i) {
+        tail.push(Line::styled(
+            "Suggested answer: Enter accepts it, typing edits it.",
+            Role::Dim,
+        ));
+    }
+    let rows = if height == 0 {
+        0
+    } else {
+        height.saturating_sub(tail.len() + 1).max(2)
+    };
     let mut block = Block::new(width);
     block.focus_next();
     block.push(Line::styled(heading(q), Style::new(Role::Accent).bold()));
@@ -42,31 +64,18 @@ pub(crate) fn typed_block(
         .editor()
         .filter(|e| e.question == i && e.target == EditorTarget::Custom)
     {
-        Some(editor) => block.append(editor_block(editor, (width, height), 0, &placeholder)),
+        Some(editor) => block.append(editor_block(editor, (width, rows), 0, &placeholder)),
         None => match &draft.custom_text {
             Some(text) => block.hanging_kept(
                 vec![Span::new("│ ", Role::Muted)],
                 text,
                 Style::new(Role::Text),
-                Keep::head(height),
+                Keep::head(rows),
             ),
             None => block.push(Line::styled("(no answer yet)", Role::Dim)),
         },
     }
-    if let Some(unit) = q.rules.unit.as_deref() {
-        block.hanging(
-            vec![Span::new("  unit: ", Role::Muted)],
-            unit,
-            Style::new(Role::Muted),
-        );
-    }
-    rule_line(flow, i, q, &mut block);
-    if flow.editor_holds_default() && flow.editor().is_some_and(|e| e.question == i) {
-        block.push(Line::styled(
-            "Suggested answer: Enter accepts it, typing edits it.",
-            Role::Dim,
-        ));
-    }
+    block.append(tail);
     block
 }
 

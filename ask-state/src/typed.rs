@@ -69,15 +69,7 @@ impl Flow {
         if checked != text {
             return None;
         }
-        let kind = q.rules.path_kind.unwrap_or_default();
-        match (status, kind) {
-            (PathStatus::Missing, _) if q.rules.must_exist => {
-                Some("no such file or directory".to_owned())
-            }
-            (PathStatus::Dir, PathKind::File) => Some("a directory, not a file".to_owned()),
-            (PathStatus::File, PathKind::Dir) => Some("a file, not a directory".to_owned()),
-            _ => None,
-        }
+        path_problem(q, *status)
     }
 
     /// The problem question `i` shows inline now: the open editor's text breaking the
@@ -243,6 +235,22 @@ impl Flow {
         }
         let text = editor.buffer.text().get(..editor.buffer.cursor())?;
         (!text.contains('\n')).then_some((0, text))
+    }
+}
+
+/// What is wrong with a typed path for path question `q`, given what is there
+/// (`mustExist`, `pathKind`), in a few words (`no such file or directory`); `None` when
+/// it may be the answer. Hosts that check paths themselves (the accessible mode) use it
+/// to say what the full form says.
+pub fn path_problem(q: &Question, status: PathStatus) -> Option<String> {
+    let kind = q.rules.path_kind.unwrap_or_default();
+    match (status, kind) {
+        (PathStatus::Missing, _) if q.rules.must_exist => {
+            Some("no such file or directory".to_owned())
+        }
+        (PathStatus::Dir, PathKind::File) => Some("a directory, not a file".to_owned()),
+        (PathStatus::File, PathKind::Dir) => Some("a file, not a directory".to_owned()),
+        _ => None,
     }
 }
 

@@ -16,7 +16,7 @@ fn session() -> Session {
         {"id": "name", "label": "Name", "type": "text", "prompt": "Project name?", "minLength": 3,
          "maxLength": 20, "placeholder": "my-app", "default": "demo"},
         {"id": "notes", "type": "text", "prompt": "Anything else?", "multiline": true},
-        {"id": "mail", "type": "text", "prompt": "Mail?", "format": "email"},
+        {"id": "mail", "type": "text", "prompt": "Mail?", "format": "email", "pattern": "@example\\.com$"},
         {"id": "day", "type": "text", "prompt": "Day?", "format": "date"},
         {"id": "at", "type": "text", "prompt": "When?", "format": "date-time"},
         {"id": "site", "type": "text", "prompt": "Site?", "format": "uri"},
@@ -166,6 +166,11 @@ fn typed_text_is_judged_by_the_terminals_checks() {
             "mail",
             "someone@example.com",
             json!({"ok": true, "value": "someone@example.com"}),
+        ),
+        (
+            "mail",
+            "someone@example.org",
+            json!({"ok": false, "problem": "does not match @example\\.com$"}),
         ),
         (
             "at",

@@ -11,6 +11,7 @@
 mod draft;
 pub(crate) mod settings;
 pub(crate) mod tty;
+mod typed;
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -60,6 +61,10 @@ pub(crate) struct Linear {
     at: usize,
     /// What identifies the form in a draft (`ask_state::form_hash`).
     form_hash: String,
+    /// A closed form (`ask run --elicitation`): see [`Linear::closed`].
+    closed: bool,
+    /// Where path questions are looked up (`--cwd`): see [`Linear::with_root`].
+    root: Option<std::path::PathBuf>,
 }
 
 impl Linear {
@@ -72,6 +77,8 @@ impl Linear {
             drafts,
             at: 0,
             form_hash,
+            closed: false,
+            root: None,
         }
     }
 
@@ -132,11 +139,12 @@ impl Linear {
     /// A line on a question: `Ok(None)` moves on, `Ok(Some(text))` stays with a reply.
     fn question_line(&mut self, line: &str) -> Result<Option<String>, String> {
         let q = &self.form.questions[self.at];
+        let refusal = self.refuses_own_answer(q);
         let draft = &mut self.drafts[self.at];
         if line.is_empty() {
             return Ok(None);
         }
-        if let Some(reply) = confirm_line(q, draft, line) {
+        if let Some(reply) = typed::confirm_line(q, draft, line) {
             return reply;
         }
         if let Some(rest) = command(line, "q") {
@@ -161,10 +169,13 @@ impl Linear {
                 format!("Note on option {} removed.", j + 1)
             }));
         }
-        if let Some(reply) = typed_line(q, draft, line) {
+        if let Some(reply) = typed::typed_line(q, draft, line, self.root.as_deref()) {
             return reply;
         }
         if let Some(rest) = command(line, "o") {
+            if let Some(refusal) = refusal {
+                return Err(refusal);
+            }
             let Some(text) = non_empty(rest) else {
                 return Err("Type your answer after o, like: o use both".into());
             };
@@ -212,6 +223,12 @@ impl Linear {
                 );
             }
         };
+        if mode == "submit"
+            && let Some((first, why)) = self.unanswered_required()
+        {
+            self.at = first;
+            return Step::Ask(format!("{why}\n{}", self.screen()));
+        }
         let said = match mode {
             "submit" => "Submitted.",
             "elaborate" => "Sent for elaboration.",
@@ -241,9 +258,14 @@ impl Linear {
             _ if draft.as_multi => "choose any, as you switched it to multi-select",
             _ => "choose one",
         };
+        let required = if self.closed && q.required {
+            ", required"
+        } else {
+            ""
+        };
         let _ = writeln!(
             out,
-            "\nQuestion {} of {n}: {} ({kind})",
+            "\nQuestion {} of {n}: {} ({kind}{required})",
             i + 1,
             clean(&q.label)
         );
@@ -272,7 +294,7 @@ impl Linear {
         if q.offers_custom_row() {
             let _ = writeln!(out, "o. Type your own");
         }
-        typed_text(q, &mut out);
+        typed::typed_text(q, &mut out);
         if let Some(custom) = &draft.custom {
             let _ = writeln!(out, "Your own answer: {}", clean(custom));
         }
@@ -299,7 +321,9 @@ impl Linear {
                 })
                 .collect();
             labels.extend(d.custom.as_deref().map(clean));
-            let answer = if labels.is_empty() {
+            let answer = if labels.is_empty() && self.closed && q.required {
+                "unanswered (required)".into()
+            } else if labels.is_empty() {
                 "unanswered".into()
             } else {
                 labels.join(", ")
@@ -368,76 +392,8 @@ impl Linear {
         // The drafts only ever hold what the form allows, so this cannot fail;
         // should it, the user's choices are not silently turned into something else.
         ask_state::scripted_result(&self.form, &script).unwrap_or_else(|_| {
-            AskResult::from_details(AskDetails {
-                cancelled: true,
-                ..AskDetails::for_form(&self.form)
-            })
+            AskResult::from_details(AskDetails::for_form(&self.form).with_cancelled(true))
         })
-    }
-}
-
-/// A line on a `text`, `number` or `path` question: typed input checked against its rules (`None`: not such a line, handled as usual).
-fn typed_line(
-    q: &Question,
-    draft: &mut Draft,
-    line: &str,
-) -> Option<Result<Option<String>, String>> {
-    if !q.kind.is_typed_input() {
-        return None;
-    }
-    if let Err(rule) = q.check_input(line) {
-        let hint = q.rule_text().map(|r| format!(" {r}.")).unwrap_or_default();
-        return Some(Err(format!("Not accepted: {rule}.{hint}")));
-    }
-    draft.custom = Some(line.to_owned());
-    Some(Ok(None))
-}
-
-/// A line on a confirm question: `y`/`yes`/`1` or `n`/`no`/`2`; `q TEXT` stays the
-/// question note (`None`), anything else is refused.
-fn confirm_line(
-    q: &Question,
-    draft: &mut Draft,
-    line: &str,
-) -> Option<Result<Option<String>, String>> {
-    if q.kind != QuestionType::Confirm || command(line, "q").is_some() {
-        return None;
-    }
-    let yes = match line.to_ascii_lowercase().as_str() {
-        "y" | "yes" | "1" => true,
-        "n" | "no" | "2" => false,
-        _ => {
-            return Some(Err(
-                "This question is answered yes or no: type y or n.".into()
-            ));
-        }
-    };
-    draft.selected = vec![usize::from(!yes)];
-    Some(Ok(None))
-}
-
-/// The rule and the suggestion of a typed or confirm question, under its options.
-fn typed_text(q: &Question, out: &mut String) {
-    match q.kind {
-        QuestionType::Confirm => {
-            let _ = writeln!(out, "Yes or no (y/n)?");
-        }
-        kind if kind.is_typed_input() || kind == QuestionType::Multi => {
-            if let Some(rule) = q.rule_text() {
-                let _ = writeln!(out, "{}", clean(&rule));
-            }
-        }
-        _ => {}
-    }
-    if let Some(placeholder) = q.rules.placeholder.as_deref() {
-        let _ = writeln!(out, "For example: {}", clean(placeholder));
-    }
-    if let Some(suggestion) = q.suggestion().filter(|_| q.kind.is_typed_input()) {
-        let _ = writeln!(
-            out,
-            "Suggested: {} (type it to take it)",
-            clean(&suggestion)
-        );
     }
 }
 

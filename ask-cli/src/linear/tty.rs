@@ -13,7 +13,7 @@ use std::sync::mpsc;
 #[cfg(windows)]
 use std::time::Duration;
 
-use ask_contract::{AskForm, AskResult};
+use ask_contract::AskResult;
 use ask_state::FlowSnapshot;
 
 use super::{Linear, Step};
@@ -49,7 +49,7 @@ impl Ended {
 /// `output` that fails (a closed terminal: EIO, EPIPE) is a hang-up: the cancelled
 /// result with the answers given so far.
 pub(crate) fn run(
-    form: AskForm,
+    mut flow: Linear,
     draft: Option<DraftArgs>,
     input: impl io::Read + Send + 'static,
     mut output: impl Write,
@@ -57,7 +57,6 @@ pub(crate) fn run(
     let stop = Arc::new(AtomicBool::new(false));
     let (tx, rx) = mpsc::channel();
     let signals = register_signals(&stop, tx.clone());
-    let mut flow = Linear::new(form);
     let mut saver = draft.and_then(|d| open_draft(d, &mut flow, &mut output));
     if let Err(err) = signals {
         // Not fatal: the form still works, and Ctrl+D still ends it with a result.

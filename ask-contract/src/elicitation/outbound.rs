@@ -16,6 +16,9 @@
 //! plus `qN_note` (the question note) on every question and a last, required `submit_as`
 //! (`submit` or `elaborate`). The rule of a typed question in words (`A whole number from
 //! 1 to 10`), option descriptions and previews are folded into the field's `description`.
+//! A `text` question's `pattern` is said there too (`matching ^[a-z-]+$`) rather than sent
+//! as a keyword: the restricted string schema of MCP 2025-11-25 has none (and SDKs drop
+//! it); the reply is checked against it like every other rule.
 
 use std::fmt::Write as _;
 
