@@ -8,8 +8,22 @@ use std::sync::OnceLock;
 
 /// The HTML shell, with `{{style}}`, `{{script}}`, `{{nonce}}` and `{{view}}` markers.
 const PAGE: &str = include_str!("assets/index.html");
-/// The script that draws the form from the view model and sends commands.
-pub(crate) const SCRIPT: &str = include_str!("assets/app.js");
+/// The script that draws the form from the view model and sends commands: its parts
+/// (one responsibility each) inside one function, so they share its scope.
+pub(crate) const SCRIPT: &str = concat!(
+    "// The browser form of `ask`: draws the view model (embedded in the page, then from\n",
+    "// /api/events), sends control-protocol commands to /api/command and has typed input\n",
+    "// judged by /api/check (the terminal's own checks). Payload text is only ever set with\n",
+    "// textContent or .value, never parsed as HTML.\n",
+    "'use strict';\n(function () {\n",
+    include_str!("assets/text.js"),
+    include_str!("assets/app.js"),
+    include_str!("assets/values.js"),
+    include_str!("assets/send.js"),
+    include_str!("assets/build.js"),
+    include_str!("assets/start.js"),
+    "}());\n",
+);
 /// The style sheet (light and dark, narrow screens).
 pub(crate) const STYLE: &str = include_str!("assets/app.css");
 
