@@ -37,6 +37,9 @@ pub enum ControlCommand {
     Cancel,
     /// Show a question (by id) or the review tab.
     Focus(FocusTarget),
+    /// Take the terminal back after the form handed it to its host (`folded` event):
+    /// the host program drew its own screen meanwhile. Does nothing otherwise.
+    Unfold,
 }
 
 /// What [`ControlCommand::Focus`] shows.
@@ -95,6 +98,10 @@ pub enum ControlEvent {
         /// The result (with `details.answeredVia`).
         result: Box<AskResult>,
     },
+    /// The form handed the terminal to the program that started it (the peek key with
+    /// `ask run --host-peek`): its rows are erased, the terminal is back in its normal
+    /// mode and the form reads no keys until a client sends `unfold`. Commands still work.
+    Folded,
     /// A command of this client was refused; nothing changed.
     Error {
         /// A stable code: see [`ControlError::code`].
@@ -178,6 +185,7 @@ impl ControlCommand {
             "submit" => Ok(Self::Submit),
             "elaborate" => Ok(Self::Elaborate),
             "cancel" => Ok(Self::Cancel),
+            "unfold" => Ok(Self::Unfold),
             "answer" => {
                 let answers = match obj.get("answers") {
                     Some(Value::Object(map)) => map.clone(),
