@@ -6,6 +6,7 @@ mod formats;
 mod issue;
 mod json;
 mod loc;
+mod message;
 mod params;
 mod parse;
 mod result;
@@ -32,6 +33,7 @@ pub use result::{
     PayloadError, QuestionDetail, QuestionState, QuestionStatus, QuestionSummary,
     SHORTENED_PROMPT_BYTES, TextContent,
 };
+pub use message::{MessageKind, REPLAY_TEXT, RESUME_TEXT, message_text};
 pub use schema::{JSON_SCHEMA, json_schema};
 pub use text::{
     CANCELLED_TEXT, ELABORATION_INSTRUCTION, EMPTY_SUBMIT_TEXT, PRESENTED_AS_MULTI_NOTE,
