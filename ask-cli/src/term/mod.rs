@@ -117,19 +117,29 @@ pub(crate) enum Ended {
 pub(crate) enum Layout {
     /// The alternate screen, whole.
     Fullscreen,
-    /// A band of rows under the cursor on the normal screen; what is above stays.
-    Inline(InlineHeight),
+    /// A band of rows under the cursor on the normal screen; what is above stays. It
+    /// leaves `keep_above` rows above it on screen when it can (`--keep-above`).
+    Inline {
+        /// `--inline[=ROWS|PCT%]`.
+        height: InlineHeight,
+        /// `--keep-above ROWS` (0 without it).
+        keep_above: u16,
+    },
 }
 
 /// Runs the flow on the terminal until it finishes, the settings overlay of
 /// `ask settings` closes, or a signal arrives (`signals`, installed by the
 /// caller as soon as the payload was valid). The terminal is restored before
 /// this returns, on every path (and by the panic hook on a panic).
+///
+/// With `host_peek` (`--host-peek`), the peek key hands the terminal to the program that
+/// started `ask` instead of folding the form to one line (see [`hand_to_host`]).
 pub(crate) fn run_ui(
     session: &mut Session,
     tty: Tty,
     color: bool,
     layout: Layout,
+    host_peek: bool,
     signals: &Signals,
 ) -> io::Result<Ended> {
     startup_pause_for_tests(signals);
@@ -141,7 +151,7 @@ pub(crate) fn run_ui(
     // action is bound to it.
     #[cfg(unix)]
     let ctrl_z = signals::is_shell_job(&reader).then_some(Key::ctrl('z'));
-    let Ok(mut screen) = Screen::enter(tty.file, matches!(layout, Layout::Inline(_))) else {
+    let Ok(mut screen) = Screen::enter(tty.file, matches!(layout, Layout::Inline { .. })) else {
         return Ok(Ended::Unavailable);
     };
     let mut reader = Reader::new(reader);
@@ -152,7 +162,7 @@ pub(crate) fn run_ui(
     }
     let mut painter = match layout {
         Layout::Fullscreen => Painter::new(color),
-        Layout::Inline(limit) => Painter::inline(color, limit),
+        Layout::Inline { height, keep_above } => Painter::inline(color, height, keep_above),
     };
     let (mut cols, mut rows) = terminal_size();
     session.resize(cols, painter.frame_rows(rows));
@@ -239,7 +249,22 @@ pub(crate) fn run_ui(
                         signals::suspend_job();
                         continue;
                     }
-                    if peek::toggles(session.flow(), key) {
+                    if host_peek && peek::toggles(session.flow(), key) {
+                        screen.suspend();
+                        if let Some(ended) = hand_to_host(session, signals) {
+                            return Ok(ended);
+                        }
+                        screen.resume()?;
+                        (cols, rows) = terminal_size();
+                        session.resize(cols, painter.frame_rows(rows));
+                        painter.resized(&mut screen.out)?;
+                        guard = guard::EarlyKeyGuard::new(
+                            session.flow().behaviour().ignore_early_keys_ms,
+                        );
+                        dirty = true;
+                        // Keys read with the peek key belong to the host's screen.
+                        break;
+                    } else if peek::toggles(session.flow(), key) {
                         peeking = !peeking;
                         dirty = true;
                     } else if !peeking {
@@ -263,6 +288,33 @@ pub(crate) fn run_ui(
             dirty |= session.tick();
             last_tick = Instant::now();
         }
+    }
+}
+
+/// `--host-peek`: the terminal was handed back to the program that started `ask` (the
+/// screen is suspended: rows erased, normal mode, no keys read) and the control clients
+/// were told (`folded`). Waits for a client's `unfold` while still taking commands, the
+/// idle clock and signals: `None` when the terminal should be taken back, or how the form
+/// ended meanwhile.
+fn hand_to_host(session: &mut Session, signals: &Signals) -> Option<Ended> {
+    session.notify_folded();
+    let mut last_tick = Instant::now();
+    loop {
+        session.pump_control();
+        if session.is_over() {
+            return Some(Ended::Done(session.result().cloned()));
+        }
+        if signals.terminated().is_some() {
+            return Some(Ended::Signal(session.cancelled()));
+        }
+        if session.take_unfold() {
+            return None;
+        }
+        if last_tick.elapsed() >= TICK && session.needs_ticks() {
+            session.tick();
+            last_tick = Instant::now();
+        }
+        std::thread::sleep(REMOTE_POLL);
     }
 }
 

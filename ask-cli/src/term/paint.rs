@@ -23,8 +23,13 @@ enum Surface {
     /// The whole alternate screen; while peeking, a one-row band on the normal
     /// screen instead.
     Full { peek: Option<Viewport> },
-    /// A band of rows under the cursor, at most `limit` tall.
-    Inline { limit: InlineHeight, band: Viewport },
+    /// A band of rows under the cursor, at most `limit` tall, leaving `keep_above` rows
+    /// above it on screen when it can (see [`band_limit`]).
+    Inline {
+        limit: InlineHeight,
+        keep_above: u16,
+        band: Viewport,
+    },
 }
 
 /// Draws frames; remembers the scroll offset and what is on screen.
@@ -52,11 +57,13 @@ impl Painter {
         }
     }
 
-    /// A painter that draws inline, in at most `limit` rows under the cursor.
-    pub(crate) fn inline(color: bool, limit: InlineHeight) -> Self {
+    /// A painter that draws inline, in at most `limit` rows under the cursor, leaving
+    /// `keep_above` rows of the text above on screen when it can.
+    pub(crate) fn inline(color: bool, limit: InlineHeight, keep_above: u16) -> Self {
         Self {
             surface: Surface::Inline {
                 limit,
+                keep_above,
                 band: Viewport::new(),
             },
             ..Self::new(color)
@@ -67,7 +74,9 @@ impl Painter {
     pub(crate) fn frame_rows(&self, rows: u16) -> u16 {
         match &self.surface {
             Surface::Full { .. } => rows,
-            Surface::Inline { limit, .. } => limit.limit(rows),
+            Surface::Inline {
+                limit, keep_above, ..
+            } => band_limit(*limit, *keep_above, rows),
         }
     }
 
@@ -129,11 +138,15 @@ impl Painter {
                 }
                 rows
             }
-            Surface::Inline { limit, band } => {
+            Surface::Inline {
+                limit,
+                keep_above,
+                band,
+            } => {
                 let had = band.rows();
                 let want = u16::try_from(frame.lines.len())
                     .unwrap_or(u16::MAX)
-                    .min(limit.limit(rows))
+                    .min(band_limit(*limit, *keep_above, rows))
                     .max(had)
                     .max(1);
                 band.grow(out, want)?;
@@ -145,19 +158,46 @@ impl Painter {
             }
         };
         let height = usize::from(height);
-        let start = self.scroll_for(frame, height);
+        // A frame taller than the rows it may use is cut around its focus, and one row
+        // says where the rest is: `↑ more above`, else `↓ more below`.
+        let cut = frame.lines.len() > height && height >= 3;
+        let shown_rows = if cut { height - 1 } else { height };
+        let start = self.scroll_for(frame, shown_rows);
+        let marker = cut.then(|| {
+            let above = start > 0;
+            let text = if above {
+                crate::ui_text::MORE_ABOVE
+            } else {
+                crate::ui_text::MORE_BELOW
+            };
+            (above, Line::styled(text, Role::Muted))
+        });
+        // Screen row of frame row `start`: 1 under a top marker.
+        let offset = usize::from(matches!(marker, Some((true, _))));
         let editor = frame
             .cursor
             .map(|c| (c.row, c.column))
-            .filter(|&(row, _)| row >= start && row < start + height);
+            .filter(|&(row, _)| row >= start && row < start + shown_rows);
         // Inline, the editor cursor is drawn in the row (see `caret`); the
         // terminal's stays hidden on the band's first row.
         let caret = editor.filter(|_| matches!(self.surface, Surface::Inline { .. }));
         let visible: Vec<String> = (0..height)
             .map(|r| {
-                let line = frame.lines.get(start + r);
+                let at_marker = match &marker {
+                    Some((true, _)) => r == 0,
+                    Some((false, _)) => r == height - 1,
+                    None => false,
+                };
+                if at_marker {
+                    if let Some((_, line)) = &marker {
+                        return self.row(line, usize::from(cols));
+                    }
+                }
+                let line = (start + r)
+                    .checked_sub(offset)
+                    .and_then(|i| frame.lines.get(i));
                 match (line, caret) {
-                    (Some(line), Some((row, col))) if row == start + r => {
+                    (Some(line), Some((row, col))) if row + offset == start + r => {
                         let col = col.min(usize::from(cols).saturating_sub(1));
                         self.row(&caret::with_caret(line, col), usize::from(cols))
                     }
@@ -179,7 +219,7 @@ impl Painter {
             let x = u16::try_from(col)
                 .unwrap_or(u16::MAX)
                 .min(cols.saturating_sub(1));
-            self.goto(out, row - start, x)?;
+            self.goto(out, row - start + offset, x)?;
             queue!(out, cursor::Show)?;
         } else {
             self.park(out)?;
@@ -259,6 +299,20 @@ impl Painter {
     }
 }
 
+/// The most rows an inline form may use on a terminal `rows` rows tall: what `limit`
+/// allows, less what leaves `keep_above` rows above the band on screen, but never fewer
+/// than [`MIN_BAND_ROWS`] (or `limit`'s own when that is smaller): a long text above
+/// scrolls away rather than squeeze the form to nothing.
+pub(crate) fn band_limit(limit: InlineHeight, keep_above: u16, rows: u16) -> u16 {
+    let most = limit.limit(rows);
+    most.min(rows.saturating_sub(keep_above))
+        .max(MIN_BAND_ROWS.min(most))
+}
+
+/// The fewest rows [`band_limit`] leaves a form: a tab bar, a question, two options, the
+/// footer and the rules around them.
+pub(crate) const MIN_BAND_ROWS: u16 = 8;
+
 /// Whether to use colours: `--color always|never`, else on unless `NO_COLOR` is set (non-empty).
 pub(crate) fn use_color(choice: crate::cli::ColorChoice) -> bool {
     match choice {
@@ -299,6 +353,33 @@ mod tests {
         assert_eq!(p.scroll_for(&frame(30, 2), 10), 2);
         assert_eq!(p.scroll_for(&frame(30, 29), 10), 20);
         assert_eq!(p.scroll_for(&frame(5, 4), 10), 0);
+    }
+
+    #[test]
+    fn a_cut_frame_says_where_the_rest_is_and_keeps_the_focus() {
+        let mut p = Painter::new(false);
+        let top = paint_to_string(&mut p, &frame(30, 0), 20, 10);
+        assert!(top.contains("row 0") && top.contains("row 8"), "{top:?}");
+        assert!(!top.contains("row 9"), "one row is the marker: {top:?}");
+        assert!(top.contains(crate::ui_text::MORE_BELOW), "{top:?}");
+        let mut p = Painter::new(false);
+        let bottom = paint_to_string(&mut p, &frame(30, 29), 20, 10);
+        assert!(bottom.contains(crate::ui_text::MORE_ABOVE), "{bottom:?}");
+        assert!(bottom.contains("row 29") && bottom.contains("row 21"), "{bottom:?}");
+        assert!(!bottom.contains("row 20"), "{bottom:?}");
+        let mut p = Painter::new(false);
+        let whole = paint_to_string(&mut p, &frame(5, 4), 20, 10);
+        assert!(!whole.contains(crate::ui_text::MORE_ABOVE) && !whole.contains("more below"));
+    }
+
+    #[test]
+    fn the_band_leaves_the_rows_asked_for_above_it_but_never_squeezes_the_form() {
+        assert_eq!(band_limit(InlineHeight::Auto, 0, 24), 22);
+        assert_eq!(band_limit(InlineHeight::Auto, 9, 24), 15);
+        assert_eq!(band_limit(InlineHeight::Auto, 20, 24), MIN_BAND_ROWS);
+        assert_eq!(band_limit(InlineHeight::Rows(5), 20, 24), 5);
+        assert_eq!(band_limit(InlineHeight::Rows(12), 3, 24), 12);
+        assert_eq!(band_limit(InlineHeight::Auto, 9, 4), 2);
     }
 
     #[test]
