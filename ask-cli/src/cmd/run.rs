@@ -290,14 +290,15 @@ pub(crate) fn interactive(
             return sink.no_terminal(session.form());
         }
     };
+    // The draft goes only once the result is stored, and only when the form was ended
+    // by the user or a remote client (a signal or a closed terminal keeps it for
+    // `--resume`). Asked before the control clients are told: telling them records the
+    // result in the session.
+    let ended_by_user = session.result().is_some();
     remote.finish(&mut session, &result);
     if let Some(line) = crate::remote::answered_elsewhere(&result) {
         crate::remote::tell_terminal(line);
     }
-    // The draft goes only once the result is stored, and only when the form was ended
-    // by the user or a remote client (a signal or a closed terminal keeps it for
-    // `--resume`).
-    let ended_by_user = session.result().is_some();
     let exit = sink.finish_keeping(&result, dismissed, session.draft_path())?;
     if ended_by_user {
         session.discard_draft();
