@@ -92,15 +92,17 @@ fn folded_goes_to_every_client_and_unfold_is_taken_once() {
     let second = s.controller().connect(AnsweredVia::Control);
     s.pump_control();
     assert!(!s.take_unfold());
-    s.notify_folded();
+    s.notify_folded(false);
     for client in [&first, &second] {
         let events = drain(client);
         assert_eq!(
             events.last().unwrap(),
-            &json!({"v": 1, "type": "folded"}),
+            &json!({"v": 1, "type": "folded", "redraw": false}),
             "{events:?}"
         );
     }
+    s.notify_folded(true);
+    assert_eq!(drain(&first).last().unwrap()["redraw"], true);
     second.send_line(r#"{"v":1,"type":"unfold"}"#).unwrap();
     assert!(!s.take_unfold(), "taken only by a pump");
     s.pump_control();

@@ -249,9 +249,26 @@ pub(crate) fn run_ui(
                         signals::suspend_job();
                         continue;
                     }
-                    if host_peek && peek::toggles(session.flow(), key) {
+                    // The settings overlay may have grown the band: closing it gives
+                    // the rows back to a host that can redraw what they covered.
+                    let overlay_open = session.flow().settings_cursor().is_some();
+                    let peek_key = peek::toggles(session.flow(), key);
+                    if !peek_key || !host_peek {
+                        if peek_key {
+                            peeking = !peeking;
+                            dirty = true;
+                        } else if !peeking {
+                            dirty |= session.key(key);
+                        }
+                    }
+                    let overlay_closed = host_peek
+                        && overlay_open
+                        && session.flow().settings_cursor().is_none()
+                        && !session.is_over()
+                        && painter.band_too_tall(&session.frame(), rows);
+                    if host_peek && (peek_key || overlay_closed) {
                         screen.suspend();
-                        if let Some(ended) = hand_to_host(session, signals) {
+                        if let Some(ended) = hand_to_host(session, overlay_closed, signals) {
                             return Ok(ended);
                         }
                         screen.resume()?;
@@ -264,11 +281,6 @@ pub(crate) fn run_ui(
                         dirty = true;
                         // Keys read with the peek key belong to the host's screen.
                         break;
-                    } else if peek::toggles(session.flow(), key) {
-                        peeking = !peeking;
-                        dirty = true;
-                    } else if !peeking {
-                        dirty |= session.key(key);
                     }
                 }
                 Input::Event(event) if !peeking => dirty |= session.input(event),
@@ -293,11 +305,12 @@ pub(crate) fn run_ui(
 
 /// `--host-peek`: the terminal was handed back to the program that started `ask` (the
 /// screen is suspended: rows erased, normal mode, no keys read) and the control clients
-/// were told (`folded`). Waits for a client's `unfold` while still taking commands, the
+/// were told (`folded`; `redraw` when the settings overlay gave back rows it borrowed, so
+/// the host redraws and answers at once). Waits for a client's `unfold` while still taking commands, the
 /// idle clock and signals: `None` when the terminal should be taken back, or how the form
 /// ended meanwhile.
-fn hand_to_host(session: &mut Session, signals: &Signals) -> Option<Ended> {
-    session.notify_folded();
+fn hand_to_host(session: &mut Session, redraw: bool, signals: &Signals) -> Option<Ended> {
+    session.notify_folded(redraw);
     let mut last_tick = Instant::now();
     loop {
         session.pump_control();

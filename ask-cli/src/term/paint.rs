@@ -80,6 +80,17 @@ impl Painter {
         }
     }
 
+    /// Inline: true when `frame` needs fewer rows than the band holds (the band grew for
+    /// a taller frame, such as the settings overlay, and never shrinks by itself).
+    pub(crate) fn band_too_tall(&mut self, frame: &Frame, rows: u16) -> bool {
+        let want = u16::try_from(frame.lines.len()).unwrap_or(u16::MAX);
+        let most = self.frame_rows(rows);
+        match &mut self.surface {
+            Surface::Inline { band, .. } => band.rows() > want.min(most).max(1),
+            Surface::Full { .. } => false,
+        }
+    }
+
     /// Forgets what is on screen, so the next paint redraws every row (after a resize).
     pub(crate) fn invalidate(&mut self) {
         self.shown.clear();

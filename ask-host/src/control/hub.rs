@@ -212,10 +212,11 @@ impl Session {
     }
 
     /// Tells every control client that the form handed the terminal to its host (the
-    /// `folded` event); a client answers with `unfold` ([`Session::take_unfold`]).
-    pub fn notify_folded(&mut self) {
+    /// `folded` event; `redraw`: the host should redraw and hand it back at once); a
+    /// client answers with `unfold` ([`Session::take_unfold`]).
+    pub fn notify_folded(&mut self, redraw: bool) {
         if let Some(hub) = self.control.as_mut() {
-            hub.broadcast(&ControlEvent::Folded);
+            hub.broadcast(&ControlEvent::Folded { redraw });
         }
     }
 

@@ -98,10 +98,15 @@ pub enum ControlEvent {
         /// The result (with `details.answeredVia`).
         result: Box<AskResult>,
     },
-    /// The form handed the terminal to the program that started it (the peek key with
-    /// `ask run --host-peek`): its rows are erased, the terminal is back in its normal
-    /// mode and the form reads no keys until a client sends `unfold`. Commands still work.
-    Folded,
+    /// The form handed the terminal to the program that started it (`ask run
+    /// --host-peek`): its rows are erased, the terminal is back in its normal mode and the
+    /// form reads no keys until a client sends `unfold`. Commands still work.
+    Folded {
+        /// False: the person pressed the peek key, and the host shows its own screen until
+        /// they press it again. True: the form gave back rows it had borrowed (the settings
+        /// overlay closed), so the host redraws its screen and sends `unfold` at once.
+        redraw: bool,
+    },
     /// A command of this client was refused; nothing changed.
     Error {
         /// A stable code: see [`ControlError::code`].
