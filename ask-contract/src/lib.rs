@@ -23,6 +23,7 @@ pub use form::{AskForm, Question, QuestionOption, QuestionType};
 /// re-exported so embedders need no `indexmap` dependency of their own.
 pub use indexmap::IndexMap;
 pub use issue::{ContractError, Issue};
+pub use message::{MessageKind, REPLAY_TEXT, RESUME_TEXT, message_text};
 pub use params::{AskParams, OptionParams, QuestionParams};
 pub use parse::{
     MAX_ISSUES, MAX_PAYLOAD_BYTES, ParseOptions, parse_params, parse_params_bytes, parse_params_str,
@@ -33,7 +34,6 @@ pub use result::{
     PayloadError, QuestionDetail, QuestionState, QuestionStatus, QuestionSummary,
     SHORTENED_PROMPT_BYTES, TextContent,
 };
-pub use message::{MessageKind, REPLAY_TEXT, RESUME_TEXT, message_text};
 pub use schema::{JSON_SCHEMA, json_schema};
 pub use text::{
     CANCELLED_TEXT, ELABORATION_INSTRUCTION, EMPTY_SUBMIT_TEXT, PRESENTED_AS_MULTI_NOTE,

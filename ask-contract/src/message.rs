@@ -22,7 +22,8 @@ pub enum MessageKind {
 }
 
 /// The first line of a replay's message.
-pub const REPLAY_TEXT: &str = "These answers replace the ones given earlier for the same questions.";
+pub const REPLAY_TEXT: &str =
+    "These answers replace the ones given earlier for the same questions.";
 
 /// The first line of the message for a form left open when the host stopped.
 pub const RESUME_TEXT: &str = "These are the answers to your ask_user questions, which were still open when the session stopped.";

@@ -71,10 +71,7 @@ fn a_submit_while_an_answer_breaks_a_rule_is_not_ready() {
     client.send_line(r#"{"v":1,"type":"submit"}"#).unwrap();
     s.pump_control();
     let events = drain(&client);
-    assert!(
-        events.iter().any(|e| e["code"] == "notReady"),
-        "{events:?}"
-    );
+    assert!(events.iter().any(|e| e["code"] == "notReady"), "{events:?}");
     assert!(!s.is_over());
     // Once the answers fit, the same submit ends the form.
     client
@@ -149,11 +146,20 @@ fn prefilled_answers_show_a_notice_and_wait_for_confirmation() {
         s.key(key.parse::<Key>().unwrap());
     }
     let result = s.result().expect("confirmed on the review tab");
-    assert_eq!(result.details.answers["db"].custom_text.as_deref(), Some("my own"));
-    assert_eq!(result.details.answers["db"].note.as_deref(), Some("keep it small"));
+    assert_eq!(
+        result.details.answers["db"].custom_text.as_deref(),
+        Some("my own")
+    );
+    assert_eq!(
+        result.details.answers["db"].note.as_deref(),
+        Some("keep it small")
+    );
     assert_eq!(result.details.answers["feat"].values, ["auth", "pay"]);
     assert_eq!(
-        result.details.answers["feat"].option_notes.as_ref().unwrap()["pay"],
+        result.details.answers["feat"]
+            .option_notes
+            .as_ref()
+            .unwrap()["pay"],
         "later"
     );
 }

@@ -259,6 +259,7 @@ mod tests {
                 accessible: true,
                 idle_timeout_seconds: 0,
                 ignore_early_keys_ms: DEFAULT_IGNORE_EARLY_KEYS_MS,
+                resume_unanswered: ResumeUnanswered::Notify,
             }
         );
     }

@@ -375,16 +375,14 @@ pub(crate) const RESUME_UNANSWERED_NAME: &str = "resumeUnanswered";
 
 /// `resumeUnanswered`: `"notify"` or `"open"`.
 fn read_resume_unanswered(value: &Value, notices: &mut Vec<String>) -> ResumeUnanswered {
-    match value.as_str().and_then(ResumeUnanswered::from_name) {
-        Some(resume) => resume,
-        None => {
-            notices.push(format!(
-                "behaviour.{RESUME_UNANSWERED_NAME} should be \"notify\" or \"open\", found {}; using \"notify\"",
-                describe(value)
-            ));
-            ResumeUnanswered::Notify
-        }
+    if let Some(resume) = value.as_str().and_then(ResumeUnanswered::from_name) {
+        return resume;
     }
+    notices.push(format!(
+        "behaviour.{RESUME_UNANSWERED_NAME} should be \"notify\" or \"open\", found {}; using \"notify\"",
+        describe(value)
+    ));
+    ResumeUnanswered::Notify
 }
 
 fn read_behaviour(value: &Value, notices: &mut Vec<String>) -> Behaviour {

@@ -199,10 +199,8 @@ impl Painter {
                     Some((false, _)) => r == height - 1,
                     None => false,
                 };
-                if at_marker {
-                    if let Some((_, line)) = &marker {
-                        return self.row(line, usize::from(cols));
-                    }
+                if at_marker && let Some((_, line)) = &marker {
+                    return self.row(line, usize::from(cols));
                 }
                 let line = (start + r)
                     .checked_sub(offset)
@@ -376,7 +374,10 @@ mod tests {
         let mut p = Painter::new(false);
         let bottom = paint_to_string(&mut p, &frame(30, 29), 20, 10);
         assert!(bottom.contains(crate::ui_text::MORE_ABOVE), "{bottom:?}");
-        assert!(bottom.contains("row 29") && bottom.contains("row 21"), "{bottom:?}");
+        assert!(
+            bottom.contains("row 29") && bottom.contains("row 21"),
+            "{bottom:?}"
+        );
         assert!(!bottom.contains("row 20"), "{bottom:?}");
         let mut p = Painter::new(false);
         let whole = paint_to_string(&mut p, &frame(5, 4), 20, 10);

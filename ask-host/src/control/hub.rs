@@ -367,7 +367,10 @@ impl Session {
         if self.result.is_some() || action == ReviewAction::Cancel {
             return Ok(changed);
         }
-        let why = self.flow.hint().unwrap_or("an answer breaks a rule of the form");
+        let why = self
+            .flow
+            .hint()
+            .unwrap_or("an answer breaks a rule of the form");
         Err(ControlError::NotReady(why.to_owned()))
     }
 
