@@ -230,12 +230,15 @@ scenario_3() {
 	sleep 0.5
 	keys Enter
 	wait_requests 4 || return 1
-	check 2 user-message "Sure! Here are the questions I found." && check 3 user-message "SQLite" &&
-		check 3 user-message "Yes" || return 1
-	# /answer:again reopens the same form without another extraction.
+	# The answers name the questions (the extracted labels mean nothing to the model).
+	check 2 user-message "Sure! Here are the questions I found." &&
+		check 3 user-message "Which database should we use? -> SQLite" &&
+		check 3 user-message "Should I add a migration tool? -> Yes" || return 1
+	# /answer:again reopens the same form without another extraction, with the last answers.
 	wait_pane "Thanks, proceeding." || return 1
 	type_command "/answer:again"
 	wait_pane "Which database should we use?" || return 1
+	wait_pane "prefilled from your last answers" || return 1
 	keys 1
 	sleep 0.5
 	wait_pane "Should I add a migration tool?" || return 1
@@ -243,7 +246,9 @@ scenario_3() {
 	sleep 0.5
 	keys Enter
 	wait_requests 5 || return 1
-	check 4 user-message "Postgres" && check 4 user-message "No"
+	check 4 user-message "These answers replace the ones given earlier for the same questions." &&
+		check 4 user-message "Which database should we use? -> Postgres" &&
+		check 4 user-message "Should I add a migration tool? -> No"
 }
 
 # 4. /ask:replay after a cancelled ask reopens the same form (saved session this time).
