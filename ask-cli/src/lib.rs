@@ -14,6 +14,7 @@ mod remote;
 mod script;
 mod signals;
 mod term;
+mod ui_text;
 
 use std::process::ExitCode;
 

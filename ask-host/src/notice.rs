@@ -58,6 +58,13 @@ pub enum Notice {
     /// options on a single-select question, a type the switch cannot give...). The text
     /// says what.
     DraftAdjusted(String),
+    /// The form opened with the answers it was given last time
+    /// ([`Session::with_prefill`](crate::Session::with_prefill)): they still need the
+    /// person's confirmation. `dropped` lists what no longer fit the form and was left out.
+    Prefilled {
+        /// What was left out, and why.
+        dropped: Vec<String>,
+    },
     /// The settings overlay's reset row wrote the defaults.
     SettingsReset {
         /// Where the previous file was copied first (`None` when there was none).
@@ -102,6 +109,14 @@ impl fmt::Display for Notice {
                 backup.display()
             ),
             Self::SettingsReset { backup: None } => f.write_str("settings reset to defaults"),
+            Self::Prefilled { dropped } if dropped.is_empty() => {
+                f.write_str("prefilled from your last answers")
+            }
+            Self::Prefilled { dropped } => write!(
+                f,
+                "prefilled from your last answers; left out what no longer fits: {}",
+                dropped.join("; ")
+            ),
             Self::DraftNotRestored(why) | Self::DraftNotSaved(why) | Self::DraftAdjusted(why) => {
                 f.write_str(why)
             }

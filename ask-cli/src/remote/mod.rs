@@ -29,12 +29,21 @@ use socket_windows::ControlSocket;
 pub(crate) struct RemoteArgs {
     /// While the form is open, listen on a Unix socket at PATH (on Windows a named pipe,
     /// \\.\pipe\NAME) for a program to drive it: JSON lines both ways, versioned
-    /// ({"v": 1, ...}); events started, changed, completed, error; commands answer (the
-    /// --answers shape), submit, elaborate, cancel, focus. The first to end the form wins.
+    /// ({"v": 1, ...}); events started, changed, completed, folded, error; commands answer
+    /// (the --answers shape), submit, elaborate, cancel, focus, unfold. The first to end
+    /// the form wins.
     /// The Unix socket is made owner-only and removed when the form ends. `ask schema
     /// --control` prints the protocol's schema.
     #[arg(long, value_name = "PATH")]
     pub(crate) control: Option<PathBuf>,
+    /// With --control: the peek key (alt+o) hands the terminal back to the program that
+    /// started ask instead of folding the form to one line, so that program can draw its
+    /// own screen (a chat host gives the rows back to the conversation). ask erases its
+    /// rows, leaves raw mode, stops reading keys and sends {"v": 1, "type": "folded"};
+    /// a client's {"v": 1, "type": "unfold"} takes the terminal back. Commands, signals and
+    /// the idle timeout still work meanwhile.
+    #[arg(long, requires = "control")]
+    pub(crate) host_peek: bool,
     /// Also serve the form to a browser at ADDR (default 127.0.0.1:0, a free loopback
     /// port). The link (with a one-time token) shows in the form's notice line and in
     /// `$ASK_NOTIFY_URL` for notification commands. Both sides answer the same form; the

@@ -56,8 +56,8 @@ impl Screen {
         self.modes.reply(&mut self.out, &reply).map(drop)
     }
 
-    /// Leaves full-screen mode for a while (before the process stops).
-    #[cfg(unix)]
+    /// Leaves full-screen mode for a while (before the process stops, or while the host
+    /// has the terminal with `--host-peek`).
     pub(crate) fn suspend(&mut self) {
         self.out.drain(PATIENCE);
         self.modes.suspend();
@@ -73,8 +73,11 @@ impl Screen {
 
 impl Drop for Screen {
     fn drop(&mut self) {
-        // The frames first, so the restoring sequences come after them.
+        // The frames first, so the restoring sequences come after them; then nothing
+        // more: a frame still queued for a terminal that stopped reading is dropped, so
+        // it cannot land after the restore and hide the cursor again.
         self.out.drain(PATIENCE);
+        self.out.close();
         self.modes.restore();
     }
 }
