@@ -1,8 +1,132 @@
-//! The page, embedded in the binary: nothing is loaded from anywhere else.
+//! The page, embedded in the binary: nothing is loaded from anywhere else. One response
+//! carries everything the page needs to draw the form: the style sheet, the script and
+//! the view model at the time of the request, so it renders without a second request.
+//! The style and script are inline, allowed by a nonce fresh for every response
+//! (`Content-Security-Policy: default-src 'self'; script-src 'nonce-...'; ...`).
 
-/// The HTML shell.
-pub(crate) const PAGE: &str = include_str!("assets/index.html");
-/// The script that draws the form from the view model and sends commands.
-pub(crate) const SCRIPT: &str = include_str!("assets/app.js");
+use std::sync::OnceLock;
+
+/// The HTML shell, with `{{style}}`, `{{script}}`, `{{nonce}}` and `{{view}}` markers.
+const PAGE: &str = include_str!("assets/index.html");
+/// The script that draws the form from the view model and sends commands: its parts
+/// (one responsibility each) inside one function, so they share its scope.
+pub(crate) const SCRIPT: &str = concat!(
+    "// The browser form of `ask`: draws the view model (embedded in the page, then from\n",
+    "// /api/events), sends control-protocol commands to /api/command and has typed input\n",
+    "// judged by /api/check (the terminal's own checks). Payload text is only ever set with\n",
+    "// textContent or .value, never parsed as HTML.\n",
+    "'use strict';\n(function () {\n",
+    include_str!("assets/text.js"),
+    include_str!("assets/app.js"),
+    include_str!("assets/values.js"),
+    include_str!("assets/send.js"),
+    include_str!("assets/build.js"),
+    include_str!("assets/start.js"),
+    "}());\n",
+);
 /// The style sheet (light and dark, narrow screens).
 pub(crate) const STYLE: &str = include_str!("assets/app.css");
+
+/// A piece of the page: fixed text, or a place filled per response.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Piece {
+    Text(String),
+    Nonce,
+    View,
+}
+
+/// The page cut at its per-response places, the style and script already in.
+fn pieces() -> &'static [Piece] {
+    static PIECES: OnceLock<Vec<Piece>> = OnceLock::new();
+    PIECES.get_or_init(|| {
+        let mut out: Vec<Piece> = Vec::new();
+        let mut push = |piece: Piece| match (out.last_mut(), piece) {
+            (Some(Piece::Text(last)), Piece::Text(text)) => last.push_str(&text),
+            (_, piece) => out.push(piece),
+        };
+        let mut rest = PAGE;
+        while let Some(at) = rest.find("{{") {
+            push(Piece::Text(rest[..at].to_owned()));
+            let after = &rest[at + 2..];
+            let end = after.find("}}").unwrap_or(after.len());
+            match &after[..end] {
+                "style" => push(Piece::Text(STYLE.to_owned())),
+                "script" => push(Piece::Text(SCRIPT.to_owned())),
+                "nonce" => push(Piece::Nonce),
+                "view" => push(Piece::View),
+                other => push(Piece::Text(format!("{{{{{other}}}}}"))),
+            }
+            rest = after.get(end + 2..).unwrap_or("");
+        }
+        push(Piece::Text(rest.to_owned()));
+        out
+    })
+}
+
+/// The page for one response: `nonce` on the inline style and script, and the view model
+/// (JSON) as a data block.
+pub(crate) fn page(nonce: &str, view_json: &str) -> String {
+    let view = script_safe(view_json);
+    let mut out = String::with_capacity(PAGE.len() + STYLE.len() + SCRIPT.len() + view.len() + 64);
+    for piece in pieces() {
+        match piece {
+            Piece::Text(text) => out.push_str(text),
+            Piece::Nonce => out.push_str(nonce),
+            Piece::View => out.push_str(&view),
+        }
+    }
+    out
+}
+
+/// The page's `Content-Security-Policy`: nothing from elsewhere, inline code only with
+/// this response's nonce.
+pub(crate) fn policy(nonce: &str) -> String {
+    format!(
+        "default-src 'self'; script-src 'nonce-{nonce}'; style-src 'nonce-{nonce}'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+    )
+}
+
+/// JSON that can sit inside a `<script>` element: `<`, `>` and `&` (which only occur in
+/// strings) as `\u` escapes, so no payload text can end the element or open a comment.
+fn script_safe(json: &str) -> String {
+    let mut out = String::with_capacity(json.len() + 16);
+    for c in json.chars() {
+        match c {
+            '<' => out.push_str("\\u003c"),
+            '>' => out.push_str("\\u003e"),
+            '&' => out.push_str("\\u0026"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_page_has_one_style_one_script_and_the_view_in_order() {
+        let page = page("abc", r#"{"t":"</script><!--&"}"#);
+        assert_eq!(page.matches("nonce=\"abc\"").count(), 2);
+        assert!(!page.contains("{{"), "every marker is filled");
+        let view = page.find("id=\"view\">").unwrap();
+        let script = page.find("<script nonce").unwrap();
+        assert!(page.find("<style nonce").unwrap() < view && view < script);
+        assert!(page.contains(r#"{"t":"\u003c/script\u003e\u003c!--\u0026"}"#));
+        assert_eq!(
+            page.matches("</script>").count(),
+            2,
+            "the payload ends no element"
+        );
+    }
+
+    #[test]
+    fn the_embedded_assets_hold_no_markers_of_their_own() {
+        for asset in [SCRIPT, STYLE] {
+            assert!(
+                !asset.contains("{{") && !asset.contains("</script") && !asset.contains("</style")
+            );
+        }
+    }
+}

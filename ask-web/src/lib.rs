@@ -1,14 +1,17 @@
 #![doc = include_str!("../README.md")]
 
+mod api;
 mod assets;
+mod browser;
 mod error;
 mod guard;
 mod server;
 mod view;
 
+pub use browser::{can_open_browser, open_browser};
 pub use error::WebError;
 pub use server::{WebOptions, WebServer};
-pub use view::{FormState, OptionView, QuestionView, ViewModel};
+pub use view::{FormState, InputControl, InputView, OptionView, QuestionView, ViewModel};
 
 /// Wrong link tokens (or session cookies) after which the server shuts its listener.
 pub const MAX_WRONG_TOKENS: u32 = guard::MAX_WRONG_TOKENS;

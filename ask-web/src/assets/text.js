@@ -1,0 +1,33 @@
+// Part of the page's script (assets.rs joins the parts inside one function, in the order
+// it lists them). Every string the page shows, in one place.
+  // Every string the page shows, in one place (a message catalogue can replace it).
+  const TEXT = {
+    answered: '✓ answered',
+    recommended: '(Recommended)',
+    note: 'Note',
+    noteOnOption: (label) => 'Note on “' + label + '”',
+    noteButtonLabel: (label) => 'Note on ' + label,
+    noteOnQuestion: 'Note on this question',
+    typeYourOwn: 'Type your own',
+    yourAnswer: 'Your answer',
+    yourOwnAnswer: 'Your own answer',
+    preview: 'Preview',
+    review: 'Review',
+    submit: 'Submit',
+    elaborate: 'Elaborate',
+    cancel: 'Cancel',
+    notAnswered: 'Not answered',
+    suggested: (text) => 'Not answered (suggested: ' + text + ')',
+    prefilled: 'A suggested answer: press Enter to take it, or change it.',
+    fixFirst: 'Fix the marked answers first.',
+    refused: (status) => 'The form did not take that (' + status + ').',
+    closed: 'The form is closed.',
+    where: { browser: 'in the browser', terminal: 'in the terminal', control: 'by a control client', scripted: 'by scripted answers' },
+    answeredWhere: (where) => 'Answered ' + where + '.',
+    ended: 'The form ended.',
+    timedOut: 'The form timed out.',
+    cancelledWhere: (where) => 'Cancelled' + (where ? ' ' + where : '') + '.',
+    closeThePage: ' You can close this page.',
+    lost: 'Connection to ask lost; the form may have closed.',
+    unavailable: 'This form is not available (it may have been answered already).',
+  };
