@@ -50,6 +50,8 @@ pub(crate) struct Session {
     last_output: Arc<Mutex<Option<Instant>>>,
     /// Something was typed already.
     typed: bool,
+    /// The reader took everything the terminal will ever get (ask and the shell closed it).
+    drained: Arc<std::sync::atomic::AtomicBool>,
     /// Working folder: payload, config, result, stty captures.
     pub(crate) dir: tempfile::TempDir,
 }
@@ -158,6 +160,8 @@ impl Session {
         );
         let gate = Arc::new(Gate::default());
         let g = Arc::clone(&gate);
+        let drained = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let done = Arc::clone(&drained);
         std::thread::spawn(move || {
             let mut buf = [0u8; 8192];
             while let Ok(n) = reader.read(&mut buf) {
@@ -171,6 +175,7 @@ impl Session {
                     break;
                 }
             }
+            done.store(true, std::sync::atomic::Ordering::SeqCst);
         });
         let writer = pair.master.take_writer().expect("pty writer");
         Self {
@@ -182,6 +187,7 @@ impl Session {
             raw,
             last_output,
             typed: false,
+            drained,
             dir,
         }
     }
@@ -356,6 +362,14 @@ impl Session {
                 self.screen()
             );
             std::thread::sleep(Duration::from_millis(10));
+        }
+        // The last bytes (the terminal's restore) may still be on their way to the
+        // screen model on a loaded machine: wait for the reader to reach the end.
+        let start = Instant::now();
+        while !self.drained.load(std::sync::atomic::Ordering::SeqCst)
+            && start.elapsed() < Duration::from_secs(5)
+        {
+            std::thread::sleep(Duration::from_millis(5));
         }
         read(&self.path("code")).trim().parse().expect("exit code")
     }
