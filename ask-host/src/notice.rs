@@ -3,6 +3,7 @@
 use std::fmt;
 use std::path::PathBuf;
 
+use ask_i18n::{Locale, Msg};
 use ask_keymap::ConfigNotice;
 
 /// Something the user should know that is not part of the form: settings that could not be
@@ -72,49 +73,54 @@ impl Notice {
     }
 }
 
-impl fmt::Display for Notice {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Notice {
+    /// The notice in `locale`, for the person at the form. What it quotes (an I/O error,
+    /// a problem found in the settings file, why a draft was not restored) stays as it
+    /// is, in English, like every message about a bad input file. `Display` is the
+    /// English text.
+    pub fn text(&self, locale: Locale) -> String {
+        let show = |p: &std::path::Path| p.display().to_string();
         match self {
             Self::SettingsCreated { path } => {
-                write!(f, "created {} with the default settings", path.display())
+                locale.format(Msg::NoticeCreated, &[("path", &show(path))])
             }
-            Self::Settings(notice) => notice.fmt(f),
-            Self::SettingsUnresolved(err) => write!(f, "settings not loaded: {err}"),
-            Self::SettingsNotLoaded(err) => {
-                write!(f, "settings not loaded, using defaults: {err}")
+            Self::Settings(notice) => notice.text(locale),
+            Self::SettingsUnresolved(err) => {
+                locale.format(Msg::NoticeUnresolved, &[("error", err)])
             }
-            Self::SettingsReloadFailed(err) => write!(f, "settings: {err}"),
-            Self::SettingsNotSaved(err) => write!(
-                f,
-                "not saved ({err}): the change applies to this form only and will not persist"
-            ),
-            Self::SettingsImported { from, to } => write!(
-                f,
-                "imported your pi-ask settings from {} into {} (the pi-ask file is unchanged)",
-                from.display(),
-                to.display()
+            Self::SettingsNotLoaded(err) => locale.format(Msg::NoticeNotLoaded, &[("error", err)]),
+            Self::SettingsReloadFailed(err) => {
+                locale.format(Msg::NoticeReloadFailed, &[("error", err)])
+            }
+            Self::SettingsNotSaved(err) => locale.format(Msg::NoticeNotSaved, &[("error", err)]),
+            Self::SettingsImported { from, to } => locale.format(
+                Msg::NoticeImported,
+                &[("from", &show(from)), ("to", &show(to))],
             ),
             Self::SettingsReset {
                 backup: Some(backup),
-            } => write!(
-                f,
-                "settings reset to defaults; the old file is saved as {}",
-                backup.display()
-            ),
-            Self::SettingsReset { backup: None } => f.write_str("settings reset to defaults"),
+            } => locale.format(Msg::NoticeResetBackup, &[("backup", &show(backup))]),
+            Self::SettingsReset { backup: None } => locale.text(Msg::NoticeReset).to_owned(),
             Self::DraftNotRestored(why) | Self::DraftNotSaved(why) | Self::DraftAdjusted(why) => {
-                f.write_str(why)
+                why.clone()
             }
         }
     }
 }
 
-/// The notice line for `notices`: the shown ones joined with `; `, or `None`.
-pub(crate) fn notice_line(notices: &[Notice]) -> Option<String> {
+impl fmt::Display for Notice {
+    /// The English text ([`Notice::text`]).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text(Locale::En))
+    }
+}
+
+/// The notice line for `notices` in `locale`: the shown ones joined with `; `, or `None`.
+pub(crate) fn notice_line(notices: &[Notice], locale: Locale) -> Option<String> {
     let shown: Vec<String> = notices
         .iter()
         .filter(|n| n.is_shown())
-        .map(ToString::to_string)
+        .map(|n| n.text(locale))
         .collect();
     (!shown.is_empty()).then(|| shown.join("; "))
 }

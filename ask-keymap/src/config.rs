@@ -157,6 +157,10 @@ pub(crate) fn behaviour_to_json(behaviour: Behaviour) -> Node {
         EARLY_KEYS_NAME.to_owned(),
         Node::from(behaviour.ignore_early_keys_ms),
     );
+    obj.insert(
+        LOCALE_NAME.to_owned(),
+        Node::from(behaviour.locale.as_str()),
+    );
     Node::Object(obj)
 }
 
@@ -366,6 +370,23 @@ fn read_early_keys(value: &Value, notices: &mut Vec<String>) -> u64 {
     }
 }
 
+/// The field name of [`Behaviour::locale`].
+pub(crate) const LOCALE_NAME: &str = "locale";
+
+/// `locale`: `auto` or a language tag (`es`, `pt-BR`; any case, `_` or `-`).
+fn read_locale(value: &Value, notices: &mut Vec<String>) -> ask_i18n::LocaleSetting {
+    match value.as_str().and_then(ask_i18n::LocaleSetting::parse) {
+        Some(locale) => locale,
+        None => {
+            notices.push(format!(
+                "behaviour.{LOCALE_NAME} should be \"auto\" or one of en, es, fr, pt-BR, de, ja, zh-CN, found {}; using auto",
+                describe(value)
+            ));
+            ask_i18n::LocaleSetting::Auto
+        }
+    }
+}
+
 fn read_behaviour(value: &Value, notices: &mut Vec<String>) -> Behaviour {
     let mut behaviour = Behaviour::default();
     let Some(obj) = value.as_object() else {
@@ -392,6 +413,9 @@ fn read_behaviour(value: &Value, notices: &mut Vec<String>) -> Behaviour {
     }
     if let Some(value) = obj.get(EARLY_KEYS_NAME) {
         behaviour.ignore_early_keys_ms = read_early_keys(value, notices);
+    }
+    if let Some(value) = obj.get(LOCALE_NAME) {
+        behaviour.locale = read_locale(value, notices);
     }
     behaviour
 }
@@ -442,6 +466,33 @@ mod tests {
                    "behaviour": {"showFooterHints": false}, "extra": 7,
                    "notifications": {"enabled": true, "channels": ["bell"]}})
         );
+    }
+
+    #[test]
+    fn locale_reads_auto_or_a_language_and_rejects_the_rest() {
+        use ask_i18n::{Locale, LocaleSetting};
+        let read = |v: Value| {
+            AskConfig::from_json(&json!({"schemaVersion": 3, "behaviour": {"locale": v}}))
+        };
+        assert_eq!(AskConfig::default().behaviour.locale, LocaleSetting::Auto);
+        let (config, notices) = read(json!("pt_BR"));
+        assert_eq!(config.behaviour.locale, LocaleSetting::Fixed(Locale::PtBr));
+        assert!(notices.is_empty());
+        let written = config.to_json();
+        assert_eq!(written["behaviour"]["locale"], "pt-BR");
+        assert_eq!(
+            AskConfig::from_json(&written).0,
+            config,
+            "written and read back"
+        );
+        for bad in [json!("it"), json!(3), json!(null), json!("zh-TW")] {
+            let (config, notices) = read(bad.clone());
+            assert_eq!(config.behaviour.locale, LocaleSetting::Auto, "{bad}");
+            assert!(
+                notices.len() == 1 && notices[0].contains("behaviour.locale should be \"auto\""),
+                "{bad}: {notices:?}"
+            );
+        }
     }
 
     #[test]

@@ -24,9 +24,9 @@ pub(crate) fn editor_block(
     editor: &Editor,
     (width, height): (usize, usize),
     indent: usize,
-    placeholder: &str,
+    (placeholder, locale): (&str, ask_i18n::Locale),
 ) -> Block {
-    let mut block = Block::new(width);
+    let mut block = Block::new(width, locale);
     let bar_w = 2;
     let (indent, avail) = if indent + bar_w + 2 <= width {
         (indent, width - indent - bar_w - 1)
@@ -63,7 +63,7 @@ pub(crate) fn editor_block(
         let view = window(text, cursor, avail, reach);
         let marker_line = |n: usize, up: bool| {
             let mut line = Line::new(bar());
-            line.spans.extend(marker(n, up).spans);
+            line.spans.extend(marker(n, up, locale).spans);
             line
         };
         if view.hidden_above > 0 {
@@ -205,11 +205,12 @@ fn window(text: &str, cursor: usize, width: usize, reach: usize) -> View {
 /// The `@` completion list under an editor: the highlighted item with a pointer,
 /// at most [`MAX_COMPLETIONS`] items around it, and how many more there are.
 fn completion_lines(block: &mut Block, list: &CompletionList, indent: usize) {
+    let locale = block.locale;
     let pad = || Span::raw(" ".repeat(indent));
     if list.items.is_empty() {
         block.push(Line::new(vec![
             pad(),
-            Span::new("no matching files", Role::Dim),
+            Span::new(locale.text(ask_i18n::Msg::CompletionNone), Role::Dim),
         ]));
         return;
     }
@@ -222,7 +223,13 @@ fn completion_lines(block: &mut Block, list: &CompletionList, indent: usize) {
     if start > 0 {
         block.push(Line::new(vec![
             pad(),
-            Span::new(format!("↑ {start} more"), Role::Muted),
+            Span::new(
+                format!(
+                    "↑ {}",
+                    locale.format(ask_i18n::Msg::ListMore, &[("n", &start)])
+                ),
+                Role::Muted,
+            ),
         ]));
     }
     for (k, item) in list.items.iter().enumerate().take(end).skip(start) {
@@ -244,7 +251,13 @@ fn completion_lines(block: &mut Block, list: &CompletionList, indent: usize) {
     if end < n {
         block.push(Line::new(vec![
             pad(),
-            Span::new(format!("↓ {} more", n - end), Role::Muted),
+            Span::new(
+                format!(
+                    "↓ {}",
+                    locale.format(ask_i18n::Msg::ListMore, &[("n", &(n - end))])
+                ),
+                Role::Muted,
+            ),
         ]));
     }
 }

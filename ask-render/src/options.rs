@@ -3,19 +3,27 @@
 use std::collections::HashMap;
 
 use ask_contract::{Question, QuestionType};
+use ask_i18n::{Locale, Msg};
 use ask_state::{Editor, EditorTarget, Flow, FormText, OptionFilter, OptionMarks, QuestionDraft};
 
 use crate::block::Block;
 use crate::editor::editor_block;
 use crate::frame::{Line, Role, Span, Style};
-use crate::question::OPTION_NOTE_LABEL;
 use crate::text::display_width;
 use crate::window::Keep;
 
-/// Label of the synthetic free-form row.
-pub(crate) const CUSTOM_LABEL: &str = "Type your own";
-/// The marker after the label of an option the agent recommends.
-pub(crate) const RECOMMENDED: &str = "(Recommended)";
+/// The label of declared option `row` as the person reads it: the payload's label, or
+/// for a confirm question without `yesLabel`/`noLabel` the made-up `Yes`/`No` in the
+/// flow's language (the result keeps the English ones).
+pub(crate) fn option_label(q: &Question, row: usize, locale: Locale) -> Option<&str> {
+    let option = q.options.get(row)?;
+    let made_up = match (q.kind, option.value.as_str()) {
+        (QuestionType::Confirm, "yes") if q.rules.yes_label.is_none() => Some(Msg::OptionYes),
+        (QuestionType::Confirm, "no") if q.rules.no_label.is_none() => Some(Msg::OptionNo),
+        _ => None,
+    };
+    Some(made_up.map_or(option.label.as_str(), |m| locale.text(m)))
+}
 
 /// Builds the block of each cursor row (declared options, then `Type your own`) on demand,
 /// so a long list only pays for the rows it shows.
@@ -120,10 +128,13 @@ impl<'a> OptionRows<'a> {
             (false, true) => Style::new(Role::Success),
             (false, false) => Style::new(Role::Text),
         };
-        let mut label = option.map_or(CUSTOM_LABEL, |o| o.label.as_str()).to_owned();
+        let locale = self.flow.locale();
+        let mut label = option_label(q, row, locale)
+            .unwrap_or_else(|| locale.text(Msg::OptionCustom))
+            .to_owned();
         if option.is_some_and(|o| o.recommended) {
             label.push(' ');
-            label.push_str(RECOMMENDED);
+            label.push_str(locale.text(Msg::OptionRecommended));
         }
         if selected && !multi {
             label.push_str(" ✓");
@@ -134,7 +145,7 @@ impl<'a> OptionRows<'a> {
             (Some(f), Some(o)) => f.option_marks(o),
             _ => OptionMarks::default(),
         };
-        let mut block = Block::new(width);
+        let mut block = Block::new(width, locale);
         block.focus_next();
         block.hanging_marked(prefix, (&label, label_style), &marks.label, keep);
         let pad = || vec![Span::raw(" ".repeat(indent))];
@@ -164,24 +175,27 @@ impl<'a> OptionRows<'a> {
                     e,
                     (width, self.height),
                     indent,
-                    "Type your answer…",
+                    (locale.text(Msg::OptionCustomPlaceholder), locale),
                 )),
                 (None, Some(text)) => block.hanging_kept(pad(), text, Style::new(Role::Text), keep),
                 (None, None) => {}
             }
         } else if let Some(e) = open {
             let mut label = pad();
-            label.push(Span::new(OPTION_NOTE_LABEL, Role::Muted));
+            label.push(Span::new(locale.text(Msg::NoteOption), Role::Muted));
             block.push(Line::new(label));
             block.append(editor_block(
                 e,
                 (width, self.height),
                 indent,
-                "Add a note for the agent…",
+                (locale.text(Msg::NotePlaceholder), locale),
             ));
         } else if let Some(note) = draft.option_notes.get(&row) {
             let mut p = pad();
-            p.push(Span::new(format!("{OPTION_NOTE_LABEL} "), Role::Muted));
+            p.push(Span::new(
+                format!("{} ", locale.text(Msg::NoteOption)),
+                Role::Muted,
+            ));
             block.hanging_kept(p, note, Style::new(Role::Note), keep);
         }
         block
@@ -241,13 +255,15 @@ impl<'a> OptionRows<'a> {
                 }
             }
         }
-        let mut out = Block::new(self.width);
+        let locale = self.flow.locale();
+        let mut out = Block::new(self.width, locale);
         let marker = |text: String| Line::new(vec![Span::raw("  "), Span::new(text, Role::Muted)]);
+        let more = |n: usize| locale.format(Msg::ListMore, &[("n", &n)]);
         if lo > 0 {
-            out.push(marker(format!("↑ {lo} more")));
+            out.push(marker(format!("↑ {}", more(lo))));
         }
         if no_match {
-            out.push(crate::filter::no_match_line());
+            out.push(crate::filter::no_match_line(locale));
         }
         for k in lo..hi {
             let mut block = built
@@ -262,7 +278,7 @@ impl<'a> OptionRows<'a> {
             out.append(block);
         }
         if hi < n {
-            out.push(marker(format!("↓ {} more", n - hi)));
+            out.push(marker(format!("↓ {}", more(n - hi))));
         }
         out
     }

@@ -124,15 +124,21 @@ pub(crate) fn preview_pane(
     (text, index): (Option<&str>, Option<&LineIndex>),
     scroll: usize,
     width: usize,
-    max_rows: usize,
+    (max_rows, locale): (usize, ask_i18n::Locale),
 ) -> Block {
-    let mut block = Block::new(width);
+    let mut block = Block::new(width, locale);
     block.push(Line::new(vec![
-        Span::new("Preview · ", Role::Muted),
+        Span::new(
+            format!("{} · ", locale.text(ask_i18n::Msg::PreviewTitle)),
+            Role::Muted,
+        ),
         Span::new(sanitize_line(label), Style::new(Role::Title).bold()),
     ]));
     let Some(text) = text else {
-        block.push(Line::styled("No preview for this row.", Role::Dim));
+        block.push(Line::styled(
+            locale.text(ask_i18n::Msg::PreviewNone),
+            Role::Dim,
+        ));
         return block;
     };
     let inner = width.saturating_sub(2).max(1);
@@ -168,10 +174,10 @@ pub(crate) fn preview_pane(
         let cut_below = from.get(visible).is_some_and(|(li, _)| *li == last_shown);
         let below = source_lines - last_shown - 1 + usize::from(cut_below);
         if scroll > 0 {
-            block.push(marker(scroll.max(1), true));
+            block.push(marker(scroll.max(1), true, block.locale));
         }
         content(&mut block, shown);
-        block.push(marker(below.max(1), false));
+        block.push(marker(below.max(1), false, block.locale));
         return block;
     }
     // At the end: no bottom marker; the top marker is needed since the text is taller.
@@ -182,7 +188,11 @@ pub(crate) fn preview_pane(
         .unwrap_or_default();
     let first_shown = shown.first().map_or(0, |(li, _)| *li);
     let cut_above = tail.len() > visible && tail.first().is_some_and(|(li, _)| *li == first_shown);
-    block.push(marker((first_shown + usize::from(cut_above)).max(1), true));
+    block.push(marker(
+        (first_shown + usize::from(cut_above)).max(1),
+        true,
+        block.locale,
+    ));
     content(&mut block, shown);
     block
 }
@@ -216,8 +226,20 @@ mod tests {
             let index = LineIndex::new(text);
             let lines = index.newlines() + 1;
             for scroll in [0, 1, 2, lines / 2, lines - 3, lines - 1, lines + 5] {
-                let plain = preview_pane("A", (Some(text), None), scroll, 40, 12);
-                let indexed = preview_pane("A", (Some(text), Some(&index)), scroll, 40, 12);
+                let plain = preview_pane(
+                    "A",
+                    (Some(text), None),
+                    scroll,
+                    40,
+                    (12, ask_i18n::Locale::En),
+                );
+                let indexed = preview_pane(
+                    "A",
+                    (Some(text), Some(&index)),
+                    scroll,
+                    40,
+                    (12, ask_i18n::Locale::En),
+                );
                 assert_eq!(texts(&plain), texts(&indexed), "scroll {scroll}");
             }
         }

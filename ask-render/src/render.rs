@@ -1,5 +1,6 @@
 //! `render`: the whole screen of a flow, top rule to bottom rule.
 
+use ask_i18n::Msg;
 use ask_keymap::Action;
 use ask_state::{Flow, FormText, Tab};
 
@@ -84,7 +85,8 @@ pub fn render(flow: &Flow, options: &RenderOptions) -> Frame {
         return crate::chrome::without_rules(flow, options);
     }
     let width = options.width.max(1);
-    let mut top = Block::new(width);
+    let locale = flow.locale();
+    let mut top = Block::new(width, locale);
     top.rule(Style::new(Role::Border));
     let tight = options.height > 0 && options.height < TIGHT_ROWS;
     let very_tight = options.height > 0 && options.height < VERY_TIGHT_ROWS;
@@ -95,7 +97,7 @@ pub fn render(flow: &Flow, options: &RenderOptions) -> Frame {
     // Rows the scrolling body shows between the pinned head and footer: no text lays
     // out more, so its `N more lines` marker stays on screen.
     let view = body_rows(options.height, footer.len());
-    let mut body = Block::new(width);
+    let mut body = Block::new(width, locale);
     if flow.settings_cursor().is_some() {
         // Under the top rule and above the footer.
         let rows = if options.height == 0 {
@@ -278,7 +280,8 @@ fn one_row(texts: &[&str], width: usize) -> String {
 /// row (cut with `…`) and the hints take at most [`TIGHT_HINT_ROWS`].
 fn footer_block(flow: &Flow, width: usize, fit: Fit, scrolls: bool) -> Block {
     let Fit { tight, very_tight } = fit;
-    let mut footer = Block::new(width);
+    let locale = flow.locale();
+    let mut footer = Block::new(width, locale);
     if !tight {
         footer.blank();
     }
@@ -289,11 +292,10 @@ fn footer_block(flow: &Flow, width: usize, fit: Fit, scrolls: bool) -> Block {
             sanitize_line(&km.label(Action::Dismiss)),
         );
         let first = sanitize_line(&km.first_label(Action::Cancel));
-        let long = format!(
-            "Unsaved answers and notes will be lost. Press {cancel} or {dismiss} again to discard them."
-        );
-        let medium = format!("Press {cancel} or {dismiss} again to discard answers and notes.");
-        let short = format!("Press {first} again to discard answers.");
+        let keys: &[(&str, &dyn std::fmt::Display)] = &[("cancel", &cancel), ("dismiss", &dismiss)];
+        let long = locale.format(Msg::DismissLong, keys);
+        let medium = locale.format(Msg::DismissMedium, keys);
+        let short = locale.format(Msg::DismissShort, &[("key", &first)]);
         let text = one_row(&[&long, &medium, &short], width);
         footer.push(Line::new(vec![Span::new(
             text,
@@ -314,7 +316,7 @@ fn footer_block(flow: &Flow, width: usize, fit: Fit, scrolls: bool) -> Block {
         line(notice, Style::new(Role::Warning));
     }
     if let Some(seconds) = flow.countdown_seconds() {
-        let text = format!("Closing in {seconds} s - press any key to stay");
+        let text = locale.format(Msg::Countdown, &[("seconds", &seconds)]);
         line(&text, Style::new(Role::Warning).bold());
     }
     let armed = flow.armed_hint().filter(|_| very_tight);

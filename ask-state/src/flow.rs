@@ -115,18 +115,28 @@ pub enum SettingsRow {
     Behaviour(BehaviourSetting),
     /// `notifications.enabled`.
     Notifications,
+    /// `behaviour.locale`, the UI language: the toggle key cycles `auto` and each
+    /// language ([`ask_i18n::LocaleSetting::next`]).
+    Locale,
     /// `Reset settings to defaults` (needs a second press within 3 s).
     Reset,
 }
 
 impl SettingsRow {
-    /// The label shown in the overlay.
+    /// The label shown in the overlay, in English ([`SettingsRow::label_in`] for others).
     pub fn label(self) -> &'static str {
-        match self {
-            SettingsRow::Behaviour(s) => s.label(),
-            SettingsRow::Notifications => "Notifications",
-            SettingsRow::Reset => "Reset settings to defaults",
-        }
+        self.label_in(ask_i18n::Locale::En)
+    }
+
+    /// The label shown in the overlay in `locale`.
+    pub fn label_in(self, locale: ask_i18n::Locale) -> &'static str {
+        use ask_i18n::Msg;
+        locale.text(match self {
+            SettingsRow::Behaviour(s) => s.msg(),
+            SettingsRow::Notifications => Msg::SettingNotifications,
+            SettingsRow::Locale => Msg::SettingLocale,
+            SettingsRow::Reset => Msg::SettingReset,
+        })
     }
 }
 
@@ -228,6 +238,10 @@ pub struct FlowOptions {
     /// What the host can do ([`HostFeatures`](crate::HostFeatures), every feature by default): the footer, the
     /// settings overlay and the keymap list offer only these.
     pub host: crate::HostFeatures,
+    /// The language the `locale` setting's `auto` stands for: the host reads it from
+    /// its environment ([`ask_i18n::Locale::from_env`]); English by default. See
+    /// [`Flow::locale`].
+    pub system_locale: ask_i18n::Locale,
 }
 
 impl FlowOptions {
@@ -256,6 +270,13 @@ impl FlowOptions {
     #[must_use]
     pub fn host_features(mut self, host: crate::HostFeatures) -> Self {
         self.host = host;
+        self
+    }
+
+    /// Sets the language `auto` stands for (see [`FlowOptions::system_locale`]).
+    #[must_use]
+    pub fn system_locale(mut self, locale: ask_i18n::Locale) -> Self {
+        self.system_locale = locale;
         self
     }
 
@@ -518,10 +539,18 @@ impl Flow {
                 && !self.editor_holds_default())
     }
 
-    /// The pending double-press hint, e.g. `Press 1 again to Submit.`
+    /// The pending double-press hint, e.g. `Press 1 again to Submit.`, in the flow's
+    /// language.
     pub fn armed_hint(&self) -> Option<String> {
-        self.armed
-            .map(|a| format!("Press {} again to {}.", a.digit(), a.label()))
+        use ask_i18n::Msg;
+        self.armed.map(|a| {
+            let msg = match a {
+                ReviewAction::Submit => Msg::FlowArmedSubmit,
+                ReviewAction::Elaborate => Msg::FlowArmedElaborate,
+                ReviewAction::Cancel => Msg::FlowArmedCancel,
+            };
+            self.locale().format(msg, &[("digit", &a.digit())])
+        })
     }
 
     /// The settings overlay rows in order: each behaviour setting, `Notifications`, then
@@ -543,7 +572,11 @@ impl Flow {
         BehaviourSetting::ALL
             .iter()
             .map(|s| SettingsRow::Behaviour(*s))
-            .chain([SettingsRow::Notifications, SettingsRow::Reset])
+            .chain([
+                SettingsRow::Notifications,
+                SettingsRow::Locale,
+                SettingsRow::Reset,
+            ])
             .filter(offered)
             .collect()
     }
@@ -563,12 +596,12 @@ impl Flow {
         }
     }
 
-    /// The on/off value a settings row shows (`None` for the reset row).
+    /// The on/off value a settings row shows (`None` for the language and reset rows).
     pub fn settings_value(&self, row: SettingsRow) -> Option<bool> {
         match row {
             SettingsRow::Behaviour(s) => Some(self.behaviour.get(s)),
             SettingsRow::Notifications => Some(self.notifications_enabled),
-            SettingsRow::Reset => None,
+            SettingsRow::Locale | SettingsRow::Reset => None,
         }
     }
 

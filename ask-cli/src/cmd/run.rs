@@ -112,7 +112,9 @@ impl<'a> FormRunner<'a> {
             // A script shows nothing to a person: read the settings, never write them.
             let loaded = config::load_read_only(ui.config.as_deref());
             // Walked on this thread at the first `@`: deterministic answers.
-            let mut session = Session::new(form, loaded).with_completions(FileIndex::lazy(root));
+            let mut session = Session::new(form, loaded)
+                .with_system_locale(config::system_locale())
+                .with_completions(FileIndex::lazy(root));
             if sink.elicitation.is_some() {
                 session = session.with_closed_answers();
             }
@@ -198,7 +200,9 @@ pub(crate) fn interactive(sink: Sink<'_>, form: AskForm, root: PathBuf) -> CliRe
     };
     let loaded = config::load(ui.config.as_deref());
     let layout = ui.layout.layout(loaded.config().behaviour.inline);
-    let mut session = Session::new(form, loaded).with_completions(FileIndex::on_first_query(root));
+    let mut session = Session::new(form, loaded)
+        .with_system_locale(config::system_locale())
+        .with_completions(FileIndex::on_first_query(root));
     if sink.elicitation.is_some() {
         session = session.with_closed_answers();
     }
@@ -249,7 +253,7 @@ pub(crate) fn interactive(sink: Sink<'_>, form: AskForm, root: PathBuf) -> CliRe
         }
     };
     remote.finish(&mut session, &result);
-    if let Some(line) = crate::remote::answered_elsewhere(&result) {
+    if let Some(line) = crate::remote::answered_elsewhere(&result, session.flow().locale()) {
         crate::remote::tell_terminal(line);
     }
     // The draft goes only once the result is stored, and only when the form was ended
@@ -275,7 +279,7 @@ pub(crate) fn hang_up(err: &std::io::Error, session: &Session) -> Ended {
 /// `--web-only`: the browser form alone, no terminal.
 fn web_only(ui: &UiArgs, form: AskForm, signals: &term::Signals) -> CliResult {
     let loaded = config::load(ui.config.as_deref());
-    let mut session = Session::new(form, loaded);
+    let mut session = Session::new(form, loaded).with_system_locale(config::system_locale());
     if let Some(seconds) = ui.timeout {
         session = session.with_idle_timeout(seconds);
     }
@@ -319,7 +323,8 @@ fn linear(sink: Sink<'_>, form: AskForm) -> CliResult {
     // Through the writer thread, as the full form: a terminal that stops reading never
     // holds up a signal.
     let mut output = term::TermOut::new(output);
-    let ended = crate::linear::tty::run(form, draft, tty, &mut output);
+    let locale = config::locale(&config::load_read_only(ui.config.as_deref()));
+    let ended = crate::linear::tty::run((form, locale), draft, tty, &mut output);
     output.drain(std::time::Duration::from_millis(300));
     // The accessible mode's cancel is typed (a decline); a signal or the end of input is a dismiss.
     let exit = sink.finish_keeping(&ended.result, !ended.by_user, ended.draft_path())?;

@@ -5,6 +5,7 @@
 use std::fmt::Write as _;
 use std::io::{self, BufRead, BufReader, Write};
 
+use ask_host::i18n::{LocaleSetting, Msg};
 use ask_host::{Session, Settings};
 use ask_state::{Command, SettingsRow};
 
@@ -19,18 +20,42 @@ fn toggles(session: &Session) -> Vec<SettingsRow> {
         .collect()
 }
 
-fn on_off(on: bool) -> &'static str {
-    if on { "on" } else { "off" }
+/// What a row shows: `on`/`off`, or the language.
+fn value(session: &Session, row: SettingsRow) -> String {
+    let flow = session.flow();
+    let locale = flow.locale();
+    match flow.settings_value(row) {
+        Some(on) => locale
+            .text(if on {
+                Msg::SettingsOn
+            } else {
+                Msg::SettingsOff
+            })
+            .to_owned(),
+        None => match flow.behaviour().locale {
+            LocaleSetting::Auto => locale.format(
+                Msg::SettingsLocaleAuto,
+                &[("language", &locale.native_name())],
+            ),
+            LocaleSetting::Fixed(fixed) => fixed.native_name().to_owned(),
+        },
+    }
 }
 
 /// The list of settings with their numbers and values.
 fn listing(session: &Session) -> String {
     let mut out = String::new();
+    let locale = session.flow().locale();
     for (i, row) in toggles(session).iter().enumerate() {
-        let value = session.flow().settings_value(*row).unwrap_or(false);
-        let _ = writeln!(out, "{}. {}: {}", i + 1, row.label(), on_off(value));
+        let _ = writeln!(
+            out,
+            "{}. {}: {}",
+            i + 1,
+            row.label_in(locale),
+            value(session, *row)
+        );
     }
-    out.push_str("Type a number to switch that setting (saved at once), l to list them again, or an empty line to finish.\n");
+    let _ = writeln!(out, "{}", locale.text(Msg::LinearSettingsHelp));
     out
 }
 
@@ -43,10 +68,11 @@ fn switch(session: &mut Session, line: &str) -> String {
         .and_then(|n| n.checked_sub(1))
         .and_then(|i| rows.get(i).map(|row| (i, *row)))
     else {
-        return format!(
-            "{line:?} is not a setting number; use 1 to {}.\n",
-            rows.len()
+        let said = session.flow().locale().format(
+            Msg::LinearSettingsNotNumber,
+            &[("text", &format!("{line:?}")), ("max", &rows.len())],
         );
+        return format!("{said}\n");
     };
     let (index, row) = row;
     let at = session.flow().settings_cursor().unwrap_or(0);
@@ -54,10 +80,10 @@ fn switch(session: &mut Session, line: &str) -> String {
     session.command(Command::SettingsMove(delta));
     let notices = session.notices().len();
     session.command(Command::SettingsToggle);
-    let value = session.flow().settings_value(row).unwrap_or(false);
-    let mut out = format!("{}: {}.\n", row.label(), on_off(value));
+    let locale = session.flow().locale();
+    let mut out = format!("{}: {}.\n", row.label_in(locale), value(session, row));
     for notice in &session.notices()[notices..] {
-        let _ = writeln!(out, "{}", ask_render::sanitize(&notice.to_string()));
+        let _ = writeln!(out, "{}", ask_render::sanitize(&notice.text(locale)));
     }
     out
 }
@@ -68,15 +94,18 @@ pub(crate) fn run(
     input: impl io::Read,
     mut output: impl Write,
 ) -> io::Result<()> {
+    let locale = crate::config::locale(&settings);
     if let Some(path) = settings.path() {
         // Paths and notices quote the file system: escape sequences in a folder name
         // must not reach the terminal as controls.
-        let line = format!("Settings file: {}", path.display());
+        let line = locale.format(Msg::LinearSettingsFile, &[("path", &path.display())]);
         writeln!(output, "{}", ask_render::sanitize(&line))?;
     }
-    let mut session = Session::settings_overlay(settings).with_host_features(crate::term::FEATURES);
+    let mut session = Session::settings_overlay(settings)
+        .with_system_locale(crate::config::system_locale())
+        .with_host_features(crate::term::FEATURES);
     for notice in session.notices() {
-        writeln!(output, "{}", ask_render::sanitize(&notice.to_string()))?;
+        writeln!(output, "{}", ask_render::sanitize(&notice.text(locale)))?;
     }
     write!(output, "{}> ", listing(&session))?;
     output.flush()?;
@@ -94,7 +123,11 @@ pub(crate) fn run(
         write!(output, "{text}> ")?;
         output.flush()?;
     }
-    writeln!(output, "Done.")?;
+    writeln!(
+        output,
+        "{}",
+        session.flow().locale().text(Msg::LinearSettingsDone)
+    )?;
     output.flush()
 }
 
@@ -121,7 +154,7 @@ mod tests {
             "{out}"
         );
         assert!(
-            out.contains("\"99\" is not a setting number; use 1 to 8."),
+            out.contains("\"99\" is not a setting number; use 1 to 9."),
             "{out}"
         );
         assert!(

@@ -22,7 +22,7 @@ fn typed_form() -> ask_contract::AskForm {
 }
 
 fn type_lines(lines: &[&str]) -> (String, Option<AskResult>) {
-    let mut flow = Linear::new(typed_form());
+    let mut flow = Linear::new(typed_form(), ask_host::Locale::En);
     let mut out = flow.start();
     for line in lines {
         match flow.line(line) {

@@ -14,13 +14,17 @@ pub(crate) fn toggles(flow: &Flow, key: Key) -> bool {
 /// The status line shown while folded:
 /// `ask: 3 questions waiting - alt+o to return`.
 pub(crate) fn status(flow: &Flow) -> String {
+    use ask_host::i18n::Msg;
     let n = flow.form().questions.len();
-    let plural = if n == 1 { "" } else { "s" };
     let key = flow
         .keymap()
         .keys(Action::Peek)
         .first()
         .map(ToString::to_string)
         .unwrap_or_default();
-    format!("ask: {n} question{plural} waiting - {key} to return")
+    flow.locale().plural(
+        n as u64,
+        (Msg::TermPeekOne, Msg::TermPeekOther),
+        &[("n", &n), ("key", &key)],
+    )
 }
