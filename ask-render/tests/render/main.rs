@@ -3,6 +3,7 @@
 mod countdown;
 mod filter;
 mod huge;
+mod i18n;
 mod many;
 mod props;
 mod sanitizer;
