@@ -130,6 +130,78 @@ mod tests {
     use super::*;
 
     #[test]
+    fn notices_come_from_the_catalogue_in_every_language() {
+        use ask_keymap::ConfigNotice as C;
+        let path = || PathBuf::from("/tmp/ask-user.json");
+        let problem = || "is not valid JSON".to_owned();
+        let notices = [
+            Notice::SettingsCreated { path: path() },
+            Notice::SettingsUnresolved("no HOME".into()),
+            Notice::SettingsNotLoaded("denied".into()),
+            Notice::SettingsReloadFailed("gone".into()),
+            Notice::SettingsNotSaved("disk full".into()),
+            Notice::SettingsImported {
+                from: path(),
+                to: path(),
+            },
+            Notice::SettingsReset {
+                backup: Some(path()),
+            },
+            Notice::SettingsReset { backup: None },
+            Notice::Settings(C::Moved {
+                from: path(),
+                to: path(),
+            }),
+            Notice::Settings(C::Upgraded {
+                path: path(),
+                from: 2,
+                to: 3,
+            }),
+            Notice::Settings(C::BackedUp {
+                path: path(),
+                problem: problem(),
+                backup: path(),
+            }),
+            Notice::Settings(C::LeftAsIs {
+                path: path(),
+                problem: problem(),
+            }),
+            Notice::Settings(C::KeptCurrent {
+                path: path(),
+                problem: problem(),
+            }),
+            Notice::Settings(C::Fallback {
+                path: path(),
+                problem: problem(),
+            }),
+            Notice::Settings(C::ImportSkipped {
+                path: path(),
+                problem: problem(),
+            }),
+        ];
+        for notice in &notices {
+            let marked = notice.text(Locale::Pseudo);
+            assert!(marked.starts_with('⟦') && marked.ends_with('⟧'), "{marked}");
+            assert_eq!(notice.text(Locale::En), notice.to_string());
+            // `path: problem` has no words of its own to translate.
+            let wordless = matches!(notice, Notice::Settings(C::Fallback { .. }));
+            for &locale in Locale::ALL.iter().skip(1).filter(|_| !wordless) {
+                assert_ne!(
+                    notice.text(locale),
+                    notice.to_string(),
+                    "{locale}: {notice}"
+                );
+            }
+        }
+        assert_eq!(
+            notice_line(&notices[4..5], Locale::De).as_deref(),
+            Some(
+                "nicht gespeichert (disk full): die Änderung gilt nur für dieses Formular und bleibt nicht erhalten"
+            )
+        );
+    }
+
+    #[test]
     fn notices_round_trip_through_serde() {
         for notice in [
             Notice::SettingsCreated {

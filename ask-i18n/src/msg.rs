@@ -240,6 +240,7 @@ messages! {
     LinearCountOne = "linear.count.one",
     LinearCountOther = "linear.count.other",
     LinearHelpIntro = "linear.help.intro",
+    LinearHelpTextWord = "linear.help.text_word",
     LinearHelpOwn = "linear.help.own",
     LinearHelpOptionNote = "linear.help.option_note",
     LinearHelpQuestionNote = "linear.help.question_note",

@@ -16,6 +16,7 @@ mod flow;
 mod idle;
 mod inline;
 mod input_limits;
+mod locale;
 mod mcp;
 mod notify;
 mod output;

@@ -41,7 +41,7 @@ pub(crate) fn settings(args: &SettingsArgs) -> CliResult {
             ));
         };
         let loaded = config::load(args.config.as_deref());
-        crate::linear::settings::run(loaded, tty, output)
+        crate::linear::settings::run((loaded, config::system_locale()), tty, output)
             .map_err(|err| CliError::new(Exit::IoErr, format!("terminal error: {err}")))?;
         return Ok(Exit::Completed);
     }

@@ -23,10 +23,16 @@ use serde_json::{Map, Value, json};
 /// The help text (`?`): the command letters stay, what they do is in `locale`.
 fn help(locale: Locale) -> String {
     let t = |m: Msg| locale.text(m);
+    let text = t(Msg::LinearHelpTextWord);
+    let (own, option, question) = (
+        format!("o {text}"),
+        format!("n N {text}"),
+        format!("q {text}"),
+    );
     let rows = [
-        ("o TEXT", t(Msg::LinearHelpOwn)),
-        ("n N TEXT", t(Msg::LinearHelpOptionNote)),
-        ("q TEXT", t(Msg::LinearHelpQuestionNote)),
+        (own.as_str(), t(Msg::LinearHelpOwn)),
+        (option.as_str(), t(Msg::LinearHelpOptionNote)),
+        (question.as_str(), t(Msg::LinearHelpQuestionNote)),
         (t(Msg::LinearHelpEmpty), t(Msg::LinearHelpSkip)),
         ("b", t(Msg::LinearHelpBack)),
         ("?", t(Msg::LinearHelpHelp)),
@@ -543,3 +549,6 @@ mod tests;
 
 #[cfg(test)]
 mod typed_tests;
+
+#[cfg(test)]
+mod i18n_tests;

@@ -90,11 +90,11 @@ fn switch(session: &mut Session, line: &str) -> String {
 
 /// Runs the settings list on `input`/`output` until an empty line, `q` or the end of input.
 pub(crate) fn run(
-    settings: Settings,
+    (settings, system): (Settings, ask_host::Locale),
     input: impl io::Read,
     mut output: impl Write,
 ) -> io::Result<()> {
-    let locale = crate::config::locale(&settings);
+    let locale = settings.config().behaviour.locale.resolve(system);
     if let Some(path) = settings.path() {
         // Paths and notices quote the file system: escape sequences in a folder name
         // must not reach the terminal as controls.
@@ -102,7 +102,7 @@ pub(crate) fn run(
         writeln!(output, "{}", ask_render::sanitize(&line))?;
     }
     let mut session = Session::settings_overlay(settings)
-        .with_system_locale(crate::config::system_locale())
+        .with_system_locale(system)
         .with_host_features(crate::term::FEATURES);
     for notice in session.notices() {
         writeln!(output, "{}", ask_render::sanitize(&notice.text(locale)))?;
@@ -143,7 +143,12 @@ mod tests {
         let path = dir.path().join("ask.json");
         let settings = Settings::open(&ConfigPaths::file(path.clone()));
         let mut out = Vec::new();
-        run(settings, &b"7\n8\n99\nl\n\n"[..], &mut out).unwrap();
+        run(
+            (settings, ask_host::Locale::En),
+            &b"7\n8\n99\nl\n\n"[..],
+            &mut out,
+        )
+        .unwrap();
         let out = String::from_utf8(out).unwrap();
         assert!(
             out.contains("7. Accessible linear mode (next form): off"),
@@ -173,5 +178,63 @@ mod tests {
             saved["behaviour"], expected["behaviour"],
             "nothing else changed"
         );
+    }
+
+    #[test]
+    fn the_language_row_switches_the_listing_at_once_in_every_word() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("ask.json");
+        let settings = Settings::open(&ConfigPaths::file(path.clone()));
+        let mut out = Vec::new();
+        // Auto (the system's French), then English, then Spanish.
+        run(
+            (settings, ask_host::Locale::Fr),
+            &b"9\n9\nl\n\n"[..],
+            &mut out,
+        )
+        .unwrap();
+        let out = String::from_utf8(out).unwrap();
+        for said in [
+            "9. Langue: Auto (Français)",
+            "Language: English.",
+            "Idioma: Español.",
+            "1. Enviar solo si todo está respondido y sin notas: no",
+            "Listo.",
+        ] {
+            assert!(out.contains(said), "{said:?} in {out}");
+        }
+        assert!(out.contains("9. Idioma: Español"), "{out}");
+        let saved: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+        assert_eq!(saved["behaviour"]["locale"], "es");
+        // In the pseudo-locale every word of the listing is marked.
+        let settings = Settings::open(&ConfigPaths::file(dir.path().join("other.json")));
+        let mut out = Vec::new();
+        run(
+            (settings, ask_host::Locale::Pseudo),
+            &b"99\n\n"[..],
+            &mut out,
+        )
+        .unwrap();
+        let out = String::from_utf8(out).unwrap();
+        let path = dir.path().join("other.json").display().to_string();
+        for line in out.replace(&path, "").lines() {
+            let mut depth = 0usize;
+            let outside: String = line
+                .chars()
+                .filter(|c| {
+                    match c {
+                        '⟦' => depth += 1,
+                        '⟧' => depth = depth.saturating_sub(1),
+                        _ => return depth == 0,
+                    }
+                    false
+                })
+                .collect();
+            assert!(
+                !outside.chars().any(|c| c.is_ascii_alphabetic()),
+                "{line:?} in {out}"
+            );
+        }
     }
 }
