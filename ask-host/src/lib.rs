@@ -32,6 +32,7 @@ pub use ask_contract::{
     AskDetails, AskForm, AskResult, ContractError, Issue, ParseOptions, parse_params,
     parse_params_str,
 };
+/// The UI languages: locales, the `locale` setting and the message catalogues (`ask-i18n`).
 pub use ask_i18n as i18n;
 pub use ask_i18n::{Locale, LocaleSetting};
 /// Key ids, the raw-input decoder, keymaps and the settings file (`ask-keymap`).

@@ -7,8 +7,12 @@ use ask_i18n::{Locale, Msg, entries, fill, placeholders, source};
 
 /// What is wrong with one catalogue, or nothing.
 fn problems(locale: Locale) -> Vec<String> {
+    problems_in(source(locale).unwrap())
+}
+
+/// What is wrong with the catalogue `text`, measured against the English one.
+fn problems_in(text: &str) -> Vec<String> {
     let english: BTreeMap<&str, &str> = entries(source(Locale::En).unwrap()).collect();
-    let text = source(locale).unwrap();
     let mut out = Vec::new();
     for (n, line) in text.lines().enumerate() {
         let l = line.trim_start();
@@ -36,7 +40,10 @@ fn problems(locale: Locale) -> Vec<String> {
         let stray = placeholders(&stripped)
             .iter()
             .fold(stripped.clone(), |s, p| s.replace(&format!("{{{p}}}"), ""));
-        if stray.contains(['{', '}']) {
+        let odd_name = placeholders(value)
+            .iter()
+            .any(|p| p.is_empty() || !p.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'));
+        if stray.contains(['{', '}']) || odd_name {
             out.push(format!(
                 "{key}: a brace that opens or closes no placeholder: {value:?}"
             ));
@@ -90,39 +97,39 @@ fn every_catalogue_has_the_english_keys_and_placeholders() {
 
 #[test]
 fn the_check_catches_a_missing_an_extra_and_a_broken_key() {
-    // The checker itself, on a catalogue made wrong on purpose.
+    // The checker itself, on a copy of the English catalogue made wrong on purpose:
+    // its first key dropped, one placeholder renamed, an unknown key and a stray brace.
+    use std::fmt::Write as _;
     let english: Vec<(&str, &str)> = entries(source(Locale::En).unwrap()).collect();
     let (first, _) = english[0];
-    let placeholder_key = english
+    let (renamed, _) = *english
         .iter()
         .find(|(_, t)| !placeholders(t).is_empty())
-        .unwrap()
-        .0;
-    let mut seen = BTreeSet::new();
-    let broken: Vec<(&str, String)> = english
-        .iter()
-        .skip(1)
-        .map(|(k, t)| {
-            seen.insert(*k);
-            let t = if *k == placeholder_key {
-                t.replace('{', "(")
-            } else {
-                (*t).to_owned()
-            };
-            (*k, t)
-        })
-        .chain([("no.such.key", "x".to_owned())])
-        .collect();
-    let text: String = broken.iter().map(|(k, t)| format!("{k} = {t}\n")).collect();
-    let reference: BTreeMap<&str, &str> = english.iter().copied().collect();
-    let got: BTreeMap<&str, &str> = entries(&text).collect();
-    assert!(!got.contains_key(first), "the first key is missing");
-    assert!(!reference.contains_key("no.such.key"), "an extra key");
-    assert_ne!(
-        placeholders(got[placeholder_key]),
-        placeholders(reference[placeholder_key]),
-        "a broken placeholder"
-    );
+        .unwrap();
+    let mut text = String::new();
+    for (key, value) in &english[1..] {
+        let value = if *key == renamed {
+            value.replacen('{', "{x", 1)
+        } else {
+            (*value).to_owned()
+        };
+        let _ = writeln!(text, "{key} = {value}");
+    }
+    text.push_str("no.such.key = x\nnot a line\n");
+    let found = problems_in(&text);
+    for want in [
+        format!("{first}: missing"),
+        "no.such.key: not an English key (extra)".to_owned(),
+        format!("{renamed}: placeholders"),
+        "not `key = text`".to_owned(),
+    ] {
+        assert!(
+            found.iter().any(|p| p.contains(&want)),
+            "{want:?} in {found:?}"
+        );
+    }
+    let braces = format!("{renamed} = {{ {{n}}\n");
+    assert!(problems_in(&braces).iter().any(|p| p.contains("a brace")));
 }
 
 #[test]

@@ -375,16 +375,14 @@ pub(crate) const LOCALE_NAME: &str = "locale";
 
 /// `locale`: `auto` or a language tag (`es`, `pt-BR`; any case, `_` or `-`).
 fn read_locale(value: &Value, notices: &mut Vec<String>) -> ask_i18n::LocaleSetting {
-    match value.as_str().and_then(ask_i18n::LocaleSetting::parse) {
-        Some(locale) => locale,
-        None => {
-            notices.push(format!(
-                "behaviour.{LOCALE_NAME} should be \"auto\" or one of en, es, fr, pt-BR, de, ja, zh-CN, found {}; using auto",
-                describe(value)
-            ));
-            ask_i18n::LocaleSetting::Auto
-        }
+    if let Some(locale) = value.as_str().and_then(ask_i18n::LocaleSetting::parse) {
+        return locale;
     }
+    notices.push(format!(
+        "behaviour.{LOCALE_NAME} should be \"auto\" or one of en, es, fr, pt-BR, de, ja, zh-CN, found {}; using auto",
+        describe(value)
+    ));
+    ask_i18n::LocaleSetting::Auto
 }
 
 fn read_behaviour(value: &Value, notices: &mut Vec<String>) -> Behaviour {

@@ -264,7 +264,7 @@ fn unmarked(frame: &Frame, carry: bool) -> Vec<String> {
             depth = 0;
         }
         let mut word = String::new();
-        let mut flush = |word: &mut String, found: &mut Vec<String>| {
+        let flush = |word: &mut String, found: &mut Vec<String>| {
             if !word.is_empty() && !KEYS.contains(&word.as_str()) {
                 found.push(format!("{word:?} in {:?}", line.plain()));
             }
