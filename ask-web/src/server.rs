@@ -348,8 +348,9 @@ fn asset(kind: &'static str, body: &'static str) -> Response {
     ([(header::CONTENT_TYPE, kind)], body).into_response()
 }
 
-async fn page() -> Response {
-    asset("text/html; charset=utf-8", assets::PAGE)
+async fn page(State(app): State<Arc<App>>) -> Response {
+    let locale = app.controller.live().locale;
+    asset_owned("text/html; charset=utf-8", assets::page(locale))
 }
 
 fn view_json(app: &App) -> String {

@@ -2,8 +2,11 @@
 //! questions, what is chosen and written, which tab is shown, how it ended), built from
 //! the session's [`LiveState`]. The browser page draws it; any GUI host can too.
 
+use std::collections::BTreeMap;
+
 use ask_contract::{AnsweredVia, AskForm, AskResult, QuestionType};
 use ask_host::LiveState;
+use ask_host::i18n::{Locale, Msg};
 use serde::Serialize;
 
 /// The whole form as a front end draws it. Serialized with camelCase keys.
@@ -30,6 +33,61 @@ pub struct ViewModel {
     /// The result, once the form ended.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub result: Option<AskResult>,
+    /// The language the form speaks (`es`, `pt-BR`): the terminal's, switched live with it.
+    pub locale: String,
+    /// The page's own texts in that language, by catalogue key (`web.note`, `review.submit`).
+    pub texts: BTreeMap<&'static str, &'static str>,
+}
+
+/// The catalogue texts the browser page shows, by their keys.
+pub const PAGE_TEXTS: &[Msg] = &[
+    Msg::WebPageTitle,
+    Msg::WebHeading,
+    Msg::WebKeys,
+    Msg::WebKeysPick,
+    Msg::WebKeysOptionNote,
+    Msg::WebKeysQuestionNote,
+    Msg::WebLoading,
+    Msg::WebNoscript,
+    Msg::WebNotTaken,
+    Msg::WebClosed,
+    Msg::WebAnswered,
+    Msg::WebNote,
+    Msg::WebNoteOn,
+    Msg::WebNoteOnPlain,
+    Msg::WebYourAnswer,
+    Msg::WebYourOwnAnswer,
+    Msg::WebQuestionNote,
+    Msg::WebNotAnswered,
+    Msg::WebAnsweredInBrowser,
+    Msg::WebAnsweredInTerminal,
+    Msg::WebAnsweredInControl,
+    Msg::WebAnsweredInScripted,
+    Msg::WebCancelledInBrowser,
+    Msg::WebCancelledInTerminal,
+    Msg::WebCancelledInControl,
+    Msg::WebCancelledInScripted,
+    Msg::WebCancelled,
+    Msg::WebEnded,
+    Msg::WebTimedOut,
+    Msg::WebClosePage,
+    Msg::WebConnectionLost,
+    Msg::WebUnavailable,
+    Msg::PreviewTitle,
+    Msg::OptionCustom,
+    Msg::OptionRecommended,
+    Msg::TabReview,
+    Msg::ReviewSubmit,
+    Msg::ReviewElaborate,
+    Msg::ReviewCancel,
+];
+
+/// [`PAGE_TEXTS`] in `locale`, by key.
+pub fn page_texts(locale: Locale) -> BTreeMap<&'static str, &'static str> {
+    PAGE_TEXTS
+        .iter()
+        .map(|m| (m.key(), locale.text(*m)))
+        .collect()
 }
 
 /// Whether the form still takes answers.
@@ -81,7 +139,8 @@ pub struct QuestionView {
 pub struct OptionView {
     /// The value reported in the result.
     pub value: String,
-    /// What the person reads.
+    /// What the person reads (a confirm question's made-up `Yes`/`No` in the form's
+    /// language; the result keeps the English ones).
     pub label: String,
     /// A longer explanation.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -119,7 +178,7 @@ impl ViewModel {
                     .enumerate()
                     .map(|(j, o)| OptionView {
                         value: o.value.clone(),
-                        label: o.label.clone(),
+                        label: shown_label(q, o, live.locale),
                         description: o.description.clone(),
                         preview: o.preview.clone(),
                         recommended: o.recommended,
@@ -157,6 +216,22 @@ impl ViewModel {
             },
             answered_via: live.result.as_ref().and_then(|r| r.details.answered_via),
             result: live.result.clone(),
+            locale: live.locale.tag().to_owned(),
+            texts: page_texts(live.locale),
         }
     }
+}
+
+/// The label the person reads: a confirm question's made-up `Yes`/`No` in `locale`.
+fn shown_label(
+    q: &ask_contract::Question,
+    o: &ask_contract::QuestionOption,
+    locale: Locale,
+) -> String {
+    let made_up = match (q.kind, o.value.as_str()) {
+        (QuestionType::Confirm, "yes") if q.rules.yes_label.is_none() => Some(Msg::OptionYes),
+        (QuestionType::Confirm, "no") if q.rules.no_label.is_none() => Some(Msg::OptionNo),
+        _ => None,
+    };
+    made_up.map_or_else(|| o.label.clone(), |m| locale.text(m).to_owned())
 }

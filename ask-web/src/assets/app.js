@@ -9,6 +9,17 @@
   const app = document.getElementById('app');
   let view = null;
   let built = false;
+  // The page's texts in the form's language: first from the page, then from each view
+  // (the terminal's settings overlay may switch the language while the page is open).
+  let texts = {};
+  try { texts = JSON.parse(document.getElementById('texts').textContent); } catch (e) { /* keys */ }
+  let builtLocale = null;
+
+  function t(key, fill) {
+    let text = (view && view.texts && view.texts[key]) || texts[key] || key;
+    for (const [k, v] of Object.entries(fill || {})) text = text.split('{' + k + '}').join(v);
+    return text;
+  }
   let current = 0;
   let queue = Promise.resolve();
   const timers = new Map();
@@ -40,11 +51,11 @@
       body: JSON.stringify(Object.assign({ v: 1 }, command)),
     }).then(async (r) => {
       if (!r.ok) {
-        let message = 'The form did not take that (' + r.status + ').';
+        let message = t('web.not_taken', { status: r.status });
         try { message = (await r.json()).message || message; } catch (e) { /* keep */ }
         say(message);
       }
-    }).catch(() => say('The form is closed.')));
+    }).catch(() => say(t('web.closed'))));
     return queue;
   }
 
@@ -121,7 +132,7 @@
     const box = el('fieldset', { id: 'q' + i, 'data-index': i });
     const legend = el('legend');
     legend.appendChild(el('span', {}, q.label));
-    legend.appendChild(el('span', { class: 'answered-mark', 'data-mark': true, hidden: true }, '✓ answered'));
+    legend.appendChild(el('span', { class: 'answered-mark', 'data-mark': true, hidden: true }, '✓ ' + t('web.answered')));
     box.appendChild(legend);
     box.appendChild(el('p', { class: 'prompt', id: 'p' + i }, q.prompt));
     const kind = q.multiple ? 'checkbox' : 'radio';
@@ -135,22 +146,22 @@
       label.appendChild(input);
       label.appendChild(el('span', { class: 'digit', 'aria-hidden': 'true' }, (j + 1) + '.'));
       const text = el('span', {}, o.label);
-      if (o.recommended) text.appendChild(el('span', { class: 'recommended' }, '(Recommended)'));
+      if (o.recommended) text.appendChild(el('span', { class: 'recommended' }, t('option.recommended')));
       label.appendChild(text);
       row.appendChild(label);
       if (o.description) row.appendChild(el('p', { class: 'description', id: 'd' + i + '-' + j }, o.description));
-      const note = noteBox('Note on “' + o.label + '”', { 'data-note': j }, o.note);
+      const note = noteBox(t('web.note_on', { label: o.label }), { 'data-note': j }, o.note);
       note.hidden = !o.note;
       note.querySelector('textarea').addEventListener('input', () => sendAnswer(i, true));
-      const button = toggleButton('Note', note);
-      button.setAttribute('aria-label', 'Note on ' + o.label);
+      const button = toggleButton(t('web.note'), note);
+      button.setAttribute('aria-label', t('web.note_on_plain', { label: o.label }));
       button.setAttribute('data-note-button', j);
       row.appendChild(button);
       row.appendChild(note);
       box.appendChild(row);
     });
     if (q.options.some((o) => o.preview)) {
-      box.appendChild(el('pre', { class: 'preview', 'data-preview': true, tabindex: 0, 'aria-label': 'Preview', hidden: true }));
+      box.appendChild(el('pre', { class: 'preview', 'data-preview': true, tabindex: 0, 'aria-label': t('preview.title'), hidden: true }));
     }
     const custom = el('div', { class: 'custom' });
     let customInput = null;
@@ -160,20 +171,20 @@
       customInput.addEventListener('change', () => { if (customInput.checked) custom.querySelector('textarea').focus(); sendAnswer(i, false); });
       label.appendChild(customInput);
       label.appendChild(el('span', { class: 'digit', 'aria-hidden': 'true' }, (q.options.length + 1) + '.'));
-      label.appendChild(el('span', {}, 'Type your own'));
+      label.appendChild(el('span', {}, t('option.custom')));
       custom.appendChild(label);
     }
-    const text = noteBox(q.freeform ? 'Your answer' : 'Your own answer', { 'data-custom-text': true }, q.customText);
+    const text = noteBox(t(q.freeform ? 'web.your_answer' : 'web.your_own_answer'), { 'data-custom-text': true }, q.customText);
     text.querySelector('textarea').addEventListener('input', (e) => {
       if (customInput && e.target.value.trim() && !customInput.checked) customInput.checked = true;
       sendAnswer(i, true);
     });
     custom.appendChild(text);
     box.appendChild(custom);
-    const qnote = noteBox('Note on this question', { 'data-question-note': true }, q.note);
+    const qnote = noteBox(t('web.question_note'), { 'data-question-note': true }, q.note);
     qnote.hidden = !q.note;
     qnote.querySelector('textarea').addEventListener('input', () => sendAnswer(i, true));
-    const qbutton = toggleButton('Note on this question', qnote);
+    const qbutton = toggleButton(t('web.question_note'), qnote);
     qbutton.setAttribute('data-question-note-button', true);
     box.appendChild(qbutton);
     box.appendChild(qnote);
@@ -183,12 +194,12 @@
 
   function buildReview() {
     const box = el('section', { class: 'review', 'aria-labelledby': 'review-title' });
-    box.appendChild(el('h2', { id: 'review-title' }, 'Review'));
+    box.appendChild(el('h2', { id: 'review-title' }, t('tab.review')));
     box.appendChild(el('dl', { id: 'summary' }));
     const actions = el('div', { class: 'actions' });
-    const submit = el('button', { type: 'button', class: 'primary', id: 'submit' }, 'Submit');
-    const elaborate = el('button', { type: 'button', id: 'elaborate' }, 'Elaborate');
-    const cancel = el('button', { type: 'button', id: 'cancel' }, 'Cancel');
+    const submit = el('button', { type: 'button', class: 'primary', id: 'submit' }, t('review.submit'));
+    const elaborate = el('button', { type: 'button', id: 'elaborate' }, t('review.elaborate'));
+    const cancel = el('button', { type: 'button', id: 'cancel' }, t('review.cancel'));
     submit.addEventListener('click', () => finish('submit'));
     elaborate.addEventListener('click', () => finish('elaborate'));
     cancel.addEventListener('click', () => finish('cancel'));
@@ -198,9 +209,16 @@
   }
 
   function build() {
-    if (view.title) {
-      document.getElementById('title').textContent = view.title;
-      document.title = view.title;
+    builtLocale = view.locale;
+    document.documentElement.lang = view.locale;
+    document.getElementById('title').textContent = view.title || t('web.heading');
+    document.title = view.title || t('web.page_title');
+    const keys = document.querySelector('header .keys');
+    if (keys) {
+      const kbd = (k) => el('kbd', {}, k);
+      keys.textContent = '';
+      keys.append(t('web.keys') + ' ', kbd('1'), '–', kbd('9'), ' ' + t('web.keys_pick') + ', ', kbd('n'),
+        ' ' + t('web.keys_option_note') + ', ', kbd('Shift'), '+', kbd('N'), ' ' + t('web.keys_question_note') + '.');
     }
     view.questions.forEach((q, i) => form.appendChild(buildQuestion(q, i)));
     form.appendChild(buildReview());
@@ -252,7 +270,7 @@
       summary.appendChild(el('dt', {}, q.label));
       const chosen = q.options.filter((o) => o.selected).map((o) => o.label);
       if (q.customSelected && q.customText) chosen.push(q.customText);
-      summary.appendChild(el('dd', {}, chosen.length ? chosen.join(', ') : 'Not answered'));
+      summary.appendChild(el('dd', {}, chosen.length ? chosen.join(', ') : t('web.not_answered')));
     });
     if (view.state === 'completed') completed();
   }
@@ -260,11 +278,11 @@
   function completed() {
     for (const control of form.querySelectorAll('input, textarea, button')) control.disabled = true;
     const result = view.result || { details: {} };
-    const where = { browser: 'in the browser', terminal: 'in the terminal', control: 'by a control client', scripted: 'by scripted answers' }[view.answeredVia];
-    let text = where ? 'Answered ' + where + '.' : 'The form ended.';
-    if (result.details.timedOut) text = 'The form timed out.';
-    else if (result.details.cancelled) text = 'Cancelled' + (where ? ' ' + where : '') + '.';
-    say(text + ' You can close this page.', true);
+    const where = ['browser', 'terminal', 'control', 'scripted'].includes(view.answeredVia) ? view.answeredVia : null;
+    let text = where ? t('web.answered_in.' + where) : t('web.ended');
+    if (result.details.timedOut) text = t('web.timed_out');
+    else if (result.details.cancelled) text = where ? t('web.cancelled_in.' + where) : t('web.cancelled');
+    say(text + ' ' + t('web.close_page'), true);
   }
 
   function mark() {
@@ -274,6 +292,13 @@
   function apply(next) {
     if (view && next.revision < view.revision) return;
     view = next;
+    if (built && view.locale !== builtLocale) {
+      // The language changed on the terminal: draw the form again in it, keeping what
+      // is typed here (sent first, so the view brings it back).
+      flush();
+      form.textContent = '';
+      built = false;
+    }
     if (!built) { build(); say(''); }
     update();
   }
@@ -333,7 +358,7 @@
       events.addEventListener('problem', (e) => {
         try { say(JSON.parse(e.data).message); } catch (err) { /* ignore */ }
       });
-      events.onerror = () => { if (view.state !== 'completed') say('Connection to ask lost; the form may have closed.'); };
+      events.onerror = () => { if (view.state !== 'completed') say(t('web.connection_lost')); };
     })
-    .catch(() => say('This form is not available (it may have been answered already).'));
+    .catch(() => say(t('web.unavailable')));
 }());
