@@ -57,8 +57,12 @@ mod tests {
             "ask: 3 questions waiting - alt+o to return"
         );
         assert_eq!(
-            super::status(&flow(Locale::Fr, 0)),
-            "ask : 0 question en attente ; alt+o pour revenir"
+            super::status(&flow(Locale::Fr, 1)),
+            "ask : 1 question en attente ; alt+o pour revenir"
+        );
+        assert_eq!(
+            super::status(&flow(Locale::Fr, 2)),
+            "ask : 2 questions en attente ; alt+o pour revenir"
         );
         assert_eq!(
             super::status(&flow(Locale::Ja, 2)),
