@@ -291,7 +291,8 @@ pub(crate) struct LayoutArgs {
         num_args = 0..=1,
         require_equals = true,
         default_missing_value = "auto",
-        conflicts_with = "fullscreen"
+        conflicts_with = "fullscreen",
+        value_parser = crate::term::parse_inline_height
     )]
     pub(crate) inline: Option<InlineHeight>,
     /// Draw on the alternate screen (the whole terminal; the text above is hidden meanwhile).

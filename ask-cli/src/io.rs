@@ -127,18 +127,39 @@ pub(crate) fn write_result(output: Option<&Path>, result: &AskResult) -> Result<
 ///
 /// What is written is decided, so signals get their default action back first
 /// ([`crate::signals::hand_back`]): a FIFO with no reader, or a stdout nobody reads, may
-/// block the write, and a signal must still end the process then.
+/// block the write, and a signal must still end the process then. A regular file is
+/// written through a temporary file beside it, a write that never blocks for long:
+/// there signals wait until the write is over ([`crate::signals::deferred`]), so none
+/// leaves the temporary file behind.
 pub(crate) fn write_text(output: Option<&Path>, what: &str, text: &str) -> Result<(), CliError> {
-    crate::signals::hand_back();
     match output {
-        Some(path) if path != Path::new("-") => ask_keymap::write_atomic(path, text.as_bytes())
-            .map_err(|err| CliError::io(what, path, &err)),
+        Some(path) if path != Path::new("-") => {
+            let write = || ask_keymap::write_atomic(path, text.as_bytes());
+            let written = if replaces_a_file(path) {
+                crate::signals::deferred(write)
+            } else {
+                crate::signals::hand_back();
+                write()
+            };
+            written.map_err(|err| CliError::io(what, path, &err))
+        }
         _ => {
+            crate::signals::hand_back();
             let mut out = std::io::stdout().lock();
             out.write_all(text.as_bytes())
                 .and_then(|()| out.flush())
                 .map_err(|err| CliError::io(what, Path::new("<stdout>"), &err))
         }
+    }
+}
+
+/// True when `path` is a regular file (through symlinks) or does not exist yet: what
+/// [`ask_keymap::write_atomic`] replaces through a temporary file, never blocking for
+/// long. FIFOs, devices and the like are written through and may block.
+fn replaces_a_file(path: &Path) -> bool {
+    match std::fs::metadata(path) {
+        Ok(meta) => meta.is_file(),
+        Err(err) => err.kind() == std::io::ErrorKind::NotFound,
     }
 }
 

@@ -44,6 +44,41 @@ pub(crate) fn hand_back() {
     DEFAULT.store(true, Ordering::SeqCst);
 }
 
+/// Runs `write` (a write that cannot block for long: a regular file replaced through a
+/// temporary file beside it) with the terminating signals put off, so a signal that
+/// arrives meanwhile cannot leave the temporary file behind: the write finishes (the
+/// temporary is renamed, or removed on an error), and then the signal is honoured as
+/// it would have been ([`hand_back`], then raised again).
+pub(crate) fn deferred<T>(write: impl FnOnce() -> T) -> T {
+    #[cfg(unix)]
+    {
+        let signals = crate::term::TERMINATE;
+        let received = Arc::new(AtomicUsize::new(0));
+        let ids: Vec<_> = signals
+            .iter()
+            .filter_map(|&signal| {
+                let value = usize::try_from(signal).unwrap_or(1);
+                signal_hook::flag::register_usize(signal, Arc::clone(&received), value).ok()
+            })
+            .collect();
+        take_over(signals);
+        let written = write();
+        for id in ids {
+            signal_hook::low_level::unregister(id);
+        }
+        hand_back();
+        if let Ok(signal @ 1..) = i32::try_from(received.load(Ordering::SeqCst)) {
+            let _ = signal_hook::low_level::raise(signal);
+        }
+        written
+    }
+    #[cfg(not(unix))]
+    {
+        hand_back();
+        write()
+    }
+}
+
 /// True while no waiter has the signals: the conditional default actions apply.
 #[cfg(unix)]
 static DEFAULT: std::sync::LazyLock<Arc<std::sync::atomic::AtomicBool>> =

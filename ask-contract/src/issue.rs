@@ -46,6 +46,15 @@ pub enum ContractError {
         /// All issues found.
         issues: Vec<Issue>,
     },
+    /// A `pattern` that cannot be checked ([`Pattern::new`](crate::Pattern::new)): a
+    /// syntax error, or what the supported dialect lacks (look-around, backreferences).
+    #[error("pattern {pattern:?} cannot be checked: {reason}")]
+    InvalidPattern {
+        /// The pattern as given.
+        pattern: String,
+        /// Why, in one line.
+        reason: String,
+    },
 }
 
 impl ContractError {
@@ -53,6 +62,7 @@ impl ContractError {
     pub fn issues(&self) -> &[Issue] {
         match self {
             Self::InvalidPayload { issues } | Self::InvalidElicitation { issues } => issues,
+            Self::InvalidPattern { .. } => &[],
         }
     }
 }

@@ -8,6 +8,7 @@ mod json;
 mod loc;
 mod params;
 mod parse;
+mod pattern;
 mod result;
 mod schema;
 mod text;
@@ -26,6 +27,7 @@ pub use params::{AskParams, OptionParams, QuestionParams};
 pub use parse::{
     MAX_ISSUES, MAX_PAYLOAD_BYTES, ParseOptions, parse_params, parse_params_bytes, parse_params_str,
 };
+pub use pattern::Pattern;
 pub use result::{
     Answer, AnsweredVia, AskDetails, AskResult, Continuation, ContinuationStrategy, Elaboration,
     ElaborationItem, ElaborationTarget, ErrorKind, MAX_REPEATED_QUESTION_BYTES, Mode, NextAction,

@@ -73,6 +73,7 @@ pub enum Mode {
 /// The structured part of the result.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[non_exhaustive]
 pub struct AskDetails {
     /// The form title, when it had one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -196,6 +197,7 @@ impl From<&Question> for QuestionSummary {
 
 /// A full question with its options, as carried by elaboration items.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct QuestionDetail {
     /// Question id.
     pub id: String,
@@ -217,6 +219,34 @@ pub struct QuestionDetail {
     pub presented_type: Option<QuestionType>,
 }
 
+impl QuestionDetail {
+    /// A question with its declared `options`, presented as its `kind`
+    /// ([`QuestionDetail::from`] makes one of a normalized question).
+    pub fn new(
+        id: impl Into<String>,
+        label: impl Into<String>,
+        prompt: impl Into<String>,
+        kind: QuestionType,
+        options: Vec<QuestionOption>,
+    ) -> Self {
+        Self {
+            id: id.into(),
+            label: label.into(),
+            prompt: prompt.into(),
+            kind,
+            options,
+            presented_type: None,
+        }
+    }
+
+    /// The same question, presented as `presented` (when the user switched it).
+    #[must_use]
+    pub fn with_presented_type(mut self, presented: QuestionType) -> Self {
+        self.presented_type = Some(presented);
+        self
+    }
+}
+
 impl From<&Question> for QuestionDetail {
     fn from(q: &Question) -> Self {
         Self {
@@ -233,6 +263,7 @@ impl From<&Question> for QuestionDetail {
 /// One question's answer.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[non_exhaustive]
 pub struct Answer {
     /// Selected option values (declaration order), then the free-form text.
     pub values: Vec<String>,
@@ -256,6 +287,64 @@ pub struct Answer {
 }
 
 impl Answer {
+    /// An answer choosing `values` (option values in declaration order, then the
+    /// free-form text), with their `labels` one to one and the 1-based `indices` of the
+    /// declared options among them; no free-form text, typed value or notes (the
+    /// `with_*` methods add them).
+    ///
+    /// ```
+    /// use ask_contract::Answer;
+    ///
+    /// let answer = Answer::new(["pg"], ["PostgreSQL"], [1]).with_note("the team knows it");
+    /// assert_eq!(
+    ///     serde_json::to_value(&answer)?,
+    ///     serde_json::json!({"values": ["pg"], "labels": ["PostgreSQL"], "indices": [1],
+    ///         "note": "the team knows it"})
+    /// );
+    /// # Ok::<(), serde_json::Error>(())
+    /// ```
+    pub fn new(
+        values: impl IntoIterator<Item = impl Into<String>>,
+        labels: impl IntoIterator<Item = impl Into<String>>,
+        indices: impl IntoIterator<Item = u32>,
+    ) -> Self {
+        Self {
+            values: values.into_iter().map(Into::into).collect(),
+            labels: labels.into_iter().map(Into::into).collect(),
+            indices: indices.into_iter().collect(),
+            ..Self::default()
+        }
+    }
+
+    /// The answer with `text` as its free-form answer (`customText`); the caller keeps
+    /// `values` and `labels` carrying it too, as the contract wants.
+    #[must_use]
+    pub fn with_custom_text(mut self, text: impl Into<String>) -> Self {
+        self.custom_text = Some(text.into());
+        self
+    }
+
+    /// The answer with a typed `value` (a `text`, `path`, `number` or `confirm` answer).
+    #[must_use]
+    pub fn with_value(mut self, value: serde_json::Value) -> Self {
+        self.value = Some(value);
+        self
+    }
+
+    /// The answer with a question-level note.
+    #[must_use]
+    pub fn with_note(mut self, note: impl Into<String>) -> Self {
+        self.note = Some(note.into());
+        self
+    }
+
+    /// The answer with notes of selected options, keyed by option value.
+    #[must_use]
+    pub fn with_option_notes(mut self, notes: IndexMap<String, String>) -> Self {
+        self.option_notes = Some(notes);
+        self
+    }
+
     /// True when something is chosen or written (not just a note).
     pub fn is_committed(&self) -> bool {
         !self.values.is_empty()
@@ -437,5 +526,13 @@ impl AskDetails {
             questions: form.questions.iter().map(QuestionSummary::from).collect(),
             ..Self::default()
         }
+    }
+
+    /// The same details, cancelled (or not): the result of a form that ended without
+    /// an answer from its host's point of view (a closed window, a failed launcher).
+    #[must_use]
+    pub fn with_cancelled(mut self, cancelled: bool) -> Self {
+        self.cancelled = cancelled;
+        self
     }
 }

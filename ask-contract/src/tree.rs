@@ -82,38 +82,58 @@ impl Node for Tree<'_> {
     }
 }
 
-/// A field the contract reads.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Key {
-    Title,
-    Questions,
-    Id,
-    Label,
-    Prompt,
-    Type,
-    Required,
-    Options,
-    Freeform,
-    Value,
-    Description,
-    Preview,
-    Recommended,
-    Placeholder,
-    Multiline,
-    MinLength,
-    MaxLength,
-    Format,
-    Default,
-    YesLabel,
-    NoLabel,
-    Min,
-    Max,
-    Integer,
-    Unit,
-    PathKind,
-    MustExist,
-    MinItems,
-    MaxItems,
+/// Declares [`Key`], every key in order ([`Key::ALL`]) and the JSON name of each.
+macro_rules! keys {
+    ($($key:ident => $name:literal,)*) => {
+        /// A field the contract reads.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        pub(crate) enum Key {
+            $($key,)*
+        }
+
+        impl Key {
+            const ALL: &[Key] = &[$(Key::$key,)*];
+
+            fn name(self) -> &'static str {
+                match self {
+                    $(Key::$key => $name,)*
+                }
+            }
+        }
+    };
+}
+
+keys! {
+    Title => "title",
+    Questions => "questions",
+    Id => "id",
+    Label => "label",
+    Prompt => "prompt",
+    Type => "type",
+    Required => "required",
+    Options => "options",
+    Freeform => "freeform",
+    Value => "value",
+    Description => "description",
+    Preview => "preview",
+    Recommended => "recommended",
+    Placeholder => "placeholder",
+    Multiline => "multiline",
+    MinLength => "minLength",
+    MaxLength => "maxLength",
+    Format => "format",
+    Pattern => "pattern",
+    Default => "default",
+    YesLabel => "yesLabel",
+    NoLabel => "noLabel",
+    Min => "min",
+    Max => "max",
+    Integer => "integer",
+    Unit => "unit",
+    PathKind => "pathKind",
+    MustExist => "mustExist",
+    MinItems => "minItems",
+    MaxItems => "maxItems",
 }
 
 /// The fields kept in the root, a question and an option (at most [`MAX_FIELDS`]).
@@ -130,6 +150,7 @@ const QUESTION_FIELDS: &[Key] = &[
     Key::MinLength,
     Key::MaxLength,
     Key::Format,
+    Key::Pattern,
     Key::Default,
     Key::YesLabel,
     Key::NoLabel,
@@ -150,77 +171,11 @@ const OPTION_FIELDS: &[Key] = &[
     Key::Preview,
     Key::Recommended,
 ];
-const MAX_FIELDS: usize = 22;
+const MAX_FIELDS: usize = 23;
 
 impl Key {
-    const ALL: [Key; 29] = [
-        Key::Title,
-        Key::Questions,
-        Key::Id,
-        Key::Label,
-        Key::Prompt,
-        Key::Type,
-        Key::Required,
-        Key::Options,
-        Key::Freeform,
-        Key::Value,
-        Key::Description,
-        Key::Preview,
-        Key::Recommended,
-        Key::Placeholder,
-        Key::Multiline,
-        Key::MinLength,
-        Key::MaxLength,
-        Key::Format,
-        Key::Default,
-        Key::YesLabel,
-        Key::NoLabel,
-        Key::Min,
-        Key::Max,
-        Key::Integer,
-        Key::Unit,
-        Key::PathKind,
-        Key::MustExist,
-        Key::MinItems,
-        Key::MaxItems,
-    ];
-
-    fn name(self) -> &'static str {
-        match self {
-            Key::Title => "title",
-            Key::Questions => "questions",
-            Key::Id => "id",
-            Key::Label => "label",
-            Key::Prompt => "prompt",
-            Key::Type => "type",
-            Key::Required => "required",
-            Key::Options => "options",
-            Key::Freeform => "freeform",
-            Key::Value => "value",
-            Key::Description => "description",
-            Key::Preview => "preview",
-            Key::Recommended => "recommended",
-            Key::Placeholder => "placeholder",
-            Key::Multiline => "multiline",
-            Key::MinLength => "minLength",
-            Key::MaxLength => "maxLength",
-            Key::Format => "format",
-            Key::Default => "default",
-            Key::YesLabel => "yesLabel",
-            Key::NoLabel => "noLabel",
-            Key::Min => "min",
-            Key::Max => "max",
-            Key::Integer => "integer",
-            Key::Unit => "unit",
-            Key::PathKind => "pathKind",
-            Key::MustExist => "mustExist",
-            Key::MinItems => "minItems",
-            Key::MaxItems => "maxItems",
-        }
-    }
-
     fn named(name: &str) -> Option<Key> {
-        Key::ALL.into_iter().find(|k| k.name() == name)
+        Key::ALL.iter().copied().find(|k| k.name() == name)
     }
 
     /// Where this field's value sits.

@@ -9,6 +9,7 @@ use serde_json::{Number, Value};
 use ask_i18n::{Locale, Msg};
 
 use crate::form::{Question, QuestionType};
+use crate::pattern::Pattern;
 
 /// A `format` of a `text` question: the string formats MCP elicitation defines.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -100,7 +101,7 @@ impl PathKind {
 
 /// The rules of a question beyond its options, as the payload spells them (camelCase
 /// fields, absent ones omitted). Which fields apply depends on the type: `placeholder`,
-/// `multiline`, `minLength`, `maxLength` and `format` on `text`; `yesLabel` and `noLabel`
+/// `multiline`, `minLength`, `maxLength`, `format` and `pattern` on `text`; `yesLabel` and `noLabel`
 /// on `confirm`; `min`, `max`, `integer` and `unit` on `number`; `pathKind` and
 /// `mustExist` on `path`; `minItems` and `maxItems` on `multi`; `placeholder` also on
 /// `number` and `path`; `default` on every type. Validation reports a field on a type it
@@ -141,6 +142,10 @@ pub struct Rules {
     /// The format the text must have (`text`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub format: Option<TextFormat>,
+    /// A regular expression the text must match somewhere (`text`; as JSON Schema's
+    /// `pattern`, in the dialect [`Pattern`] describes).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pattern: Option<Pattern>,
     /// Label of the yes answer (`confirm`; `Yes` when absent).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub yes_label: Option<String>,
@@ -335,15 +340,23 @@ impl Question {
                     (None, Some(hi)) => Some(locale.format(Msg::RuleCharsMax, &[("n", &hi)])),
                     (None, None) => None,
                 };
-                match (r.format, length) {
-                    (Some(f), Some(l)) => Some(capitalize(&locale.format(
+                let rule = match (r.format, length) {
+                    (Some(f), Some(l)) => Some(locale.format(
                         Msg::RuleFormatAndLength,
                         &[("format", &f.describe_in(locale)), ("length", &l)],
-                    ))),
-                    (Some(f), None) => Some(capitalize(f.describe_in(locale))),
-                    (None, Some(l)) => Some(capitalize(&l)),
+                    )),
+                    (Some(f), None) => Some(f.describe_in(locale).to_owned()),
+                    (None, Some(l)) => Some(l),
                     (None, None) => None,
-                }
+                };
+                let rule = match (rule, &r.pattern) {
+                    (Some(rule), Some(p)) => Some(
+                        locale.format(Msg::RuleWithPattern, &[("rule", &rule), ("pattern", p)]),
+                    ),
+                    (None, Some(p)) => Some(locale.format(Msg::RulePattern, &[("pattern", p)])),
+                    (rule, None) => rule,
+                };
+                rule.map(|r| capitalize(&r))
             }
             QuestionType::Path => Some(
                 t(match (r.path_kind.unwrap_or_default(), r.must_exist) {
@@ -458,6 +471,13 @@ fn check_input_in(
                     Msg::ProblemNotFormat,
                     &[("format", &format.describe_in(locale))],
                 ));
+            }
+            if let Some(p) = r
+                .pattern
+                .as_ref()
+                .filter(|p| !t.is_empty() && !p.is_match(t))
+            {
+                return Err(locale.format(Msg::ProblemPattern, &[("pattern", p)]));
             }
             Ok(Value::String(t.to_owned()))
         }

@@ -5,8 +5,10 @@
 use serde_json::{Number, Value};
 
 use crate::form::{QuestionOption, QuestionType};
+use crate::issue::ContractError;
 use crate::json::{Node, View};
 use crate::loc::{Loc, describe, quote};
+use crate::pattern::Pattern;
 use crate::typed::{PathKind, Rules, TextFormat, as_f64, check_input, show_number};
 use crate::validate::Validator;
 
@@ -183,6 +185,34 @@ impl Validator {
                     Loc::Question(i, "format"),
                     format!(
                         "must be \"email\", \"uri\", \"date\" or \"date-time\", got {}",
+                        describe(&other)
+                    ),
+                );
+                None
+            }
+        };
+        r.pattern = match Self::field(obj, "pattern", kind, TEXT) {
+            None => None,
+            Some(View::Str(s)) => Pattern::new(s)
+                .map_err(|err| {
+                    let reason = match &err {
+                        ContractError::InvalidPattern { reason, .. } => reason.clone(),
+                        other => other.to_string(),
+                    };
+                    self.issue(
+                        Loc::Question(i, "pattern"),
+                        format!(
+                            "{} is not a pattern that can be checked: {reason}",
+                            quote(s)
+                        ),
+                    );
+                })
+                .ok(),
+            Some(other) => {
+                self.issue(
+                    Loc::Question(i, "pattern"),
+                    format!(
+                        "must be a regular expression (a string), got {}",
                         describe(&other)
                     ),
                 );

@@ -17,6 +17,7 @@ use crate::step::{Decision, ModelRequest, Step, next_step};
 /// - `{"status":"no_questions","assistantEntryId":..}`
 /// - `{"status":"failed","error":".."}`
 #[derive(Debug, Clone)]
+#[non_exhaustive]
 pub enum ExtractStatus {
     /// Ask the model, then run the step again with its reply appended.
     Request {

@@ -12,6 +12,7 @@ mod notice;
 mod session;
 mod session_draft;
 mod settings;
+pub mod term;
 
 pub use completion::CompletionSource;
 pub use control::{
@@ -37,7 +38,9 @@ pub use ask_i18n as i18n;
 pub use ask_i18n::{Locale, LocaleSetting};
 /// Key ids, the raw-input decoder, keymaps and the settings file (`ask-keymap`).
 pub use ask_keymap as keymap;
-pub use ask_keymap::{AskConfig, ConfigPaths, Decoder, InputEvent, Key, KeymapError};
+pub use ask_keymap::{
+    AskConfig, ConfigPaths, Decoder, InputEvent, Key, KeymapError, TerminalReply,
+};
 /// Rendering a flow to frames of styled spans (`ask-render`).
 pub use ask_render as render;
 #[cfg(feature = "ratatui")]

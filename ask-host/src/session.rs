@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use ask_keymap::{ConfigStore, InputEvent, Key, Notifications};
 use ask_render::{Frame, Notification, RenderOptions, closing_soon_in, question_waiting_in};
-use ask_state::{Command, Effect, Flow, FlowOptions, Outcome, ReviewAction};
+use ask_state::{Command, Effect, Flow, FlowOptions, ReviewAction};
 
 use crate::notice::notice_line;
 
@@ -395,16 +395,11 @@ impl Session {
             // A key ended the countdown; the next one notifies again.
             self.countdown_notified = false;
         }
-        match outcome {
-            Outcome::Unchanged => false,
-            Outcome::Changed => true,
-            Outcome::Effects(effects) => {
-                for effect in effects {
-                    self.effect(effect);
-                }
-                true
-            }
+        let changed = outcome.is_changed();
+        for effect in outcome.into_effects() {
+            self.effect(effect);
         }
+        changed
     }
 
     pub(crate) fn effect(&mut self, effect: Effect) {

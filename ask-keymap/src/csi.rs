@@ -1,5 +1,6 @@
 //! Meaning of complete CSI and SS3 sequences (the framing is in `decode`).
 
+use crate::decode::TerminalReply;
 use crate::{Key, KeyCode, Modifiers};
 
 /// What a complete CSI sequence means.
@@ -7,7 +8,27 @@ use crate::{Key, KeyCode, Modifiers};
 pub(crate) enum CsiOutcome {
     Key(Key),
     PasteStart,
+    Reply(TerminalReply),
     Ignore,
+}
+
+/// A terminal's answer to a query the host sent: `CSI ? flags u` (the kitty keyboard
+/// protocol's flags) or `CSI ? ... c` (the primary device attributes).
+fn reply(raw: &[u8], final_byte: u8) -> Option<TerminalReply> {
+    let params = raw.strip_prefix(b"?")?;
+    match final_byte {
+        b'u' if params.iter().all(u8::is_ascii_digit) => {
+            let flags = std::str::from_utf8(params)
+                .ok()
+                .and_then(|p| p.parse::<u32>().ok())
+                .unwrap_or(0);
+            Some(TerminalReply::KeyboardFlags(flags))
+        }
+        b'c' if params.iter().all(|c| c.is_ascii_digit() || *c == b';') => {
+            Some(TerminalReply::PrimaryDeviceAttributes)
+        }
+        _ => None,
+    }
 }
 
 /// The final bytes that SS3 (`ESC O c`) and CSI (`ESC [ 1 ; m c`) share:
@@ -87,6 +108,9 @@ impl Params {
 
 /// Decodes a complete `ESC [ params final` sequence.
 pub(crate) fn decode_csi(raw: &[u8], final_byte: u8) -> CsiOutcome {
+    if let Some(reply) = reply(raw, final_byte) {
+        return CsiOutcome::Reply(reply);
+    }
     // Private markers (<, =, >, ?) introduce mouse reports and terminal replies; intermediates
     // (0x20-0x2f) are not used by keys.
     if raw

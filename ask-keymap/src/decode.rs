@@ -3,8 +3,9 @@
 //! Handles legacy CSI and SS3 sequences, `ESC[Z`, `0x7f`, control letters, ESC-prefixed alt,
 //! xterm modifyOtherKeys (`ESC[27;m;k~`), Kitty CSI-u (modifier bits, event types; releases
 //! dropped), `ESC[1;m X`, `ESC[n;m~`, bracketed paste and UTF-8 text, all split across reads
-//! in any way. Sequences it does not know (focus reports, mouse, terminal replies) are dropped,
-//! and never waited on: a CSI ends at its final byte (0x40-0x7e) whatever its parameters and
+//! in any way. The answers to the kitty keyboard query and the primary device attributes
+//! query are kept aside ([`Decoder::take_replies`]). Sequences it does not know (focus
+//! reports, mouse, other terminal replies) are dropped, and never waited on: a CSI ends at its final byte (0x40-0x7e) whatever its parameters and
 //! intermediates, and a DCS, OSC, APC, PM or SOS string (`ESC P`, `ESC ]`, `ESC _`, `ESC ^`,
 //! `ESC X`) ends at ST (`ESC \\`) or BEL.
 
@@ -44,6 +45,33 @@ pub enum InputEvent {
     Resize(u16, u16),
 }
 
+/// A terminal's answer to a query, which [`Decoder`] takes out of the input (it is not
+/// something a person typed) and keeps for [`Decoder::take_replies`].
+///
+/// ```
+/// use ask_keymap::{Decoder, InputEvent, Key, TerminalReply};
+///
+/// let mut decoder = Decoder::new();
+/// // The kitty keyboard flags and the primary device attributes, a key between them.
+/// let events = decoder.feed(b"\x1b[?0u1\x1b[?62;22c");
+/// assert_eq!(events, [InputEvent::Key(Key::char('1'))]);
+/// assert_eq!(
+///     decoder.take_replies(),
+///     [TerminalReply::KeyboardFlags(0), TerminalReply::PrimaryDeviceAttributes]
+/// );
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum TerminalReply {
+    /// `CSI ? flags u`: the terminal has the kitty keyboard protocol; these flags are on.
+    KeyboardFlags(u32),
+    /// `CSI ? ... c`: the primary device attributes (DA1), which every terminal sends.
+    PrimaryDeviceAttributes,
+}
+
+/// The most replies [`Decoder`] keeps for a host that does not take them (older ones go).
+const MAX_REPLIES: usize = 16;
+
 /// A streaming decoder: feed it bytes as they arrive, in any split.
 ///
 /// A lone ESC is ambiguous (the Esc key, or the start of a sequence still in flight), so it
@@ -58,6 +86,8 @@ pub struct Decoder {
     discarding: bool,
     /// Inside a DCS, OSC, APC, PM or SOS string: dropping bytes up to ST or BEL.
     in_string: bool,
+    /// Terminal replies decoded and not taken yet.
+    replies: Vec<TerminalReply>,
 }
 
 /// The longest control sequence kept pending; longer ones are garbage and get dropped.
@@ -71,6 +101,8 @@ enum Parsed {
     Key(Key, usize),
     /// Bytes to drop (unknown sequences, releases, invalid UTF-8).
     Skip(usize),
+    /// A terminal reply, and how many bytes it took.
+    Reply(TerminalReply, usize),
     /// The start of a bracketed paste, and its length.
     PasteStart(usize),
     /// The start of a control sequence too long to be a key: drop it up to its final byte.
@@ -118,6 +150,13 @@ impl Decoder {
     /// True inside a bracketed paste whose end marker has not arrived yet.
     pub fn in_paste(&self) -> bool {
         self.paste.is_some()
+    }
+
+    /// The terminal replies decoded since the last call, oldest first (at most the last
+    /// 16 are kept): the answers to queries such as the kitty keyboard protocol's
+    /// `CSI ? u` and `CSI c`. They never come out of [`Decoder::feed`] as input.
+    pub fn take_replies(&mut self) -> Vec<TerminalReply> {
+        std::mem::take(&mut self.replies)
     }
 
     /// Gives up waiting for the end of an open bracketed paste (the terminal never sent it):
@@ -187,6 +226,13 @@ impl Decoder {
                     at += n;
                 }
                 Parsed::Skip(n) => at += n.max(1),
+                Parsed::Reply(reply, n) => {
+                    if self.replies.len() == MAX_REPLIES {
+                        self.replies.remove(0);
+                    }
+                    self.replies.push(reply);
+                    at += n.max(1);
+                }
                 Parsed::PasteStart(n) => {
                     at += n;
                     self.paste = Some(Vec::new());
@@ -314,6 +360,7 @@ fn with_alt(parsed: Parsed) -> Parsed {
         ),
         Parsed::Skip(n) => Parsed::Skip(n + 1),
         Parsed::Overlong(n) => Parsed::Overlong(n + 1),
+        Parsed::Reply(reply, n) => Parsed::Reply(reply, n + 1),
         other => other,
     }
 }
@@ -397,6 +444,7 @@ fn finish_csi(b: &[u8], final_at: usize, last: bool) -> Parsed {
     match decode_csi(params, final_byte) {
         CsiOutcome::Key(key) => Parsed::Key(key, len),
         CsiOutcome::PasteStart => Parsed::PasteStart(len),
+        CsiOutcome::Reply(reply) => Parsed::Reply(reply, len),
         CsiOutcome::Ignore => Parsed::Skip(len),
     }
 }

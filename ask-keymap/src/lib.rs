@@ -36,7 +36,7 @@ pub use config::{
     AnswerSettings, AskConfig, DEFAULT_EXTRACTION_RETRIES, DEFAULT_EXTRACTION_TIMEOUT_MS,
     MAX_EXTRACTION_RETRIES, ModelRef, SCHEMA_VERSION,
 };
-pub use decode::{Decoder, InputEvent};
+pub use decode::{Decoder, InputEvent, TerminalReply};
 pub use error::KeymapError;
 pub use key::{Key, KeyCode, Modifiers};
 pub use keymap::Keymap;

@@ -323,3 +323,31 @@ fn decoded_shift_letter_matches_the_keymap() {
     );
     assert_eq!(key.text_char(), Some('N'));
 }
+
+#[test]
+fn keyboard_and_device_attribute_replies_are_kept_aside_in_order_across_reads() {
+    use ask_keymap::TerminalReply;
+    let mut d = Decoder::new();
+    // A key typed between the two answers, the flags reply split in the middle.
+    assert!(d.feed(b"\x1b[?").is_empty());
+    assert_eq!(show(&d.feed(b"5u2\x1b[?62;")), ["2"]);
+    assert!(d.feed(b"22c").is_empty());
+    assert_eq!(
+        d.take_replies(),
+        [
+            TerminalReply::KeyboardFlags(5),
+            TerminalReply::PrimaryDeviceAttributes
+        ]
+    );
+    assert!(d.take_replies().is_empty(), "taken once");
+    // Other replies are dropped as before; a chatty terminal cannot grow the queue.
+    assert_eq!(show(&d.feed(b"\x1b[?12;40R\x1b[?2026;2$yx")), ["x"]);
+    assert!(d.take_replies().is_empty());
+    for _ in 0..100 {
+        d.feed(b"\x1b[?62c");
+    }
+    d.feed(b"\x1b[?1u");
+    let kept = d.take_replies();
+    assert_eq!(kept.len(), 16);
+    assert_eq!(kept.last(), Some(&TerminalReply::KeyboardFlags(1)));
+}

@@ -59,10 +59,7 @@ pub fn no_form_result(form: &AskForm) -> AskResult {
 /// The cancelled result of a form that ended without writing one (its window was
 /// closed, the launcher failed): nothing answered, nothing chosen for the user.
 pub fn cancelled_result(form: &AskForm) -> AskResult {
-    AskResult::from_details(AskDetails {
-        cancelled: true,
-        ..AskDetails::for_form(form)
-    })
+    AskResult::from_details(AskDetails::for_form(form).with_cancelled(true))
 }
 
 /// A result read back from a form's output file, when it belongs to `form` (the same

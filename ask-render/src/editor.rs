@@ -60,7 +60,10 @@ pub(crate) fn editor_block(
         } else {
             height.max(2) - 1
         };
-        let view = window(text, cursor, avail, reach);
+        let mut view = window(text, cursor, avail, reach);
+        if height > 0 {
+            fit(text, &mut view, height.max(2));
+        }
         let marker_line = |n: usize, up: bool| {
             let mut line = Line::new(bar());
             line.spans.extend(marker(n, up, locale).spans);
@@ -199,6 +202,37 @@ fn window(text: &str, cursor: usize, width: usize, reach: usize) -> View {
         cursor_row: cursor_row - drop_top,
         hidden_above,
         hidden_below,
+    }
+}
+
+/// Drops rows of `view` farthest from the cursor until its rows and markers take at most
+/// `rows` rows, counting the source lines they hide.
+fn fit(text: &str, view: &mut View, rows: usize) {
+    let markers = |v: &View| usize::from(v.hidden_above > 0) + usize::from(v.hidden_below > 0);
+    let mut changed = false;
+    while view.rows.len() > 1 && view.rows.len() + markers(view) > rows {
+        let below = view.rows.len() - 1 - view.cursor_row;
+        if view.cursor_row > below {
+            view.rows.remove(0);
+            view.cursor_row -= 1;
+            view.hidden_above = view.hidden_above.max(1);
+        } else {
+            view.rows.pop();
+            view.hidden_below = view.hidden_below.max(1);
+        }
+        changed = true;
+    }
+    if !changed {
+        return;
+    }
+    // Recounted as `window` counts: a line partly shown counts as hidden.
+    if let Some(top) = view.rows.first().map(|r| r.start).filter(|t| *t > 0) {
+        let line_start = text[..top].rfind('\n').map_or(0, |i| i + 1);
+        view.hidden_above = count_newlines(&text[..line_start]) + usize::from(top > line_start);
+    }
+    if let Some(bottom) = view.rows.last().map(|r| r.end).filter(|b| *b < text.len()) {
+        let line_end = text[bottom..].find('\n').map_or(text.len(), |i| bottom + i);
+        view.hidden_below = count_newlines(&text[line_end..]) + usize::from(bottom < line_end);
     }
 }
 

@@ -41,6 +41,33 @@ pub(crate) struct OptionRows<'a> {
     number_w: usize,
 }
 
+/// The texts of a compact row block, one row each while rows are left.
+struct Fold {
+    /// Rows left under the label row (`None`: not compact).
+    left: Option<usize>,
+    /// A text was left out for want of rows.
+    hidden: bool,
+    width: usize,
+}
+
+impl Fold {
+    /// `spans` then `text` on one row cut with `…`, or nothing (`hidden`) with no row left.
+    fn row(&mut self, body: &mut Block, mut spans: Vec<Span>, text: &str, style: Style) {
+        if self.left == Some(0) {
+            self.hidden = true;
+            return;
+        }
+        self.left = self.left.map(|l| l - 1);
+        let used: usize = spans.iter().map(|s| display_width(&s.text)).sum();
+        let room = self.width.saturating_sub(used).max(1);
+        spans.push(Span::new(
+            crate::text::truncate(&crate::sanitize::sanitize_line(text), room),
+            style,
+        ));
+        body.push(Line::new(spans));
+    }
+}
+
 /// Below this many text rows (a tight frame), an option whose note editor is open leaves
 /// its description out.
 const SHORT_TEXT_ROWS: usize = 8;
@@ -94,6 +121,13 @@ impl<'a> OptionRows<'a> {
     /// single-select), description, then the open editor, the saved free-form text or
     /// the saved option note.
     fn block(&self, row: usize) -> Block {
+        self.block_in(row, self.height, None)
+    }
+
+    /// [`block`](Self::block); `compact(rows)` (a window too short for the row and the
+    /// list's marker): the label on one row and, when `rows` leave room, the description
+    /// on another, each cut with `…`; a description left out puts `…` after the label.
+    fn block_in(&self, row: usize, height: usize, compact: Option<usize>) -> Block {
         let (q, draft, width) = (self.q, self.draft, self.width);
         let multi = draft.presented == QuestionType::Multi;
         let is_custom = row == q.options.len();
@@ -129,6 +163,7 @@ impl<'a> OptionRows<'a> {
             (false, false) => Style::new(Role::Text),
         };
         let locale = self.flow.locale();
+        let note_label = locale.text(Msg::NoteOption);
         let mut label = option_label(q, row, locale)
             .unwrap_or_else(|| locale.text(Msg::OptionCustom))
             .to_owned();
@@ -140,14 +175,11 @@ impl<'a> OptionRows<'a> {
             label.push_str(" ✓");
         }
         // Everything here sits at or below the focus row: long texts keep their first rows.
-        let keep = Keep::head(self.height);
+        let keep = Keep::head(height);
         let marks = match (self.filter, option) {
             (Some(f), Some(o)) => f.option_marks(o),
             _ => OptionMarks::default(),
         };
-        let mut block = Block::new(width, locale);
-        block.focus_next();
-        block.hanging_marked(prefix, (&label, label_style), &marks.label, keep);
         let pad = || vec![Span::raw(" ".repeat(indent))];
         let target = if is_custom {
             EditorTarget::Custom
@@ -157,47 +189,102 @@ impl<'a> OptionRows<'a> {
         let open = self.editor.filter(|e| e.target == target);
         // With its note editor open in a short frame, the description gives way to the
         // editor, so the prompt above stays on screen.
-        let short = open.is_some() && self.height < SHORT_TEXT_ROWS;
+        let short = open.is_some() && height > 0 && height < SHORT_TEXT_ROWS;
+        // Compact: rows left under the label row, and whether a text was left out.
+        let mut fold = Fold {
+            left: compact.map(|rows| rows.saturating_sub(1)),
+            hidden: false,
+            width,
+        };
+        let mut body = Block::new(width, locale);
         if let Some(description) = option
             .and_then(|o| o.description.as_deref())
             .filter(|_| !short)
         {
-            let index = self.flow.line_index(FormText::Description {
-                question: self.question,
-                option: row,
-            });
             let style = Style::new(Role::Muted);
-            block.hanging_indexed(pad(), (description, style), &marks.description, keep, index);
+            if compact.is_some() {
+                fold.row(&mut body, pad(), description, style);
+            } else {
+                let index = self.flow.line_index(FormText::Description {
+                    question: self.question,
+                    option: row,
+                });
+                body.hanging_indexed(pad(), (description, style), &marks.description, keep, index);
+            }
         }
+        // The editor's rows in a compact block: what is left, at least one.
+        let editor_rows = fold.left.map_or(height, |l| l.max(1));
+        // The note editor's label goes on the option's row in a short or compact block
+        // when it fits there, so the list keeps the row its `↓ N more` marker needs.
+        let mut label_suffix = None;
         if is_custom {
             match (open, &draft.custom_text) {
-                (Some(e), _) => block.append(editor_block(
+                (Some(e), _) => body.append(editor_block(
                     e,
-                    (width, self.height),
+                    (width, editor_rows),
                     indent,
                     (locale.text(Msg::OptionCustomPlaceholder), locale),
                 )),
-                (None, Some(text)) => block.hanging_kept(pad(), text, Style::new(Role::Text), keep),
+                (None, Some(text)) if compact.is_some() => {
+                    fold.row(&mut body, pad(), text, Style::new(Role::Text));
+                }
+                (None, Some(text)) => body.hanging_kept(pad(), text, Style::new(Role::Text), keep),
                 (None, None) => {}
             }
         } else if let Some(e) = open {
-            let mut label = pad();
-            label.push(Span::new(locale.text(Msg::NoteOption), Role::Muted));
-            block.push(Line::new(label));
-            block.append(editor_block(
+            let suffix = format!(" · {note_label}");
+            if short || compact.is_some() {
+                label_suffix = Some(suffix);
+            } else {
+                let mut label = pad();
+                label.push(Span::new(note_label, Role::Muted));
+                body.push(Line::new(label));
+            }
+            body.append(editor_block(
                 e,
-                (width, self.height),
+                (width, editor_rows),
                 indent,
                 (locale.text(Msg::NotePlaceholder), locale),
             ));
         } else if let Some(note) = draft.option_notes.get(&row) {
             let mut p = pad();
-            p.push(Span::new(
-                format!("{} ", locale.text(Msg::NoteOption)),
-                Role::Muted,
-            ));
-            block.hanging_kept(p, note, Style::new(Role::Note), keep);
+            p.push(Span::new(format!("{note_label} "), Role::Muted));
+            if compact.is_some() {
+                fold.row(&mut body, p, note, Style::new(Role::Note));
+            } else {
+                body.hanging_kept(p, note, Style::new(Role::Note), keep);
+            }
         }
+        let mut block = Block::new(width, locale);
+        block.focus_next();
+        let suffix_w = label_suffix.as_deref().map_or(0, display_width);
+        if compact.is_some() {
+            let room = width.saturating_sub(indent + suffix_w).max(1);
+            let mut text = crate::text::truncate(&crate::sanitize::sanitize_line(&label), room);
+            if fold.hidden && !text.ends_with('…') {
+                text = crate::text::truncate(&format!("{text} …"), room);
+            }
+            let mut line = Line::new(prefix);
+            line.push(Span::new(text, label_style));
+            block.push(line);
+        } else {
+            block.hanging_marked(prefix, (&label, label_style), &marks.label, keep);
+        }
+        if let Some(suffix) = label_suffix {
+            let fits = block
+                .lines
+                .last()
+                .is_some_and(|l| l.width() + suffix_w <= width);
+            match block.lines.last_mut() {
+                Some(line) if fits => line.push(Span::new(suffix, Role::Muted)),
+                _ => {
+                    let mut label = pad();
+                    label.push(Span::new(note_label, Role::Muted));
+                    block.push(Line::new(label));
+                }
+            }
+        }
+        block.append(body);
         block
     }
 
@@ -256,10 +343,32 @@ impl<'a> OptionRows<'a> {
             }
         }
         let locale = self.flow.locale();
+        let more = |n: usize| locale.format(Msg::ListMore, &[("n", &n)]);
         let mut out = Block::new(self.width, locale);
         let marker = |text: String| Line::new(vec![Span::raw("  "), Span::new(text, Role::Muted)]);
-        let more = |n: usize| locale.format(Msg::ListMore, &[("n", &n)]);
-        if lo > 0 {
+        // A window too short for two marker rows counts both sides in one, below.
+        let both = lo > 0 && hi < n;
+        let mut used: usize = (lo..hi).map(|k| height(k, &mut built)).sum();
+        let combined = both && budget.is_some_and(|b| used + 2 > b);
+        let marker_rows = if combined {
+            1
+        } else {
+            usize::from(lo > 0) + usize::from(hi < n)
+        };
+        if hi - lo == 1 && budget.is_some_and(|b| used + marker_rows > b) {
+            let rows = budget.map_or(0, |b| b.saturating_sub(marker_rows));
+            // The cursor row alone overflows: its texts get the rows left, else each
+            // one row.
+            let row = self.row_at(cursor);
+            let mut block = self.block_in(row, rows.saturating_sub(1), None);
+            if rows < 3 || block.len() > rows {
+                block = self.block_in(row, rows, Some(rows));
+            }
+            used = block.len();
+            built.insert(cursor, block);
+        }
+        let _ = used;
+        if lo > 0 && !combined {
             out.push(marker(format!("↑ {}", more(lo))));
         }
         if no_match {
@@ -277,7 +386,12 @@ impl<'a> OptionRows<'a> {
             }
             out.append(block);
         }
-        if hi < n {
+        if combined {
+            out.push(marker(locale.format(
+                Msg::ListMoreBoth,
+                &[("above", &lo), ("below", &(n - hi))],
+            )));
+        } else if hi < n {
             out.push(marker(format!("↓ {}", more(n - hi))));
         }
         out

@@ -4,7 +4,7 @@
 use crate::block::Block;
 use crate::frame::{Line, Role, Span, Style};
 use crate::sanitize::{sanitize, sanitize_line};
-use crate::text::{wrap_line, wrap_line_upto};
+use crate::text::{display_width, truncate, wrap_line, wrap_line_upto};
 use ask_state::{LineIndex, count_newlines};
 
 use crate::window::{byte_budget, ceil_boundary, floor_boundary, marker};
@@ -115,6 +115,73 @@ pub(crate) fn pane_rows_needed(
     })
 }
 
+/// Fewest rows of the full pane: its title, a row of text and a marker. In fewer rows the
+/// pane is compact ([`compact_pane`]).
+pub(crate) const PANE_ROWS: usize = 3;
+
+/// The pane in `max_rows` rows too few for its markers (a short frame): the title row
+/// also counts the hidden lines (`Preview · Tabs  ↑ 2 ↓ 9 more lines`), and the rows
+/// under it show the text from its line `scroll` on.
+fn compact_pane(
+    label: &str,
+    (text, index): (&str, Option<&LineIndex>),
+    scroll: usize,
+    width: usize,
+    (max_rows, locale): (usize, ask_i18n::Locale),
+) -> Block {
+    let inner = width.saturating_sub(2).max(1);
+    let source_lines = index.map_or_else(|| count_newlines(text), LineIndex::newlines) + 1;
+    let scroll = scroll.min(source_lines - 1);
+    let content = max_rows.saturating_sub(1);
+    let at = line_offset(text, scroll, index);
+    let rows = rows_down(text, (scroll, at), inner, content + 1, index);
+    let shown = &rows[..content.min(rows.len())];
+    let last_shown = shown.last().map_or(scroll, |(li, _)| *li);
+    let cut_below = rows.get(content).is_some_and(|(li, _)| *li == last_shown);
+    let below = if shown.is_empty() {
+        source_lines - scroll
+    } else {
+        source_lines - last_shown - 1 + usize::from(cut_below)
+    };
+    let more = |n: usize| {
+        use ask_i18n::Msg;
+        locale.plural(
+            n as u64,
+            (Msg::LinesMoreOne, Msg::LinesMoreOther),
+            &[("n", &n)],
+        )
+    };
+    let count = match (scroll, below) {
+        (0, 0) => String::new(),
+        (0, b) => format!("↓ {}", more(b)),
+        (a, 0) => format!("↑ {}", more(a)),
+        (a, b) => format!("↑ {a} ↓ {}", more(b)),
+    };
+    let mut block = Block::new(width, locale);
+    block.scrolls = !count.is_empty();
+    let lead = format!("{} · ", locale.text(ask_i18n::Msg::PreviewTitle));
+    let room = width.saturating_sub(display_width(&lead) + display_width(&count) + 2);
+    let mut title = Line::new(vec![
+        Span::new(lead, Role::Muted),
+        Span::new(
+            truncate(&sanitize_line(label), room.max(1)),
+            Style::new(Role::Title).bold(),
+        ),
+    ]);
+    if !count.is_empty() {
+        title.push(Span::raw("  "));
+        title.push(Span::new(count, Role::Muted));
+    }
+    block.push(title);
+    for (_, row) in shown {
+        block.push(Line::new(vec![
+            Span::raw("  "),
+            Span::new(sanitize(row).into_owned(), Role::Text),
+        ]));
+    }
+    block
+}
+
 /// The pane at `width` columns in at most `max_rows` rows (at least two): the title
 /// `Preview · <label>`, then the text from source line `scroll` on. Hidden rows are
 /// counted in `↑ N more lines` / `↓ N more lines` markers, which take rows of their own.
@@ -143,6 +210,13 @@ pub(crate) fn preview_pane(
     };
     let inner = width.saturating_sub(2).max(1);
     let avail = max_rows.max(2) - 1;
+    // A text that does not show whole in a pane too short for its markers (scrolled, it
+    // needs a row more: both of them) is compact.
+    if max_rows < PANE_ROWS + usize::from(scroll > 0)
+        && rows_down(text, (0, 0), inner, max_rows, index).len() >= max_rows
+    {
+        return compact_pane(label, (text, index), scroll, width, (max_rows, locale));
+    }
     let content = |block: &mut Block, rows: &[(usize, &str)]| {
         for (_, row) in rows {
             block.push(Line::new(vec![

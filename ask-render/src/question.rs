@@ -70,15 +70,15 @@ pub(crate) fn prompt_block(
     block
 }
 
-/// The option rows (windowed to `budget` rows around the cursor) and, for preview
-/// questions, the preview pane beside them (width >= 90) or below them.
+/// The option rows (windowed to `budget` rows around the cursor; their texts at most
+/// `height` rows) and, for preview questions, the preview pane beside them (width >= 90)
+/// or below them. `tight`: a short frame (see `TIGHT_ROWS`).
 pub(crate) fn options_area(
     flow: &Flow,
     i: usize,
     q: &Question,
     width: usize,
-    budget: Option<usize>,
-    height: usize,
+    (budget, height, tight): (Option<usize>, usize, bool),
 ) -> Block {
     let default = QuestionDraft::default();
     let draft = flow.draft(i).unwrap_or(&default);
@@ -105,22 +105,29 @@ pub(crate) fn options_area(
             let cap = budget.map_or(usize::MAX, |b| b.saturating_add(8));
             let pane_need = crate::preview::pane_rows_needed(text, index, width, cap);
             let pane_min = pane_need.min(budget.map_or(pane_need, |b| (b / 3).max(4)));
-            let opt_budget = budget.map(|b| b.saturating_sub(pane_min + 1).max(MIN_OPTION_ROWS));
+            // A short frame drops the blank row above the pane and lets the list shrink
+            // to two rows (the option under the cursor and a marker), so some of the
+            // preview still shows.
+            let gap = usize::from(!tight);
+            let min_options = if tight { 2 } else { MIN_OPTION_ROWS };
+            let opt_budget = budget.map(|b| b.saturating_sub(pane_min + gap).max(min_options));
             let mut block = OptionRows::new(flow, i, q, draft, (width, height)).window(opt_budget);
             // The pane takes whatever the options leave of the budget, never more (so
-            // its last row and marker stay on screen); it shows when its title and a row
-            // of text fit, or the whole text.
-            let pane_rows = budget.map_or(pane_need, |b| b.saturating_sub(block.len() + 1));
-            if pane_rows >= PANE_MIN_ROWS.min(pane_need) {
+            // its last row and marker stay on screen), with a blank row above it when
+            // its title, a row of text and its marker (or the whole text) fit besides.
+            // In fewer than three rows it is compact: its title row counts what is hidden.
+            let avail = budget.map_or(pane_need + 1, |b| b.saturating_sub(block.len()));
+            let spaced = !tight && avail > PANE_MIN_ROWS.min(pane_need);
+            if spaced {
                 block.blank();
-                block.append(preview_pane(
-                    label,
-                    (text, index),
-                    draft.preview_scroll,
-                    width,
-                    (pane_rows, flow.locale()),
-                ));
             }
+            block.append(preview_pane(
+                label,
+                (text, index),
+                draft.preview_scroll,
+                width,
+                ((avail - usize::from(spaced)).max(1), flow.locale()),
+            ));
             block
         }
         None => {

@@ -136,7 +136,8 @@ pub fn render(flow: &Flow, options: &RenderOptions) -> Frame {
                             .max(view.saturating_sub(MIN_BODY_ROWS))
                             .max(2)
                     } else {
-                        view.saturating_sub(MIN_BODY_ROWS).max(2)
+                        // Less the blank row the prompt block ends with.
+                        view.saturating_sub(MIN_BODY_ROWS + 1).max(2)
                     };
                     let mut prompt = prompt_block(flow, i, q, width, prompt_rows);
                     if tight && prompt.lines.last().is_some_and(|l| l.width() == 0) {
@@ -144,15 +145,18 @@ pub fn render(flow: &Flow, options: &RenderOptions) -> Frame {
                         prompt.lines.pop();
                     }
                     top.append(prompt);
+                    // A short frame gives the list the rows really left, so it cuts
+                    // itself (with its markers) instead of being cut by `pin_footer`.
+                    let min_rows = if tight { 1 } else { MIN_BODY_ROWS };
                     let budget = (options.height > 0).then(|| {
                         options
                             .height
                             .saturating_sub(top.len() + footer.len())
-                            .max(MIN_BODY_ROWS)
+                            .max(min_rows)
                     });
                     // An option's texts sit below its label row.
                     let text_rows = budget.map_or(0, |b| b.saturating_sub(1).max(2));
-                    body = options_area(flow, i, q, width, budget, text_rows);
+                    body = options_area(flow, i, q, width, (budget, text_rows, tight));
                 }
             }
             Tab::Review => {
@@ -190,8 +194,8 @@ pub fn render(flow: &Flow, options: &RenderOptions) -> Frame {
         Frame::from_lines(lines)
             .with_cursor(cursor)
             .with_focus_row(focus_row),
-        options.height,
-        footer_len,
+        (width, options.height),
+        (footer_len, locale),
     )
 }
 
@@ -217,7 +221,13 @@ fn body_rows(height: usize, footer_len: usize) -> usize {
 /// Fits a frame taller than `height` into it: the footer (hints and bottom rule) stays at the
 /// bottom, the first rows (rule, title, tabs) stay at the top when there is room, and the
 /// rows between scroll so the focus row (the cursor row, the current option) is visible.
-fn pin_footer(frame: Frame, height: usize, footer_len: usize) -> Frame {
+/// Rows cut above or below that window are counted in a `↑ N more rows` / `↓ N more rows`
+/// marker in the window's first or last row, so nothing goes without a mark.
+fn pin_footer(
+    frame: Frame,
+    (width, height): (usize, usize),
+    (footer_len, locale): (usize, ask_i18n::Locale),
+) -> Frame {
     let total = frame.lines.len();
     if height == 0 || total <= height {
         return frame;
@@ -233,14 +243,30 @@ fn pin_footer(frame: Frame, height: usize, footer_len: usize) -> Frame {
     };
     let window = rows - pinned;
     let focus = frame.focus_row.min(head_len.saturating_sub(1)).max(pinned);
-    let start = focus
+    let first = focus
         .saturating_sub(window.saturating_sub(1))
         .min(head_len.saturating_sub(window))
         .max(pinned);
+    let start = marked_start(first, focus, (pinned, head_len), window);
+    let above = start > pinned;
+    let below = start + window < head_len;
     let keep =
         |row: usize| row < pinned || (row >= start && row < start + window) || row >= total - foot;
     let kept: Vec<usize> = (0..total).filter(|r| keep(*r)).collect();
     let map = |row: usize| kept.iter().position(|k| *k == row);
+    let last = start + window - 1;
+    // A marker in the rows cut that counts the other way (a list's `↑ 1 · ↓ 2 more`
+    // below the window counts options above it) keeps its count in the new marker.
+    let carried = |rows: std::ops::Range<usize>, arrow: char| {
+        frame.lines.get(rows).and_then(|rows| {
+            rows.iter()
+                .filter(|l| is_marker(l))
+                .map(Line::plain)
+                .find(|t| t.contains(arrow))
+        })
+    };
+    let carried_above = carried(pinned..start + 1, '↓');
+    let carried_below = carried(last..head_len, '↑');
     let mut lines = frame.lines;
     let mut index = 0;
     lines.retain(|_| {
@@ -248,6 +274,20 @@ fn pin_footer(frame: Frame, height: usize, footer_len: usize) -> Frame {
         index += 1;
         k
     });
+    // The markers take the window's edge rows, unless the focus sits there (a window
+    // too short for both).
+    if above && focus != start {
+        if let Some(line) = map(start).and_then(|r| lines.get_mut(r)) {
+            let n = start - pinned + 1;
+            *line = rows_marker(carried_above.as_deref(), (n, true), (width, locale));
+        }
+    }
+    if below && focus != last && (last != start || !above) {
+        if let Some(line) = map(last).and_then(|r| lines.get_mut(r)) {
+            let n = head_len - last;
+            *line = rows_marker(carried_below.as_deref(), (n, false), (width, locale));
+        }
+    }
     Frame::from_lines(lines)
         .with_cursor(
             frame
@@ -255,6 +295,63 @@ fn pin_footer(frame: Frame, height: usize, footer_len: usize) -> Frame {
                 .and_then(|c| map(c.row).map(|row| Cursor::new(row, c.column))),
         )
         .with_focus_row(map(focus).unwrap_or(0))
+}
+
+/// The first row of a `window` of body rows `pinned..head_len` nearest to `first` that
+/// keeps `focus` off the rows its markers take; `first` when none does.
+fn marked_start(
+    first: usize,
+    focus: usize,
+    (pinned, head_len): (usize, usize),
+    window: usize,
+) -> usize {
+    let last_start = head_len.saturating_sub(window).max(pinned);
+    let fits = |start: usize| {
+        let top = usize::from(start > pinned);
+        let bottom = usize::from(start + window < head_len);
+        focus >= start + top && focus + bottom < start + window
+    };
+    (0..=window)
+        .flat_map(|d| [first.checked_sub(d), first.checked_add(d)])
+        .flatten()
+        .filter(|s| (pinned..=last_start).contains(s))
+        .find(|s| fits(*s))
+        .unwrap_or(first)
+}
+
+/// A row that counts hidden rows (`↓ 2 more`, `↑ 1 · ↓ 3 more`, `↓ 4 more lines`, in
+/// any language): muted text with an arrow, and nothing else but blanks.
+fn is_marker(line: &Line) -> bool {
+    // Blanks and an editor's bar (`│ `) lead some markers.
+    let spans = || {
+        line.spans
+            .iter()
+            .filter(|s| !matches!(s.text.trim(), "" | "│"))
+    };
+    spans().all(|s| s.style.role == Role::Muted) && spans().any(|s| s.text.contains(['↑', '↓']))
+}
+
+/// The marker of `n` frame rows cut above (`up`) or below the window of a short frame;
+/// `carried`: a marker cut with them that counts the other way, kept in front.
+fn rows_marker(
+    carried: Option<&str>,
+    (n, up): (usize, bool),
+    (width, locale): (usize, ask_i18n::Locale),
+) -> Line {
+    use ask_i18n::Msg;
+    let arrow = if up { "↑" } else { "↓" };
+    let more = locale.plural(
+        n as u64,
+        (Msg::SettingsMoreOne, Msg::SettingsMoreOther),
+        &[("n", &n)],
+    );
+    let text = match carried {
+        Some(own) => format!("  {} · {arrow} {more}", own.trim()),
+        None => format!("  {arrow} {more}"),
+    };
+    let mut marker = Line::styled(text, Role::Muted);
+    marker.fit(width);
+    marker
 }
 
 /// How short the frame is (see [`TIGHT_ROWS`] and [`VERY_TIGHT_ROWS`]).

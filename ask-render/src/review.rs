@@ -134,6 +134,11 @@ fn answer_window(flow: &Flow, width: usize, avail: usize, elaborate: bool) -> Bl
             first -= 1;
         }
     }
+    if let [only] = shown.make_contiguous() {
+        // One question taller than the room: its first rows and a marker of the rest.
+        let markers = usize::from(first > 0) + usize::from(end < count);
+        cut_entry(only, avail.saturating_sub(markers).max(1));
+    }
     let locale = flow.locale();
     let mut block = Block::new(width, locale);
     let more = |n: usize, up: bool| {
@@ -155,6 +160,27 @@ fn answer_window(flow: &Flow, width: usize, avail: usize, elaborate: bool) -> Bl
         block.push(more(count - end, false));
     }
     block
+}
+
+/// Cuts an entry to `rows` rows: the last row kept becomes a `↓ N more lines` marker, or,
+/// in a single row, ends with `…`.
+fn cut_entry(entry: &mut Block, rows: usize) {
+    if entry.len() <= rows {
+        return;
+    }
+    let hidden = entry.len() - rows + 1;
+    entry.lines.truncate(rows);
+    let width = entry.width;
+    if let Some(last) = entry.lines.last_mut() {
+        if rows >= 2 {
+            *last = crate::window::marker(hidden, false, entry.locale);
+            last.fit(width);
+        } else {
+            last.fit(width.saturating_sub(2));
+            last.push(Span::new(" …", Role::Muted));
+            last.fit(width);
+        }
+    }
 }
 
 /// One question of the review list: its answer (or `→ unanswered`) and the notes

@@ -31,7 +31,29 @@ pub(crate) fn typed_block(
     draft: &QuestionDraft,
     (width, height): (usize, usize),
 ) -> Block {
+    // Below the editor: the unit, the rule and the suggestion, laid out first so the
+    // editor gets the rows they leave of `height` (its markers included).
     let locale = flow.locale();
+    let mut tail = Block::new(width, locale);
+    if let Some(unit) = q.rules.unit.as_deref() {
+        tail.hanging(
+            vec![Span::new(
+                format!("  {} ", locale.text(Msg::TypedUnit)),
+                Role::Muted,
+            )],
+            unit,
+            Style::new(Role::Muted),
+        );
+    }
+    rule_line(flow, i, q, &mut tail);
+    if flow.editor_holds_default() && flow.editor().is_some_and(|e| e.question == i) {
+        tail.push(Line::styled(locale.text(Msg::TypedSuggested), Role::Dim));
+    }
+    let rows = if height == 0 {
+        0
+    } else {
+        height.saturating_sub(tail.len() + 1).max(2)
+    };
     let mut block = Block::new(width, locale);
     block.focus_next();
     block.push(Line::styled(
@@ -48,7 +70,7 @@ pub(crate) fn typed_block(
     {
         Some(editor) => block.append(editor_block(
             editor,
-            (width, height),
+            (width, rows),
             0,
             (&placeholder, locale),
         )),
@@ -57,25 +79,12 @@ pub(crate) fn typed_block(
                 vec![Span::new("│ ", Role::Muted)],
                 text,
                 Style::new(Role::Text),
-                Keep::head(height),
+                Keep::head(rows),
             ),
             None => block.push(Line::styled(locale.text(Msg::TypedNoAnswer), Role::Dim)),
         },
     }
-    if let Some(unit) = q.rules.unit.as_deref() {
-        block.hanging(
-            vec![Span::new(
-                format!("  {} ", locale.text(Msg::TypedUnit)),
-                Role::Muted,
-            )],
-            unit,
-            Style::new(Role::Muted),
-        );
-    }
-    rule_line(flow, i, q, &mut block);
-    if flow.editor_holds_default() && flow.editor().is_some_and(|e| e.question == i) {
-        block.push(Line::styled(locale.text(Msg::TypedSuggested), Role::Dim));
-    }
+    block.append(tail);
     block
 }
 

@@ -153,6 +153,7 @@ pub enum Effect {
 /// What applying a command did.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[must_use]
+#[non_exhaustive]
 pub enum Outcome {
     /// Nothing changed; no need to redraw.
     Unchanged,
@@ -182,5 +183,15 @@ impl Outcome {
     /// True unless nothing changed.
     pub fn is_changed(&self) -> bool {
         !matches!(self, Self::Unchanged)
+    }
+
+    /// The effects for the host to carry out, in order (none when the outcome has
+    /// none). With [`is_changed`](Self::is_changed) this is all a host needs, so it
+    /// never has to match the variants (more may come).
+    pub fn into_effects(self) -> Vec<Effect> {
+        match self {
+            Self::Effects(effects) => effects,
+            Self::Unchanged | Self::Changed => Vec::new(),
+        }
     }
 }

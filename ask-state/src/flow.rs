@@ -1,13 +1,13 @@
-//! The flow state and its read-only view for renderers.
-
-use std::collections::BTreeMap;
-use std::path::PathBuf;
+//! The flow state and its read-only view for renderers. A question's draft lives in
+//! `question_draft.rs`, the host's options in `flow_options.rs`.
 
 use ask_contract::{AskForm, Question, QuestionType};
 use ask_keymap::{Behaviour, BehaviourSetting, Keymap};
 
 use crate::completion::CompletionList;
 use crate::editor::TextBuffer;
+pub use crate::flow_options::FlowOptions;
+pub use crate::question_draft::QuestionDraft;
 
 /// The active tab.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -137,155 +137,6 @@ impl SettingsRow {
             SettingsRow::Locale => Msg::SettingLocale,
             SettingsRow::Reset => Msg::SettingReset,
         })
-    }
-}
-
-/// Everything the user did on one question.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct QuestionDraft {
-    /// Selection flag per declared option.
-    pub selected: Vec<bool>,
-    /// Saved free-form text (trimmed, never empty).
-    pub custom_text: Option<String>,
-    /// Whether the free-form answer is part of the answer.
-    pub custom_selected: bool,
-    /// Question note (trimmed, never empty).
-    pub note: Option<String>,
-    /// Notes by declared option index (kept when the option is deselected).
-    pub option_notes: BTreeMap<usize, String>,
-    /// Cursor row: `0..options` are declared options, `options` is the custom row.
-    pub cursor: usize,
-    /// First visible line of the preview pane.
-    pub preview_scroll: usize,
-    /// How the question is presented now (the requested type, unless the user switched it
-    /// or `presentSingleAsMulti` opened a single question as multi).
-    pub presented: QuestionType,
-}
-
-impl QuestionDraft {
-    /// One untouched draft per question of `form`.
-    pub(crate) fn fresh(form: &AskForm, single_as_multi: bool) -> Vec<QuestionDraft> {
-        form.questions
-            .iter()
-            .map(|q| QuestionDraft {
-                selected: vec![false; q.options.len()],
-                presented: if single_as_multi && q.kind == QuestionType::Single && !q.freeform {
-                    QuestionType::Multi
-                } else {
-                    q.kind
-                },
-                ..QuestionDraft::default()
-            })
-            .collect()
-    }
-
-    /// Number of committed answers: selected options plus a committed free-form answer.
-    pub fn committed_count(&self) -> usize {
-        self.selected.iter().filter(|s| **s).count()
-            + usize::from(self.custom_selected && self.custom_text.is_some())
-    }
-
-    /// True when an option or the free-form answer is committed.
-    pub fn is_answered(&self) -> bool {
-        self.selected.iter().any(|s| *s) || (self.custom_selected && self.custom_text.is_some())
-    }
-
-    /// The declared option whose preview a preview pane shows: the one under the
-    /// cursor, or on the custom row the selected one.
-    pub fn preview_index(&self) -> Option<usize> {
-        if self.cursor < self.selected.len() {
-            Some(self.cursor)
-        } else {
-            self.selected.iter().position(|s| *s)
-        }
-    }
-
-    /// True when the question has a question note or any option note.
-    pub fn has_notes(&self) -> bool {
-        self.note.is_some() || !self.option_notes.is_empty()
-    }
-}
-
-/// Static information the host passes in. More options will come: start from
-/// [`FlowOptions::default`] and use the builder methods.
-///
-/// ```
-/// use ask_state::FlowOptions;
-///
-/// let options = FlowOptions::default()
-///     .config_path("/home/me/.config/ask-user/config.json")
-///     .notice("Settings file was broken; defaults loaded")
-///     .settings_only(false);
-/// assert!(options.config_path.is_some());
-/// ```
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct FlowOptions {
-    /// Absolute path of the settings file, shown in the settings overlay.
-    pub config_path: Option<PathBuf>,
-    /// A notice to show from the start (for example, a settings file that was backed up).
-    pub notice: Option<String>,
-    /// Open the settings overlay at start (the standalone `ask settings`).
-    pub settings_only: bool,
-    /// The idle timeout for this flow in milliseconds (`ask --timeout`), overriding the
-    /// `idleTimeoutSeconds` behaviour setting; `Some(0)` turns it off. See
-    /// [`Flow::idle_timeout_ms`].
-    pub idle_timeout_ms: Option<u64>,
-    /// Answers must fit a closed schema (an MCP elicitation): required questions need an
-    /// answer and choice questions take only their options before Submit; see
-    /// [`FlowOptions::closed`].
-    pub closed: bool,
-    /// What the host can do ([`HostFeatures`](crate::HostFeatures), every feature by default): the footer, the
-    /// settings overlay and the keymap list offer only these.
-    pub host: crate::HostFeatures,
-    /// The language the `locale` setting's `auto` stands for: the host reads it from
-    /// its environment ([`ask_i18n::Locale::from_env`]); English by default. See
-    /// [`Flow::locale`].
-    pub system_locale: ask_i18n::Locale,
-}
-
-impl FlowOptions {
-    /// Sets the settings file path shown in the settings overlay.
-    #[must_use]
-    pub fn config_path(mut self, path: impl Into<PathBuf>) -> Self {
-        self.config_path = Some(path.into());
-        self
-    }
-
-    /// Sets the notice shown from the start.
-    #[must_use]
-    pub fn notice(mut self, notice: impl Into<String>) -> Self {
-        self.notice = Some(notice.into());
-        self
-    }
-
-    /// Opens the settings overlay at start (or not).
-    #[must_use]
-    pub fn settings_only(mut self, on: bool) -> Self {
-        self.settings_only = on;
-        self
-    }
-
-    /// Declares what the host can do (see [`HostFeatures`](crate::HostFeatures)).
-    #[must_use]
-    pub fn host_features(mut self, host: crate::HostFeatures) -> Self {
-        self.host = host;
-        self
-    }
-
-    /// Sets the language `auto` stands for (see [`FlowOptions::system_locale`]).
-    #[must_use]
-    pub fn system_locale(mut self, locale: ask_i18n::Locale) -> Self {
-        self.system_locale = locale;
-        self
-    }
-
-    /// Sets the idle timeout for this flow in milliseconds, overriding the
-    /// `idleTimeoutSeconds` behaviour setting (`0` turns it off).
-    #[must_use]
-    pub fn idle_timeout_ms(mut self, ms: u64) -> Self {
-        self.idle_timeout_ms = Some(ms);
-        self
     }
 }
 

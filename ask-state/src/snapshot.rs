@@ -18,6 +18,7 @@ pub const SNAPSHOT_VERSION: u32 = 1;
 /// [`Flow::restore`] to carry on where the user was.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
+#[non_exhaustive]
 pub struct FlowSnapshot {
     /// [`SNAPSHOT_VERSION`].
     pub version: u32,
@@ -82,6 +83,35 @@ pub struct EditorSnapshot {
 }
 
 impl FlowSnapshot {
+    /// A snapshot in the current format ([`SNAPSHOT_VERSION`]) of `questions` (one entry
+    /// per question, in form order) on the form whose [`crate::form_hash`] is
+    /// `form_hash` and whose title is `title`, on tab `tab`, with no editor open: for
+    /// hosts that keep their own state (a line-by-line mode) and write drafts the full
+    /// form can resume. [`Flow::snapshot`] makes one of a flow.
+    pub fn new(
+        form_hash: impl Into<String>,
+        title: Option<String>,
+        tab: usize,
+        questions: Vec<QuestionSnapshot>,
+    ) -> Self {
+        Self {
+            version: SNAPSHOT_VERSION,
+            form: Vec::new(),
+            form_hash: Some(form_hash.into()),
+            title,
+            tab,
+            questions,
+            editor: None,
+        }
+    }
+
+    /// The snapshot with `editor` open.
+    #[must_use]
+    pub fn with_editor(mut self, editor: EditorSnapshot) -> Self {
+        self.editor = Some(editor);
+        self
+    }
+
     /// Checks that this snapshot was made on `form`: the same format version, the same
     /// questions and title, one entry per question, and every option index in range.
     /// Hosts that keep their own state (a line-by-line mode) use it before reading the

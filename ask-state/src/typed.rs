@@ -69,14 +69,7 @@ impl Flow {
         if checked != text {
             return None;
         }
-        let kind = q.rules.path_kind.unwrap_or_default();
-        let msg = match (status, kind) {
-            (PathStatus::Missing, _) if q.rules.must_exist => ask_i18n::Msg::ProblemPathMissing,
-            (PathStatus::Dir, PathKind::File) => ask_i18n::Msg::ProblemPathDir,
-            (PathStatus::File, PathKind::Dir) => ask_i18n::Msg::ProblemPathFile,
-            _ => return None,
-        };
-        Some(self.locale().text(msg).to_owned())
+        path_problem_in(q, *status, self.locale())
     }
 
     /// The problem question `i` shows inline now: the open editor's text breaking the
@@ -256,6 +249,30 @@ impl Flow {
         let text = editor.buffer.text().get(..editor.buffer.cursor())?;
         (!text.contains('\n')).then_some((0, text))
     }
+}
+
+/// What is wrong with a typed path for path question `q`, given what is there
+/// (`mustExist`, `pathKind`), in a few words (`no such file or directory`); `None` when
+/// it may be the answer. Hosts that check paths themselves (the accessible mode) use it
+/// to say what the full form says.
+pub fn path_problem(q: &Question, status: PathStatus) -> Option<String> {
+    path_problem_in(q, status, ask_i18n::Locale::En)
+}
+
+/// [`path_problem`] said in `locale`.
+pub fn path_problem_in(
+    q: &Question,
+    status: PathStatus,
+    locale: ask_i18n::Locale,
+) -> Option<String> {
+    let kind = q.rules.path_kind.unwrap_or_default();
+    let msg = match (status, kind) {
+        (PathStatus::Missing, _) if q.rules.must_exist => ask_i18n::Msg::ProblemPathMissing,
+        (PathStatus::Dir, PathKind::File) => ask_i18n::Msg::ProblemPathDir,
+        (PathStatus::File, PathKind::Dir) => ask_i18n::Msg::ProblemPathFile,
+        _ => return None,
+    };
+    Some(locale.text(msg).to_owned())
 }
 
 /// The `value` of a typed answer: the checked input of `text`, `number` and `path`

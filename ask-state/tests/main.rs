@@ -7,6 +7,7 @@ mod flows;
 mod huge;
 mod many;
 mod notes_review;
+mod pattern;
 mod properties;
 mod scripted;
 mod serde;

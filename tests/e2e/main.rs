@@ -4,6 +4,7 @@
 mod accessible;
 mod cli;
 mod control;
+mod crossterm_host;
 mod doc_captures;
 mod draft;
 mod draft_keep;
@@ -16,6 +17,7 @@ mod flow;
 mod idle;
 mod inline;
 mod input_limits;
+mod keyboard;
 mod locale;
 mod mcp;
 mod notify;

@@ -84,6 +84,44 @@ impl Session {
         rows: u16,
         env: &[(&str, &str)],
     ) -> Self {
+        Self::spawn(
+            ask_bin(),
+            before,
+            scrollback,
+            payload,
+            args,
+            cols,
+            rows,
+            env,
+        )
+    }
+
+    /// Starts another program (an example host) the way [`Session::start_with_env`]
+    /// starts `ask`: `program <args>` in the session folder at `cols` x `rows`.
+    pub(crate) fn start_program(
+        program: &Path,
+        args: &str,
+        cols: u16,
+        rows: u16,
+        env: &[(&str, &str)],
+    ) -> Self {
+        Self::spawn(program, "", 0, "{}", args, cols, rows, env)
+    }
+
+    #[expect(
+        clippy::too_many_arguments,
+        reason = "the two constructors above name them"
+    )]
+    fn spawn(
+        program: &Path,
+        before: &str,
+        scrollback: usize,
+        payload: &str,
+        args: &str,
+        cols: u16,
+        rows: u16,
+        env: &[(&str, &str)],
+    ) -> Self {
         let dir = tempfile::tempdir().expect("temp dir");
         std::fs::write(dir.path().join("p.json"), payload).expect("payload");
         let pair = native_pty_system()
@@ -96,7 +134,7 @@ impl Session {
             .expect("openpty");
         let script = format!(
             "{before}\nstty -a > before; '{}' {args}; echo $? > code; stty -a > after",
-            ask_bin().display()
+            program.display()
         );
         let mut cmd = CommandBuilder::new("sh");
         cmd.args(["-c", &script]);
@@ -179,9 +217,29 @@ impl Session {
     /// Writes bytes at once, however soon after the form appeared.
     pub(crate) fn send_early(&mut self, bytes: &[u8]) {
         self.typed = true;
+        self.answer(bytes);
+    }
+
+    /// Writes what the terminal itself sends (a reply to a query) at once; unlike a key,
+    /// it does not count as typing (the first key still waits, see [`Session::send_bytes`]).
+    pub(crate) fn answer(&mut self, bytes: &[u8]) {
         let writer = self.writer.as_mut().expect("the terminal is open");
         writer.write_all(bytes).expect("write to pty");
         writer.flush().expect("flush pty");
+    }
+
+    /// Waits until `ask` has written `bytes` to the terminal; panics with what it wrote.
+    pub(crate) fn wait_for_bytes(&self, bytes: &[u8]) {
+        let start = Instant::now();
+        while !self.raw().windows(bytes.len()).any(|w| w == bytes) {
+            assert!(
+                start.elapsed() < TIMEOUT,
+                "ask never wrote {:?}; it wrote {:?}",
+                String::from_utf8_lossy(bytes),
+                String::from_utf8_lossy(&self.raw())
+            );
+            std::thread::sleep(Duration::from_millis(1));
+        }
     }
 
     /// The screen as text, one line per row.

@@ -1,6 +1,8 @@
 //! Signals once the flow is over: while the result is written (here to a FIFO nobody
 //! reads, where the open blocks) a signal ends `ask` as it would any program, in the full
-//! form, the accessible mode and after `ask answer`'s completer wait.
+//! form, the accessible mode and after `ask answer`'s completer wait; while a regular
+//! result file is written through its temporary file, the signal waits for the rename,
+//! so no temporary file is left beside it.
 
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -120,4 +122,99 @@ fn sigterm_ends_answer_no_ui_blocked_writing_the_result() {
         }
         std::thread::sleep(Duration::from_millis(20));
     }
+}
+
+/// The temporary files of a write of `name` in `dir` (`.<name>.<pid>.<n>.tmp`).
+fn temp_files(dir: &std::path::Path, name: &str) -> Vec<String> {
+    let prefix = format!(".{name}.");
+    std::fs::read_dir(dir)
+        .map(|entries| {
+            entries
+                .filter_map(Result::ok)
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .filter(|n| {
+                    n.starts_with(&prefix)
+                        && std::path::Path::new(n)
+                            .extension()
+                            .is_some_and(|e| e == "tmp")
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// SIGTERM arriving while a 15 MB result is written to `--output`: the test stops `ask`
+/// the moment its temporary file appears beside `r.json`, sends SIGTERM, and lets it go
+/// on. The write is finished first (`r.json` whole, no temporary file left), then the
+/// signal ends `ask` as it would have (exit by SIGTERM). Before, the signal killed `ask`
+/// mid-write and left the temporary file.
+#[test]
+fn sigterm_while_the_result_file_is_written_leaves_no_temporary_file() {
+    use rustix::process::{Pid, Signal, kill_process};
+    use std::os::unix::process::ExitStatusExt;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let payload = serde_json::json!({"questions": [{"id": "q", "prompt": "x".repeat(15_000_000),
+        "options": [{"value": "a", "label": "A"}]}]});
+    std::fs::write(dir.path().join("p.json"), payload.to_string()).expect("payload");
+    std::fs::write(
+        dir.path().join("a.json"),
+        r#"{"answers": {"q": {"values": ["a"]}}}"#,
+    )
+    .expect("answers");
+    let result = dir.path().join("r.json");
+    for _attempt in 0..10 {
+        let _ = std::fs::remove_file(&result);
+        let mut cmd = ask(&[
+            "run",
+            "--input",
+            "p.json",
+            "--output",
+            "r.json",
+            "--answers",
+            "a.json",
+        ]);
+        let mut child = cmd
+            .current_dir(dir.path())
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("spawn ask");
+        let pid = Pid::from_raw(i32::try_from(child.id()).expect("pid")).expect("pid");
+        // Until the temporary file shows, or ask is done (the write was missed).
+        let caught = loop {
+            if !temp_files(dir.path(), "r.json").is_empty() {
+                kill_process(pid, Signal::STOP).expect("SIGSTOP");
+                // Stopped with the temporary file still there (not renamed meanwhile)?
+                break !temp_files(dir.path(), "r.json").is_empty();
+            }
+            if child.try_wait().expect("wait").is_some() {
+                break false;
+            }
+        };
+        if caught {
+            kill_process(pid, Signal::TERM).expect("SIGTERM");
+        }
+        let _ = kill_process(pid, Signal::CONT);
+        let status = child.wait().expect("wait");
+        if !caught {
+            continue;
+        }
+        assert_eq!(
+            temp_files(dir.path(), "r.json"),
+            Vec::<String>::new(),
+            "a temporary file was left beside r.json"
+        );
+        let written: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(&result).expect("r.json was written"))
+                .expect("r.json is whole");
+        assert_eq!(written["details"]["answers"]["q"]["values"][0], "a");
+        assert_eq!(
+            status.signal(),
+            Some(15),
+            "then SIGTERM ended ask: {status:?}"
+        );
+        return;
+    }
+    panic!("the result write was never caught in progress in 10 tries");
 }

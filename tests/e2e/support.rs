@@ -39,6 +39,39 @@ pub(crate) fn ask_bin() -> &'static Path {
     })
 }
 
+/// Path of an example host of the `ask-examples` package (`examples/<name>.rs`), built on
+/// first use into this test binary's target dir and profile, as [`ask_bin`] builds `ask`.
+pub(crate) fn example_bin(name: &str) -> PathBuf {
+    static BUILT: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
+    let exe = std::env::current_exe().expect("test binary path");
+    let profile_dir = exe
+        .parent()
+        .and_then(Path::parent)
+        .expect("test binary lives in <target>/<profile>/deps");
+    let mut done = BUILT
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if !done.iter().any(|b| b == name) {
+        let target_dir = profile_dir.parent().expect("target dir");
+        let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+        let mut build = Command::new(cargo);
+        build
+            .args(["build", "--quiet", "-p", "ask-examples", "--example", name])
+            .env("CARGO_TARGET_DIR", target_dir)
+            .current_dir(env!("CARGO_MANIFEST_DIR"));
+        if profile_dir.file_name().is_some_and(|n| n == "release") {
+            build.arg("--release");
+        }
+        let status = build.status().expect("run cargo build -p ask-examples");
+        assert!(
+            status.success(),
+            "cargo build -p ask-examples --example {name} failed"
+        );
+        done.push(name.to_owned());
+    }
+    profile_dir.join("examples").join(name)
+}
+
 /// Whether the binary under test has the test hooks (`ASK_TEST_PANIC_KEY`,
 /// `ASK_TEST_STARTUP_PAUSE_MS`). Only debug builds do; the binary built here has this test
 /// binary's profile (`cargo test` debug, `cargo test --release` release), and one given

@@ -53,11 +53,15 @@ fn cases() -> Vec<(&'static str, Value, Value)> {
                    {"text": "30"}, "enter", "1", "1"]),
             json!({"name": "Monalisa Octocat", "email": "octocat@github.com", "age": 30}),
         ),
-        // The default is prefilled: Enter accepts it.
+        // Its pattern (`^[A-Za-z]+$`) refuses every e-mail address, its own default too,
+        // so nothing is suggested; left empty (it is optional; Tab moves on), the form
+        // still submits.
+        ("string_schema.json", json!(["tab", "1", "1"]), json!({})),
+        // The default is prefilled: Enter accepts it; the ticket is typed to its pattern.
         (
-            "string_schema.json",
-            json!(["enter", "1", "1"]),
-            json!({"value": "user@example.com"}),
+            "string_pattern.json",
+            json!(["enter", {"text": "ASK-21"}, "enter", "1", "1"]),
+            json!({"repo": "my-repo", "ticket": "ASK-21"}),
         ),
         (
             "number_schema.json",
@@ -185,6 +189,43 @@ fn an_invalid_request_names_the_property_and_the_rule() {
     let request = spec("structured_data.json");
     let (code, _, stderr) = elicit(&request, &["--answers", answers.to_str().unwrap()]);
     assert_eq!(code, 65, "{stderr}");
+}
+
+#[test]
+fn a_string_pattern_is_checked_in_the_ui_and_in_scripted_answers() {
+    let request = spec("string_pattern.json");
+    // Typed text that does not match stays in the editor: the Submit keys never come.
+    let (code, out, _) = elicit(
+        &request,
+        &[
+            "--script",
+            r#"["enter", {"text": "ask 21"}, "enter", "1", "1"]"#,
+        ],
+    );
+    assert_eq!((code, out), (1, json!({"action": "cancel"})));
+    let (_d, answers) = temp_file(
+        "a.json",
+        r#"{"answers": {"repo": {"value": "my-repo"}, "ticket": {"value": "ask 21"}}}"#,
+    );
+    let (code, out, stderr) = elicit(&request, &["--answers", answers.to_str().unwrap()]);
+    assert_eq!(code, 65, "{stderr}");
+    assert_eq!(out, Value::Null, "nothing sent");
+    assert!(
+        stderr.contains("\"ask 21\" is not accepted: does not match ^[A-Z]+-[0-9]+$"),
+        "{stderr}"
+    );
+    // A pattern the checker cannot compile names the property and the pattern.
+    let (_dir, file) = temp_file(
+        "r.json",
+        r#"{"message": "Code?", "requestedSchema": {"type": "object", "properties": {
+            "code": {"type": "string", "pattern": "^(?!0)[0-9]+$"}}}}"#,
+    );
+    let (code, _, stderr) = elicit(&file, &["--no-ui"]);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("requestedSchema.properties.code.pattern: \"^(?!0)[0-9]+$\" is not a pattern that can be checked: look-around"),
+        "{stderr}"
+    );
 }
 
 #[test]

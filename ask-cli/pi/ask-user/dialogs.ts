@@ -31,6 +31,7 @@ interface Question {
 	minLength?: number;
 	maxLength?: number;
 	format?: string;
+	pattern?: string;
 	yesLabel?: string;
 	noLabel?: string;
 	min?: number;
@@ -49,6 +50,15 @@ const FORMATS: Record<string, RegExp> = {
 	"date-time": /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/,
 };
 
+/** Whether `text` matches `pattern` somewhere; a pattern JavaScript cannot compile is left to the binary, which checks every answer. */
+function matches(pattern: string, text: string): boolean {
+	try {
+		return new RegExp(pattern, "u").test(text);
+	} catch {
+		return true;
+	}
+}
+
 /** Why `text` cannot answer a text or number question, or undefined when it can. */
 function typedProblem(question: Question, text: string): string | undefined {
 	const t = text.trim();
@@ -66,6 +76,7 @@ function typedProblem(question: Question, text: string): string | undefined {
 	if (question.maxLength !== undefined && count > question.maxLength) return `at most ${question.maxLength} characters`;
 	const format = question.format ? FORMATS[question.format] : undefined;
 	if (format && !format.test(t)) return `not a valid ${question.format}`;
+	if (question.pattern !== undefined && t !== "" && !matches(question.pattern, t)) return `does not match ${question.pattern}`;
 	return undefined;
 }
 

@@ -33,7 +33,7 @@ const QUESTIONS_SHAPE =
 	"preview?: string (required on every option of a 'preview' question: code, layout or text to compare), " +
 	"recommended?: boolean (mark the option you recommend; at most one on single/preview)}] " +
 	"(required on single/multi/preview, omitted on the other types)}. " +
-	"text: placeholder?, multiline?, minLength?, maxLength?, format? ('email' | 'uri' | 'date' | 'date-time'); " +
+	"text: placeholder?, multiline?, minLength?, maxLength?, format? ('email' | 'uri' | 'date' | 'date-time'), pattern? (a regular expression); " +
 	"confirm: yesLabel?, noLabel?; number: min?, max?, integer?, unit?; path: pathKind? ('file' | 'dir' | 'any'), " +
 	"mustExist?; multi: minItems?, maxItems?. " +
 	"The user can always type their own answer on choice questions; do not add an 'Other' option.";

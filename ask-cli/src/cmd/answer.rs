@@ -51,10 +51,7 @@ pub(crate) fn answer(args: &AnswerArgs) -> CliResult {
                 "interrupted by signal {signal} while the reply was checked; \
                  the cancelled result was written"
             ));
-            let cancelled = AskResult::from_details(AskDetails {
-                cancelled: true,
-                ..AskDetails::default()
-            });
+            let cancelled = AskResult::from_details(AskDetails::default().with_cancelled(true));
             return finish(&args.ui, &cancelled);
         }
         match status {
@@ -76,10 +73,8 @@ pub(crate) fn answer(args: &AnswerArgs) -> CliResult {
                             "interrupted by signal {signal} while waiting for the completer; \
                              the completer was stopped and the cancelled result written"
                         ));
-                        let cancelled = AskResult::from_details(AskDetails {
-                            cancelled: true,
-                            ..AskDetails::default()
-                        });
+                        let cancelled =
+                            AskResult::from_details(AskDetails::default().with_cancelled(true));
                         return finish(&args.ui, &cancelled);
                     }
                 };
@@ -100,10 +95,8 @@ pub(crate) fn answer(args: &AnswerArgs) -> CliResult {
                         "interrupted by signal {signal} before the form opened; \
                          the cancelled result was written"
                     ));
-                    let cancelled = AskResult::from_details(AskDetails {
-                        cancelled: true,
-                        ..AskDetails::default()
-                    });
+                    let cancelled =
+                        AskResult::from_details(AskDetails::default().with_cancelled(true));
                     return finish(&args.ui, &cancelled);
                 }
                 return runner.run(form);
@@ -125,6 +118,12 @@ pub(crate) fn answer(args: &AnswerArgs) -> CliResult {
                     );
                 }
                 return Err(err);
+            }
+            // A step of a newer ask-extract that this build does not know: nothing to act on.
+            _ => {
+                return Err(nothing(
+                    "extraction ended in a step this build does not know".into(),
+                ));
             }
         }
     }

@@ -191,7 +191,7 @@ pub(crate) fn interactive(sink: Sink<'_>, form: AskForm, root: PathBuf) -> CliRe
                 "--web and --control are not available in the accessible mode: it answers on the terminal only (pass --no-accessible for them)",
             );
         }
-        return linear(sink, form);
+        return linear(sink, form, root);
     }
     // First of all, so a signal during start-up ends with the cancelled result.
     let signals = term::Signals::install();
@@ -302,8 +302,9 @@ fn is_dumb_terminal() -> bool {
     std::env::var_os("TERM").is_some_and(|t| t == "dumb")
 }
 
-/// The form in the accessible linear mode on the controlling terminal.
-fn linear(sink: Sink<'_>, form: AskForm) -> CliResult {
+/// The form in the accessible linear mode on the controlling terminal; path questions
+/// are checked under `root` (`--cwd`).
+fn linear(sink: Sink<'_>, form: AskForm, root: PathBuf) -> CliResult {
     let ui = sink.ui;
     let Ok((tty, output)) = term::open_lines() else {
         return sink.no_terminal(&form);
@@ -324,7 +325,10 @@ fn linear(sink: Sink<'_>, form: AskForm) -> CliResult {
     // holds up a signal.
     let mut output = term::TermOut::new(output);
     let locale = config::locale(&config::load_read_only(ui.config.as_deref()));
-    let ended = crate::linear::tty::run((form, locale), draft, tty, &mut output);
+    let flow = crate::linear::Linear::new(form, locale)
+        .closed(sink.elicitation.is_some())
+        .with_root(root);
+    let ended = crate::linear::tty::run(flow, draft, tty, &mut output);
     output.drain(std::time::Duration::from_millis(300));
     // The accessible mode's cancel is typed (a decline); a signal or the end of input is a dismiss.
     let exit = sink.finish_keeping(&ended.result, !ended.by_user, ended.draft_path())?;

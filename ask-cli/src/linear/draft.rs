@@ -2,7 +2,7 @@
 //! (`--draft FILE`), so a form interrupted in either mode comes back in either mode.
 
 use ask_contract::QuestionType;
-use ask_state::{FlowSnapshot, QuestionSnapshot, SNAPSHOT_VERSION, StateError};
+use ask_state::{FlowSnapshot, QuestionSnapshot, StateError};
 
 use super::{Draft, Linear};
 
@@ -28,15 +28,12 @@ impl Linear {
                 },
             })
             .collect();
-        FlowSnapshot {
-            version: SNAPSHOT_VERSION,
-            form: Vec::new(),
-            form_hash: Some(self.form_hash.clone()),
-            title: self.form.title.clone(),
-            tab: self.at,
+        FlowSnapshot::new(
+            self.form_hash.clone(),
+            self.form.title.clone(),
+            self.at,
             questions,
-            editor: None,
-        }
+        )
     }
 
     /// Carries on from a draft made on the same form (in this mode or the full one).

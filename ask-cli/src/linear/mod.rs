@@ -11,6 +11,7 @@
 mod draft;
 pub(crate) mod settings;
 pub(crate) mod tty;
+mod typed;
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -83,6 +84,10 @@ pub(crate) struct Linear {
     form_hash: String,
     /// The language of every line it writes (answers go to the agent in English).
     locale: Locale,
+    /// A closed form (`ask run --elicitation`): see [`Linear::closed`].
+    closed: bool,
+    /// Where path questions are looked up (`--cwd`): see [`Linear::with_root`].
+    root: Option<std::path::PathBuf>,
 }
 
 impl Linear {
@@ -96,6 +101,8 @@ impl Linear {
             at: 0,
             form_hash,
             locale,
+            closed: false,
+            root: None,
         }
     }
 
@@ -166,11 +173,12 @@ impl Linear {
         let locale = self.locale;
         let t = |m: Msg| locale.text(m);
         let q = &self.form.questions[self.at];
+        let refusal = self.refuses_own_answer(q);
         let draft = &mut self.drafts[self.at];
         if line.is_empty() {
             return Ok(None);
         }
-        if let Some(reply) = confirm_line(q, draft, line, locale) {
+        if let Some(reply) = typed::confirm_line(q, draft, line, locale) {
             return reply;
         }
         if let Some(rest) = command(line, "q") {
@@ -195,10 +203,13 @@ impl Linear {
                 locale.format(Msg::LinearOptionNoteRemoved, &[("n", &(j + 1))])
             }));
         }
-        if let Some(reply) = typed_line(q, draft, line, locale) {
+        if let Some(reply) = typed::typed_line(q, draft, line, (self.root.as_deref(), locale)) {
             return reply;
         }
         if let Some(rest) = command(line, "o") {
+            if let Some(refusal) = refusal {
+                return Err(refusal);
+            }
             let Some(text) = non_empty(rest) else {
                 return Err(t(Msg::LinearOwnMissing).into());
             };
@@ -250,6 +261,12 @@ impl Linear {
                 return Step::Ask(format!("{}\n", self.t(Msg::LinearReviewRetry)));
             }
         };
+        if mode == "submit"
+            && let Some((first, why)) = self.unanswered_required()
+        {
+            self.at = first;
+            return Step::Ask(format!("{why}\n{}", self.screen()));
+        }
         let said = self.t(match mode {
             "submit" => Msg::LinearSubmitted,
             "elaborate" => Msg::LinearElaborated,
@@ -282,6 +299,12 @@ impl Linear {
         let of = self
             .locale
             .format(Msg::LinearQuestionOf, &[("n", &(i + 1)), ("total", &n)]);
+        let kind = if self.closed && q.required {
+            self.locale
+                .format(Msg::LinearKindRequired, &[("kind", &kind)])
+        } else {
+            kind.to_owned()
+        };
         let _ = writeln!(out, "\n{of}: {} ({kind})", clean(&q.label));
         let _ = writeln!(out, "{}", clean(&q.prompt));
         for (j, option) in q.options.iter().enumerate() {
@@ -308,7 +331,7 @@ impl Linear {
         if q.offers_custom_row() {
             let _ = writeln!(out, "o. {}", self.t(Msg::OptionCustom));
         }
-        typed_text(q, &mut out, self.locale);
+        typed::typed_text(q, &mut out, self.locale);
         if let Some(custom) = &draft.custom {
             let _ = writeln!(out, "{} {}", self.t(Msg::LinearOwnAnswer), clean(custom));
         }
@@ -335,7 +358,9 @@ impl Linear {
                 })
                 .collect();
             labels.extend(d.custom.as_deref().map(clean));
-            let answer = if labels.is_empty() {
+            let answer = if labels.is_empty() && self.closed && q.required {
+                self.t(Msg::LinearUnansweredRequired).into()
+            } else if labels.is_empty() {
                 self.t(Msg::ReviewUnanswered).into()
             } else {
                 labels.join(", ")
@@ -405,92 +430,8 @@ impl Linear {
         // The drafts only ever hold what the form allows, so this cannot fail;
         // should it, the user's choices are not silently turned into something else.
         ask_state::scripted_result(&self.form, &script).unwrap_or_else(|_| {
-            AskResult::from_details(AskDetails {
-                cancelled: true,
-                ..AskDetails::for_form(&self.form)
-            })
+            AskResult::from_details(AskDetails::for_form(&self.form).with_cancelled(true))
         })
-    }
-}
-
-/// A line on a `text`, `number` or `path` question: typed input checked against its rules (`None`: not such a line, handled as usual).
-fn typed_line(
-    q: &Question,
-    draft: &mut Draft,
-    line: &str,
-    locale: Locale,
-) -> Option<Result<Option<String>, String>> {
-    if !q.kind.is_typed_input() {
-        return None;
-    }
-    if let Err(rule) = q.check_input_in(locale, line) {
-        let hint = q
-            .rule_text_in(locale)
-            .map(|r| format!(" {r}."))
-            .unwrap_or_default();
-        let said = locale.format(Msg::LinearNotAccepted, &[("problem", &rule)]);
-        return Some(Err(format!("{said}{hint}")));
-    }
-    draft.custom = Some(line.to_owned());
-    Some(Ok(None))
-}
-
-/// A line on a confirm question: `y`/`yes`/`1` or `n`/`no`/`2`; `q TEXT` stays the
-/// question note (`None`), anything else is refused.
-fn confirm_line(
-    q: &Question,
-    draft: &mut Draft,
-    line: &str,
-    locale: Locale,
-) -> Option<Result<Option<String>, String>> {
-    if q.kind != QuestionType::Confirm || command(line, "q").is_some() {
-        return None;
-    }
-    // `y`/`n` and the English words always work; the language's words (and their
-    // first letters) too.
-    let typed = line.to_lowercase();
-    let word = |m: Msg| {
-        let w = locale.text(m).to_lowercase();
-        typed == w || typed.chars().count() == 1 && w.starts_with(typed.as_str())
-    };
-    let yes = match typed.as_str() {
-        "y" | "yes" | "1" => true,
-        "n" | "no" | "2" => false,
-        _ if word(Msg::LinearWordYes) => true,
-        _ if word(Msg::LinearWordNo) => false,
-        _ => return Some(Err(locale.text(Msg::LinearConfirmOnly).into())),
-    };
-    draft.selected = vec![usize::from(!yes)];
-    Some(Ok(None))
-}
-
-/// The rule and the suggestion of a typed or confirm question, under its options.
-fn typed_text(q: &Question, out: &mut String, locale: Locale) {
-    match q.kind {
-        QuestionType::Confirm => {
-            let _ = writeln!(out, "{}", locale.text(Msg::LinearConfirmPrompt));
-        }
-        kind if kind.is_typed_input() || kind == QuestionType::Multi => {
-            if let Some(rule) = q.rule_text_in(locale) {
-                let _ = writeln!(out, "{}", clean(&rule));
-            }
-        }
-        _ => {}
-    }
-    if let Some(placeholder) = q.rules.placeholder.as_deref() {
-        let _ = writeln!(
-            out,
-            "{} {}",
-            locale.text(Msg::LinearExample),
-            clean(placeholder)
-        );
-    }
-    if let Some(suggestion) = q.suggestion().filter(|_| q.kind.is_typed_input()) {
-        let _ = writeln!(
-            out,
-            "{}",
-            locale.format(Msg::LinearSuggested, &[("answer", &clean(&suggestion))])
-        );
     }
 }
 

@@ -13,8 +13,8 @@ use std::sync::mpsc;
 #[cfg(windows)]
 use std::time::Duration;
 
-use ask_contract::{AskForm, AskResult};
-use ask_host::i18n::{Locale, Msg as Text};
+use ask_contract::AskResult;
+use ask_host::i18n::Msg as Text;
 use ask_state::FlowSnapshot;
 
 use super::{Linear, Step};
@@ -50,7 +50,7 @@ impl Ended {
 /// `output` that fails (a closed terminal: EIO, EPIPE) is a hang-up: the cancelled
 /// result with the answers given so far.
 pub(crate) fn run(
-    (form, locale): (AskForm, Locale),
+    mut flow: Linear,
     draft: Option<DraftArgs>,
     input: impl io::Read + Send + 'static,
     mut output: impl Write,
@@ -58,11 +58,12 @@ pub(crate) fn run(
     let stop = Arc::new(AtomicBool::new(false));
     let (tx, rx) = mpsc::channel();
     let signals = register_signals(&stop, tx.clone());
-    let mut flow = Linear::new(form, locale);
     let mut saver = draft.and_then(|d| open_draft(d, &mut flow, &mut output));
     if let Err(err) = signals {
         // Not fatal: the form still works, and Ctrl+D still ends it with a result.
-        let said = locale.format(Text::LinearNoSignals, &[("error", &err)]);
+        let said = flow
+            .locale
+            .format(Text::LinearNoSignals, &[("error", &err)]);
         let _ = writeln!(output, "{said}");
     }
     spawn_reader(input, tx);

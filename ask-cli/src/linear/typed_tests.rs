@@ -93,3 +93,135 @@ fn an_untouched_default_is_not_an_answer() {
     assert!(!answers.contains_key("name"), "{answers:?}");
     assert_eq!(answers["ok"].value, Some(json!(true)));
 }
+
+/// Types `lines` into `flow`; returns everything printed and the result, if it ended.
+fn type_into(mut flow: Linear, lines: &[&str]) -> (String, Option<AskResult>) {
+    let mut out = flow.start();
+    for line in lines {
+        match flow.line(line) {
+            Step::Ask(text) => out.push_str(&text),
+            Step::Done(text, result) => {
+                out.push_str(&text);
+                return (out, Some(*result));
+            }
+        }
+    }
+    (out, None)
+}
+
+fn elicitation() -> ask_contract::ElicitationForm {
+    ask_contract::ElicitationForm::from_request_str(
+        r#"{"message": "Contact details", "requestedSchema": {"type": "object", "properties": {
+            "name": {"type": "string", "title": "Name"},
+            "email": {"type": "string", "title": "Email", "format": "email"},
+            "plan": {"type": "string", "title": "Plan", "enum": ["free", "pro"]},
+            "age": {"type": "integer", "title": "Age", "minimum": 18}},
+            "required": ["name", "email", "plan"]}}"#,
+    )
+    .unwrap()
+}
+
+#[test]
+fn a_closed_form_holds_submit_back_while_required_questions_are_unanswered() {
+    let form = elicitation().form().clone();
+    let closed = || Linear::new(form.clone(), ask_host::Locale::En).closed(true);
+    // Only the optional age answered: Submit says which required questions are missing
+    // and goes back to the first of them.
+    let (out, result) = type_into(closed(), &["", "", "", "30", "submit"]);
+    assert!(result.is_none(), "not submitted: {out}");
+    assert!(
+        out.contains("Question 1 of 4: Name (type your answer, required)"),
+        "{out}"
+    );
+    assert!(out.contains("Name: unanswered (required)"), "{out}");
+    assert!(
+        out.contains(
+            "Not submitted yet: the required questions Name (question 1), Email (question 2), Plan (question 3) are not answered. Back to question 1."
+        ),
+        "{out}"
+    );
+    assert!(
+        out.ends_with("Question 1 of 4: Name (type your answer, required)\nName\n"),
+        "back on the first of them: {out}"
+    );
+    // A typed answer on the choice question cannot be sent; its options can.
+    let (out, result) = type_into(
+        closed(),
+        &["Ada", "ada@example.com", "o enterprise", "2", "", "submit"],
+    );
+    assert!(
+        out.contains("Pick one of the options: a typed answer cannot be sent here."),
+        "{out}"
+    );
+    let result = result.expect("submitted once all required questions are answered");
+    let expected = ask_state::scripted_result(
+        &form,
+        &json!({"mode": "submit", "answers": {
+            "name": {"value": "Ada"}, "email": {"value": "ada@example.com"}, "plan": {"values": ["pro"]}}}),
+    )
+    .unwrap();
+    assert_eq!(result, expected);
+    let mcp = elicitation()
+        .result(
+            &result,
+            ask_contract::ElicitationEnd::from_result(&result, false),
+        )
+        .unwrap()
+        .to_json();
+    assert_eq!(
+        mcp,
+        json!({"action": "accept", "content": {"name": "Ada", "email": "ada@example.com", "plan": "pro"}})
+    );
+    // Not closed (a plain payload): required is information only and never blocks.
+    let (_, result) = type_into(
+        Linear::new(form, ask_host::Locale::En),
+        &["", "", "", "", "submit"],
+    );
+    assert!(result.is_some());
+}
+
+#[test]
+fn a_path_that_must_exist_is_checked_under_the_working_directory_and_asked_again() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("src")).unwrap();
+    std::fs::write(dir.path().join("src/main.rs"), "fn main() {}\n").unwrap();
+    let form = parse_params(
+        &json!({"questions": [
+            {"id": "file", "label": "File", "prompt": "Which file?", "type": "path", "pathKind": "file", "mustExist": true},
+            {"id": "out", "label": "Out", "prompt": "Output folder?", "type": "path", "pathKind": "dir"}]}),
+        ParseOptions::default(),
+    )
+    .unwrap();
+    let root = dir.path().display().to_string();
+    let flow = Linear::new(form.clone(), ask_host::Locale::En).with_root(dir.path());
+    let (out, result) = type_into(
+        flow,
+        &[
+            "src/nope.rs",
+            "src",
+            "src/main.rs",
+            "src/main.rs",
+            "target",
+            "submit",
+        ],
+    );
+    assert!(out.contains("An existing file"), "the rule is said: {out}");
+    assert!(
+        out.contains(&format!(
+            "Not accepted: src/nope.rs: no such file or directory (under {root}). An existing file. Type another path."
+        )),
+        "{out}"
+    );
+    assert!(
+        out.contains("Not accepted: src: a directory, not a file"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Not accepted: src/main.rs: a file, not a directory"),
+        "{out}"
+    );
+    let answers = result.expect("submitted").details.answers;
+    assert_eq!(answers["file"].value, Some(json!("src/main.rs")));
+    // A folder that does not exist yet is fine when it need not exist.
+    assert_eq!(answers["out"].value, Some(json!("target")));
+}

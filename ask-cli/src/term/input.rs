@@ -120,6 +120,7 @@ impl<T: Read + AsFd> TtyInput<T> {
                     self.last_byte = Instant::now();
                     let decoded = self.decoder.feed(buf.get(..n).unwrap_or_default());
                     events.extend(decoded.into_iter().map(Input::Event));
+                    events.extend(self.decoder.take_replies().into_iter().map(Input::Reply));
                 }
                 Err(err) if err.kind() == io::ErrorKind::Interrupted => {}
                 Err(err) if err.kind() == io::ErrorKind::WouldBlock => {}

@@ -6,14 +6,12 @@
 //! once; crossterm only switches modes, measures and draws. Elsewhere
 //! crossterm's event reader is used (`events`).
 
-mod caret;
 #[cfg(not(unix))]
 mod events;
 mod guard;
 #[cfg(unix)]
 mod input;
 mod output;
-mod paint;
 mod peek;
 
 /// What this front end carries out: every host feature (inline band, accessible mode,
@@ -30,7 +28,8 @@ use std::io;
 use std::time::{Duration, Instant};
 
 use ask_contract::AskResult;
-use ask_host::Session;
+use ask_host::term::Painter;
+use ask_host::{Session, TerminalReply, Theme};
 use ask_keymap::{InputEvent, Key};
 
 #[cfg(not(unix))]
@@ -38,11 +37,11 @@ use events::CrosstermInput as Reader;
 #[cfg(unix)]
 use input::TtyInput as Reader;
 pub(crate) use output::TermOut;
-use paint::Painter;
-pub(crate) use paint::use_color;
 use screen::Screen;
 pub(crate) use signals::Signals;
-pub(crate) use viewport::InlineHeight;
+#[cfg(unix)]
+pub(crate) use signals::TERMINATE;
+pub(crate) use viewport::{InlineHeight, parse_inline_height};
 
 /// The controlling terminal's device: `/dev/tty`, or the console's screen buffer on
 /// Windows (crossterm reads console input through `CONIN$` itself).
@@ -69,6 +68,9 @@ pub(crate) enum Input {
     /// The watched settings file changed (see `watch`).
     #[cfg_attr(not(unix), allow(dead_code))]
     SettingsChanged,
+    /// The terminal answered a query (the keyboard protocol's, sent on entering).
+    #[cfg_attr(not(unix), allow(dead_code))]
+    Reply(TerminalReply),
 }
 
 /// The controlling terminal, opened for reading and writing.
@@ -150,9 +152,16 @@ pub(crate) fn run_ui(
         reader.watch(watch);
         session.set_settings_watched(true);
     }
+    // The decision is made by the caller (`--color always` wins over NO_COLOR); the
+    // codes come from ask-render's theme, the same map every host can use.
+    let theme = if color {
+        Theme::default()
+    } else {
+        Theme::plain()
+    };
     let mut painter = match layout {
-        Layout::Fullscreen => Painter::new(color),
-        Layout::Inline(limit) => Painter::inline(color, limit),
+        Layout::Fullscreen => Painter::fullscreen(theme),
+        Layout::Inline(limit) => Painter::inline(theme, limit),
     };
     let (mut cols, mut rows) = terminal_size();
     session.resize(cols, painter.frame_rows(rows));
@@ -251,6 +260,7 @@ pub(crate) fn run_ui(
                 Input::Event(_) => {}
                 Input::Closed => return Ok(Ended::Signal(session.cancelled())),
                 Input::SettingsChanged => dirty |= session.reload_settings(),
+                Input::Reply(reply) => screen.reply(reply)?,
             }
             if session.is_over() {
                 break;
@@ -263,6 +273,15 @@ pub(crate) fn run_ui(
             dirty |= session.tick();
             last_tick = Instant::now();
         }
+    }
+}
+
+/// Whether to use colours: `--color always|never`, else on unless `NO_COLOR` is set (non-empty).
+pub(crate) fn use_color(choice: crate::cli::ColorChoice) -> bool {
+    match choice {
+        crate::cli::ColorChoice::Always => true,
+        crate::cli::ColorChoice::Never => false,
+        crate::cli::ColorChoice::Auto => std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
     }
 }
 

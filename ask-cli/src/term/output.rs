@@ -164,31 +164,6 @@ fn write_loop(shared: &Shared, mut file: File) {
     }
 }
 
-/// Writes `bytes` to the terminal on a fresh handle without ever blocking for long: on
-/// Unix the handle is non-blocking and a full terminal buffer is retried for at most
-/// `patience`, then given up (the terminal is not reading). For the restore path, which
-/// must not hold up the result.
-pub(crate) fn write_briefly(path: &str, bytes: &[u8], patience: Duration) {
-    let Ok(mut tty) = std::fs::OpenOptions::new().write(true).open(path) else {
-        return;
-    };
-    #[cfg(unix)]
-    let _ = rustix::fs::fcntl_setfl(&tty, rustix::fs::OFlags::NONBLOCK);
-    let deadline = Instant::now() + patience;
-    let mut rest = bytes;
-    while !rest.is_empty() {
-        match tty.write(rest) {
-            Ok(0) => return,
-            Ok(n) => rest = &rest[n..],
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-            Err(e) if e.kind() == io::ErrorKind::WouldBlock && Instant::now() < deadline => {
-                std::thread::sleep(Duration::from_millis(5));
-            }
-            Err(_) => return,
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

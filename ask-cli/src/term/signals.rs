@@ -20,7 +20,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 /// Signals that end the flow with the cancelled result.
 #[cfg(unix)]
-const TERMINATE: &[i32] = &[
+pub(crate) const TERMINATE: &[i32] = &[
     signal_hook::consts::SIGTERM,
     signal_hook::consts::SIGINT,
     signal_hook::consts::SIGHUP,
@@ -29,7 +29,7 @@ const TERMINATE: &[i32] = &[
     signal_hook::consts::SIGUSR2,
 ];
 #[cfg(not(unix))]
-const TERMINATE: &[i32] = &[signal_hook::consts::SIGTERM, signal_hook::consts::SIGINT];
+pub(crate) const TERMINATE: &[i32] = &[signal_hook::consts::SIGTERM, signal_hook::consts::SIGINT];
 
 /// What arrived since the UI loop last looked.
 pub(crate) struct Signals {

@@ -23,10 +23,10 @@
 //!
 //! // What the UI returned (here built by hand): the answer's value becomes the content.
 //! let mut details = ask_contract::AskDetails::for_form(elicitation.form());
-//! details.answers.insert("name".into(), ask_contract::Answer {
-//!     values: vec!["octocat".into()], labels: vec!["octocat".into()],
-//!     custom_text: Some("octocat".into()), value: Some(json!("octocat")), ..Default::default()
-//! });
+//! let answer = ask_contract::Answer::new(["octocat"], ["octocat"], [])
+//!     .with_custom_text("octocat")
+//!     .with_value(json!("octocat"));
+//! details.answers.insert("name".into(), answer);
 //! let result = AskResult::from_details(details);
 //! assert_eq!(
 //!     elicitation.result(&result, ElicitationEnd::from_result(&result, false))?.to_json(),

@@ -17,6 +17,7 @@ const STRING_RULES: &[(&str, &str)] = &[
     ("minLength", "minLength"),
     ("maxLength", "maxLength"),
     ("format", "format"),
+    ("pattern", "pattern"),
     ("default", "default"),
 ];
 const NUMBER_RULES: &[(&str, &str)] = &[
@@ -338,6 +339,7 @@ fn property(
             }
             q.insert("type".into(), json!("text"));
             copy(obj, &mut q, STRING_RULES);
+            drop_default_against_pattern(&mut q);
             FieldKind::String
         }
         Some(kind @ ("number" | "integer")) => {
@@ -383,6 +385,22 @@ fn property(
         }
     };
     Some((Value::Object(q), kind))
+}
+
+/// Leaves out a string default that its own `pattern` refuses: it could never be sent,
+/// so it is not suggested. The specification's own string example is such a schema
+/// (`pattern` `^[A-Za-z]+$` with `format` `email` and default `user@example.com`), and a
+/// client still shows it. A pattern that does not compile stays, for its issue.
+fn drop_default_against_pattern(q: &mut Map<String, Value>) {
+    let (Some(Value::String(pattern)), Some(Value::String(default))) =
+        (q.get("pattern"), q.get("default"))
+    else {
+        return;
+    };
+    let refused = crate::pattern::Pattern::new(pattern).is_ok_and(|p| !p.is_match(default.trim()));
+    if refused {
+        q.remove("default");
+    }
 }
 
 /// Copies the schema keywords that are question rules.

@@ -75,13 +75,9 @@ fn answered(form: &ElicitationForm, answers: &[(&str, Answer)]) -> AskResult {
 }
 
 fn typed(text: &str, value: Value) -> Answer {
-    Answer {
-        values: vec![text.into()],
-        labels: vec![text.into()],
-        custom_text: Some(text.into()),
-        value: Some(value),
-        ..Answer::default()
-    }
+    Answer::new([text], [text], [])
+        .with_custom_text(text)
+        .with_value(value)
 }
 
 #[test]
@@ -149,12 +145,7 @@ fn typed_text_on_an_enum_is_not_sent() {
         &form,
         &[(
             "value",
-            Answer {
-                custom_text: Some("Pink".into()),
-                values: vec!["Pink".into()],
-                labels: vec!["Pink".into()],
-                ..Answer::default()
-            },
+            Answer::new(["Pink"], ["Pink"], []).with_custom_text("Pink"),
         )],
     );
     let err = form.result(&result, ElicitationEnd::Submitted).unwrap_err();
@@ -166,15 +157,7 @@ fn typed_text_on_an_enum_is_not_sent() {
     );
     let chosen = answered(
         &form,
-        &[(
-            "value",
-            Answer {
-                values: vec!["#00FF00".into()],
-                labels: vec!["Green".into()],
-                indices: vec![2],
-                ..Answer::default()
-            },
-        )],
+        &[("value", Answer::new(["#00FF00"], ["Green"], [2]))],
     );
     assert_eq!(
         form.result(&chosen, ElicitationEnd::Submitted)
@@ -196,12 +179,7 @@ fn a_request_without_properties_is_a_yes_or_no() {
         &form,
         &[(
             "confirm",
-            Answer {
-                values: vec!["yes".into()],
-                value: Some(json!(true)),
-                indices: vec![1],
-                ..Answer::default()
-            },
+            Answer::new(["yes"], Vec::<String>::new(), [1]).with_value(json!(true)),
         )],
     );
     assert_eq!(
@@ -214,12 +192,7 @@ fn a_request_without_properties_is_a_yes_or_no() {
         &form,
         &[(
             "confirm",
-            Answer {
-                values: vec!["no".into()],
-                value: Some(json!(false)),
-                indices: vec![2],
-                ..Answer::default()
-            },
+            Answer::new(["no"], Vec::<String>::new(), [2]).with_value(json!(false)),
         )],
     );
     assert_eq!(

@@ -8,12 +8,7 @@ use serde_json::json;
 
 #[test]
 fn answer_omits_absent_optional_fields() {
-    let answer = Answer {
-        values: vec!["pg".into()],
-        labels: vec!["PostgreSQL".into()],
-        indices: vec![1],
-        ..Answer::default()
-    };
+    let answer = Answer::new(["pg"], ["PostgreSQL"], [1]);
     assert_eq!(
         serde_json::to_value(&answer).unwrap(),
         json!({"values": ["pg"], "labels": ["PostgreSQL"], "indices": [1]})
@@ -22,15 +17,10 @@ fn answer_omits_absent_optional_fields() {
 
 #[test]
 fn answer_uses_camel_case_names() {
-    let answer = Answer {
-        values: vec!["x".into()],
-        labels: vec!["x".into()],
-        indices: Vec::new(),
-        custom_text: Some("x".into()),
-        value: None,
-        note: Some("n".into()),
-        option_notes: Some(IndexMap::from([("a".to_owned(), "b".to_owned())])),
-    };
+    let answer = Answer::new(["x"], ["x"], [])
+        .with_custom_text("x")
+        .with_note("n")
+        .with_option_notes(IndexMap::from([("a".to_owned(), "b".to_owned())]));
     assert_eq!(
         serde_json::to_value(&answer).unwrap(),
         json!({"values": ["x"], "labels": ["x"], "indices": [], "customText": "x",
@@ -40,12 +30,13 @@ fn answer_uses_camel_case_names() {
 
 #[test]
 fn answers_keep_question_order_not_key_order() {
-    let details = AskDetails {
-        answers: IndexMap::from([
+    let details = {
+        let mut d = AskDetails::default();
+        d.answers = IndexMap::from([
             ("zeta".to_owned(), Answer::default()),
             ("alpha".to_owned(), Answer::default()),
-        ]),
-        ..AskDetails::default()
+        ]);
+        d
     };
     let text = serde_json::to_string(&details).unwrap();
     let zeta = text.find("\"zeta\"").unwrap();

@@ -47,16 +47,13 @@ fn arb_detail() -> impl Strategy<Value = QuestionDetail> {
         vec(arb_option(), 0..3),
         proptest::option::of(arb_kind()),
     )
-        .prop_map(
-            |(id, label, prompt, kind, options, presented_type)| QuestionDetail {
-                id,
-                label,
-                prompt,
-                kind,
-                options,
-                presented_type,
-            },
-        )
+        .prop_map(|(id, label, prompt, kind, options, presented_type)| {
+            let detail = QuestionDetail::new(id, label, prompt, kind, options);
+            match presented_type {
+                Some(presented) => detail.with_presented_type(presented),
+                None => detail,
+            }
+        })
 }
 
 fn arb_map() -> impl Strategy<Value = IndexMap<String, String>> {
@@ -73,14 +70,12 @@ fn arb_answer() -> impl Strategy<Value = Answer> {
         option::of(arb_map()),
     )
         .prop_map(
-            |(values, labels, indices, custom_text, note, option_notes)| Answer {
-                values,
-                labels,
-                indices,
-                custom_text,
-                value: None,
-                note,
-                option_notes,
+            |(values, labels, indices, custom_text, note, option_notes)| {
+                let mut answer = Answer::new(values, labels, indices);
+                answer.custom_text = custom_text;
+                answer.note = note;
+                answer.option_notes = option_notes;
+                answer
             },
         )
 }
@@ -200,22 +195,17 @@ fn arb_result() -> impl Strategy<Value = AskResult> {
                 continuation,
                 elaboration,
             )| {
-                AskResult {
-                    content,
-                    details: AskDetails {
-                        title,
-                        // A timeout is a cancel: round-trip the flag on every cancelled result.
-                        timed_out: cancelled,
-                        cancelled,
-                        error,
-                        mode,
-                        questions,
-                        answers,
-                        continuation,
-                        elaboration,
-                        answered_via: None,
-                    },
-                }
+                let mut details = AskDetails::default().with_cancelled(cancelled);
+                details.title = title;
+                // A timeout is a cancel: round-trip the flag on every cancelled result.
+                details.timed_out = cancelled;
+                details.error = error;
+                details.mode = mode;
+                details.questions = questions;
+                details.answers = answers;
+                details.continuation = continuation;
+                details.elaboration = elaboration;
+                AskResult { content, details }
             },
         )
 }
@@ -238,10 +228,9 @@ fn answered_via_serializes_by_name_and_round_trips() {
         (AnsweredVia::Control, "control"),
         (AnsweredVia::Scripted, "scripted"),
     ] {
-        let result = AskResult::from_details(AskDetails {
-            answered_via: Some(via),
-            ..AskDetails::default()
-        });
+        let mut details = AskDetails::default();
+        details.answered_via = Some(via);
+        let result = AskResult::from_details(details);
         let json = serde_json::to_value(&result).expect("serializes");
         assert_eq!(json["details"]["answeredVia"], name);
         assert_eq!(via.as_str(), name);

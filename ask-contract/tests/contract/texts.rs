@@ -47,51 +47,38 @@ pub(crate) fn form() -> ask_contract::AskForm {
 }
 
 fn db_answer() -> Answer {
-    Answer {
-        values: strings(&["pg"]),
-        labels: strings(&["PostgreSQL"]),
-        indices: vec![1],
-        note: Some("we already run Postgres in staging".into()),
-        option_notes: Some(IndexMap::from([(
+    Answer::new(["pg"], ["PostgreSQL"], [1])
+        .with_note("we already run Postgres in staging")
+        .with_option_notes(IndexMap::from([(
             "pg".to_owned(),
             "only if it is the managed one".to_owned(),
-        )])),
-        ..Answer::default()
-    }
+        )]))
 }
 
 fn features_answer() -> Answer {
-    Answer {
-        values: strings(&["auth", "search", "rate limiting"]),
-        labels: strings(&["Auth", "Search", "rate limiting"]),
-        indices: vec![1, 3],
-        custom_text: Some("rate limiting".into()),
-        option_notes: Some(IndexMap::from([(
-            "search".to_owned(),
-            "full-text only".to_owned(),
-        )])),
-        ..Answer::default()
-    }
+    Answer::new(
+        ["auth", "search", "rate limiting"],
+        ["Auth", "Search", "rate limiting"],
+        [1, 3],
+    )
+    .with_custom_text("rate limiting")
+    .with_option_notes(IndexMap::from([(
+        "search".to_owned(),
+        "full-text only".to_owned(),
+    )]))
 }
 
 fn name_answer() -> Answer {
-    Answer {
-        values: strings(&["ask"]),
-        labels: strings(&["ask"]),
-        indices: Vec::new(),
-        custom_text: Some("ask".into()),
-        ..Answer::default()
-    }
+    Answer::new(["ask"], ["ask"], []).with_custom_text("ask")
 }
 
 fn details(answers: Vec<(&str, Answer)>) -> AskDetails {
-    AskDetails {
-        answers: answers
-            .into_iter()
-            .map(|(id, a)| (id.to_owned(), a))
-            .collect(),
-        ..AskDetails::for_form(&form())
-    }
+    let mut d = AskDetails::for_form(&form());
+    d.answers = answers
+        .into_iter()
+        .map(|(id, a)| (id.to_owned(), a))
+        .collect();
+    d
 }
 
 fn question(id: &str) -> QuestionDetail {
@@ -152,10 +139,7 @@ fn submit_with_notes_and_option_notes() {
 
 #[test]
 fn submit_note_only_answer() {
-    let note_only = Answer {
-        note: Some("either is fine, pick the cheaper one".into()),
-        ..Answer::default()
-    };
+    let note_only = Answer::default().with_note("either is fine, pick the cheaper one");
     let text = submit_text(&details(vec![("db", note_only)]));
     assert_eq!(text, "Database note: either is fine, pick the cheaper one");
 }
@@ -174,10 +158,7 @@ fn submit_without_answers() {
 
 #[test]
 fn cancel_keeps_committed_answers() {
-    let details = AskDetails {
-        cancelled: true,
-        ..details(vec![("db", db_answer())])
-    };
+    let details = details(vec![("db", db_answer())]).with_cancelled(true);
     let result = AskResult::from_details(details);
     assert_eq!(result.text(), CANCELLED_TEXT);
     insta::assert_json_snapshot!("cancel_result", result);
@@ -185,10 +166,11 @@ fn cancel_keeps_committed_answers() {
 
 #[test]
 fn timeout_says_so_and_lists_what_was_answered() {
-    let result = AskResult::from_details(AskDetails {
-        cancelled: true,
-        timed_out: true,
-        ..details(vec![("db", db_answer())])
+    let result = AskResult::from_details({
+        let mut d = details(vec![("db", db_answer())]);
+        d.cancelled = true;
+        d.timed_out = true;
+        d
     });
     assert!(
         result.text().starts_with(TIMED_OUT_TEXT),
@@ -201,16 +183,18 @@ fn timeout_says_so_and_lists_what_was_answered() {
     assert_eq!(json["details"]["timedOut"], json!(true));
     assert_eq!(json["details"]["cancelled"], json!(true));
 
-    let nothing = AskResult::from_details(AskDetails {
-        cancelled: true,
-        timed_out: true,
-        ..details(Vec::new())
+    let nothing = AskResult::from_details({
+        let mut d = details(Vec::new());
+        d.cancelled = true;
+        d.timed_out = true;
+        d
     });
     assert!(nothing.text().ends_with("No question was answered."));
     // Every other result leaves the field out.
-    let cancelled = serde_json::to_value(AskResult::from_details(AskDetails {
-        cancelled: true,
-        ..details(Vec::new())
+    let cancelled = serde_json::to_value(AskResult::from_details({
+        let mut d = details(Vec::new());
+        d.cancelled = true;
+        d
     }))
     .expect("serializes");
     assert!(cancelled["details"].get("timedOut").is_none());
@@ -266,9 +250,10 @@ fn elaborate_details() -> AskDetails {
             note: "why this one?".into(),
         },
     ];
-    AskDetails {
-        mode: Mode::Elaborate,
-        continuation: Some(Continuation {
+    {
+        let mut d = details(vec![("db", db), ("features", features_answer())]);
+        d.mode = Mode::Elaborate;
+        d.continuation = Some(Continuation {
             strategy: ContinuationStrategy::RefineOnly,
             affected_question_ids: strings(&["db", "layout"]),
             preserved_answers: IndexMap::from([("features".to_owned(), features_answer())]),
@@ -278,13 +263,13 @@ fn elaborate_details() -> AskDetails {
                 ("layout", QuestionState::NeedsClarification),
                 ("name", QuestionState::Unanswered),
             ]),
-        }),
-        elaboration: Some(Elaboration {
+        });
+        d.elaboration = Some(Elaboration {
             instruction: ELABORATION_INSTRUCTION.into(),
             next_action: NextAction::ClarifyThenReask,
             items,
-        }),
-        ..details(vec![("db", db), ("features", features_answer())])
+        });
+        d
     }
 }
 
@@ -299,9 +284,10 @@ fn elaborate_with_notes() {
 
 #[test]
 fn elaborate_without_notes_uses_committed_answers() {
-    let details = AskDetails {
-        mode: Mode::Elaborate,
-        continuation: Some(Continuation {
+    let details = {
+        let mut d = details(vec![("db", db_answer()), ("name", name_answer())]);
+        d.mode = Mode::Elaborate;
+        d.continuation = Some(Continuation {
             strategy: ContinuationStrategy::RefineOnly,
             affected_question_ids: Vec::new(),
             preserved_answers: IndexMap::from([
@@ -314,13 +300,13 @@ fn elaborate_without_notes_uses_committed_answers() {
                 ("layout", QuestionState::Unanswered),
                 ("name", QuestionState::Answered),
             ]),
-        }),
-        elaboration: Some(Elaboration {
+        });
+        d.elaboration = Some(Elaboration {
             instruction: ELABORATION_INSTRUCTION.into(),
             next_action: NextAction::Clarify,
             items: Vec::new(),
-        }),
-        ..details(vec![("db", db_answer()), ("name", name_answer())])
+        });
+        d
     };
     let result = AskResult::from_details(details);
     insta::assert_snapshot!("elaborate_no_notes_text", result.text());
@@ -329,9 +315,10 @@ fn elaborate_without_notes_uses_committed_answers() {
 
 #[test]
 fn elaborate_with_nothing_answered() {
-    let details = AskDetails {
-        mode: Mode::Elaborate,
-        continuation: Some(Continuation {
+    let details = {
+        let mut d = details(Vec::new());
+        d.mode = Mode::Elaborate;
+        d.continuation = Some(Continuation {
             strategy: ContinuationStrategy::RefineOnly,
             affected_question_ids: Vec::new(),
             preserved_answers: IndexMap::new(),
@@ -341,13 +328,13 @@ fn elaborate_with_nothing_answered() {
                 ("layout", QuestionState::Unanswered),
                 ("name", QuestionState::Unanswered),
             ]),
-        }),
-        elaboration: Some(Elaboration {
+        });
+        d.elaboration = Some(Elaboration {
             instruction: ELABORATION_INSTRUCTION.into(),
             next_action: NextAction::Clarify,
             items: Vec::new(),
-        }),
-        ..details(Vec::new())
+        });
+        d
     };
     let text = elaborate_text(&details);
     assert_eq!(

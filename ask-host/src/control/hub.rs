@@ -327,16 +327,11 @@ impl Session {
     /// Carries out an outcome's effects; true when something changed.
     fn outcome(&mut self, outcome: Outcome) -> bool {
         self.touched |= outcome.is_changed();
-        match outcome {
-            Outcome::Unchanged => false,
-            Outcome::Changed => true,
-            Outcome::Effects(effects) => {
-                for effect in effects {
-                    self.effect(effect);
-                }
-                true
-            }
+        let changed = outcome.is_changed();
+        for effect in outcome.into_effects() {
+            self.effect(effect);
         }
+        changed
     }
 }
 

@@ -28,7 +28,7 @@ fn more(row: &str) -> Option<usize> {
 
 /// Renders `big` and `small` (the same flow with a huge text replaced by a smaller one
 /// with the same visible end, `fewer` source lines shorter) at `width` x `height`, and
-/// checks both screens are the same row for row, the `N more lines` counts apart by
+/// checks both screens are the same row for row, the `↑ N more lines` counts apart by
 /// `fewer`. The frame fits the height and its focus row is on it.
 fn same_screen(
     big: &ask_state::Flow,
@@ -44,7 +44,17 @@ fn same_screen(
     assert!(cut.focus_row < a.len());
     assert_eq!(a.len(), b.len(), "at {width}x{height}:\n{a:#?}\n{b:#?}");
     for (x, y) in a.iter().zip(&b) {
+        if x.ends_with("more rows") || x.ends_with("more row") || x.ends_with(" more") {
+            // The frame's own marker of rows scrolled away and the list's: the same on
+            // both screens.
+            assert_eq!(x, y, "at {width}x{height}:\n{a:#?}\n{b:#?}");
+            continue;
+        }
         match (more(x), more(y)) {
+            // The shorter text drops lines at the top: the counts below agree.
+            (Some(n), Some(m)) if x.contains('↓') => {
+                assert_eq!(n, m, "{x} / {y} at {width}x{height}");
+            }
             (Some(n), Some(m)) => assert_eq!(n, m + fewer, "{x} / {y} at {width}x{height}"),
             _ => assert_eq!(x, y, "at {width}x{height}:\n{a:#?}\n{b:#?}"),
         }

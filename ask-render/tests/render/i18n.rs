@@ -305,8 +305,15 @@ fn every_screen_in_the_pseudo_locale_shows_only_catalogue_words() {
             apply(&mut f, c.clone());
         }
         // Wide and unbounded (side by side, nothing cut), then 80x24 (stacked, with
-        // `N more` markers and tight rows) and 40x12.
-        for (width, height, carry) in [(200, 0, false), (80, 24, true), (40, 12, true)] {
+        // `N more` markers) and the small sizes (tight and compact rows, cut frames).
+        let sizes = [
+            (200, 0, false),
+            (80, 24, true),
+            (60, 15, true),
+            (40, 12, true),
+            (40, 8, true),
+        ];
+        for (width, height, carry) in sizes {
             let frame = frame_at(&f, width, height);
             for p in unmarked(&frame, carry) {
                 problems.push(format!("{} at {width}x{height}: {p}", s.name));

@@ -1,6 +1,7 @@
 //! Integration tests of ask-render: frame snapshots, properties, sanitizer, transcripts.
 
 mod countdown;
+mod cuts;
 mod filter;
 mod huge;
 mod i18n;

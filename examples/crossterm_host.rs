@@ -1,0 +1,32 @@
+//! A crossterm host on the real terminal: the form is drawn on `/dev/tty`, so stdout stays
+//! free for the result. Pastes, resizes and Ctrl+C work; the terminal is restored on every
+//! exit, a panic included. `cargo run -p ask-examples --example crossterm_host > r.json`
+use ask_host::term::{Keyboard, ModeOptions, Painter, TerminalModes};
+use ask_host::{InputEvent, ParseOptions, Session, Settings, Theme, parse_params_str};
+use crossterm::event::{self, Event};
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let form = parse_params_str(ask_examples::PAYLOAD, ParseOptions::default())?;
+    let mut session = Session::new(form, Settings::open_default());
+    let mut tty = std::fs::OpenOptions::new().write(true).open("/dev/tty")?;
+    // crossterm's event reader keeps terminal replies to itself: push the flags unasked.
+    let options = ModeOptions::fullscreen().with_keyboard(Keyboard::Enhanced);
+    let modes = TerminalModes::enter(&mut tty, options)?;
+    let mut painter = Painter::fullscreen(Theme::default());
+    let (mut cols, mut rows) = crossterm::terminal::size()?;
+    while !session.is_over() {
+        session.resize(cols, painter.frame_rows(rows));
+        painter.paint(&mut tty, &session.frame(), cols, rows)?;
+        let event = event::read()?;
+        if let Event::Resize(c, r) = event {
+            (cols, rows) = (c, r);
+            painter.resized(&mut tty)?;
+        }
+        if let Ok(input @ (InputEvent::Key(_) | InputEvent::Paste(_))) = event.try_into() {
+            session.input(input);
+        }
+    }
+    drop(modes);
+    println!("{}", serde_json::to_string(&session.result_or_cancelled())?);
+    Ok(())
+}
