@@ -176,7 +176,7 @@ pub(crate) enum Command {
         name = "render-result",
         after_help = "Example:\n  ask run --input p.json | ask render-result"
     )]
-    RenderResult(InputArgs),
+    RenderResult(RenderResultArgs),
     /// Serve the ask_user tool over the Model Context Protocol (stdio, or --http).
     #[command(after_help = MCP_AFTER)]
     Mcp(McpArgs),
@@ -254,6 +254,36 @@ pub(crate) struct InputArgs {
     pub(crate) input: Option<PathBuf>,
 }
 
+/// `ask render-result`.
+#[derive(Debug, Args)]
+pub(crate) struct RenderResultArgs {
+    /// The result.
+    #[command(flatten)]
+    pub(crate) input: InputArgs,
+    /// Print the text of a user message carrying the answers instead of the transcript
+    /// (hosts that send a command's answers back as a message): one `<question> ->
+    /// <answers>` line per question. `replay` starts with a line saying the answers replace
+    /// the earlier ones; `resume`, that they answer questions left open when the session
+    /// stopped.
+    #[arg(long, value_enum, value_name = "KIND")]
+    pub(crate) message: Option<MessageKindArg>,
+    /// With the transcript: name the host command that reopens a cancelled form
+    /// (`Cancelled - CMD reopens it`). Example: --reopen /ask:replay
+    #[arg(long, value_name = "CMD", conflicts_with = "message")]
+    pub(crate) reopen: Option<String>,
+}
+
+/// `--message KIND`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum MessageKindArg {
+    /// Answers to questions found in the agent's message (/answer).
+    Answer,
+    /// A form answered again: the answers replace the earlier ones.
+    Replay,
+    /// A form left open when the session stopped.
+    Resume,
+}
+
 /// `ask validate`.
 #[derive(Debug, Args)]
 pub(crate) struct ValidateArgs {
@@ -298,6 +328,11 @@ pub(crate) struct LayoutArgs {
     /// Draw on the alternate screen (the whole terminal; the text above is hidden meanwhile).
     #[arg(long)]
     pub(crate) fullscreen: bool,
+    /// Inline: leave ROWS rows above the form on screen (the host's text that led to the
+    /// questions), so the form takes at most the rest, but never fewer than 8 rows; a form
+    /// cut to fit says `↑ more above` or `↓ more below`. Ignored full screen.
+    #[arg(long, value_name = "ROWS", default_value_t = 0)]
+    pub(crate) keep_above: u16,
 }
 
 impl LayoutArgs {
@@ -305,8 +340,14 @@ impl LayoutArgs {
     /// `inline_setting` is on (the behaviour setting), else full screen.
     pub(crate) fn layout(self, inline_setting: bool) -> Layout {
         match (self.inline, self.fullscreen) {
-            (Some(height), false) => Layout::Inline(height),
-            (None, false) if inline_setting => Layout::Inline(InlineHeight::Auto),
+            (Some(height), false) => Layout::Inline {
+                height,
+                keep_above: self.keep_above,
+            },
+            (None, false) if inline_setting => Layout::Inline {
+                height: InlineHeight::Auto,
+                keep_above: self.keep_above,
+            },
             _ => Layout::Fullscreen,
         }
     }
@@ -366,6 +407,15 @@ pub(crate) struct UiArgs {
     /// questions (otherwise start fresh and say why). Example: --resume --draft d.json
     #[arg(long, requires = "draft")]
     pub(crate) resume: bool,
+    /// Open the form with the answers of an earlier result for the same questions
+    /// (a tool result {"content", "details"} or its details, as ask writes them) already
+    /// given: a replay shows what was answered last time and the notice line says
+    /// `prefilled from your last answers`. Nothing is submitted for the user: they
+    /// confirm as usual. Answers that no longer fit the form are left out (the notice
+    /// says which). With --resume, a restored draft wins over it.
+    /// Example: --prefill last-result.json
+    #[arg(long, value_name = "FILE")]
+    pub(crate) prefill: Option<PathBuf>,
     /// Answering from elsewhere: a control socket, a browser form.
     #[command(flatten)]
     pub(crate) remote: crate::remote::RemoteArgs,

@@ -6,6 +6,7 @@ mod formats;
 mod issue;
 mod json;
 mod loc;
+mod message;
 mod params;
 mod parse;
 mod pattern;
@@ -23,6 +24,7 @@ pub use form::{AskForm, Question, QuestionOption, QuestionType};
 /// re-exported so embedders need no `indexmap` dependency of their own.
 pub use indexmap::IndexMap;
 pub use issue::{ContractError, Issue};
+pub use message::{MessageKind, REPLAY_TEXT, RESUME_TEXT, message_text};
 pub use params::{AskParams, OptionParams, QuestionParams};
 pub use parse::{
     MAX_ISSUES, MAX_PAYLOAD_BYTES, ParseOptions, parse_params, parse_params_bytes, parse_params_str,

@@ -88,9 +88,30 @@ pub fn submit_text(details: &AskDetails) -> String {
     lines.join("\n")
 }
 
+/// How answer lines name their question.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Naming {
+    /// `<label>: <answers>`, `<label> note: ...`, `<label> / <option> note: ...`: the tool
+    /// result, read by the model that wrote the labels.
+    Label,
+    /// `<prompt> -> <answers>`, then `  note: ...` and `  <option> note: ...`: a user
+    /// message, where a label such as `Q4` means nothing.
+    Prompt,
+}
+
 /// Lines `<label>: <answers>`, `<label> note: ...`, `<label> / <option> note: ...`
 /// for the answers whose question id passes `keep`.
 fn answer_lines(details: &AskDetails, keep: impl Fn(&str) -> bool) -> Vec<String> {
+    named_answer_lines(details, keep, Naming::Label)
+}
+
+/// The answer lines of `details` named the [`Naming`] way, for the question ids that
+/// pass `keep`.
+pub(crate) fn named_answer_lines(
+    details: &AskDetails,
+    keep: impl Fn(&str) -> bool,
+    naming: Naming,
+) -> Vec<String> {
     let mut lines = Vec::new();
     for q in &details.questions {
         let Some(answer) = details.answers.get(&q.id) else {
@@ -99,11 +120,22 @@ fn answer_lines(details: &AskDetails, keep: impl Fn(&str) -> bool) -> Vec<String
         if !keep(&q.id) {
             continue;
         }
-        if !answer.labels.is_empty() {
-            lines.push(format!("{}: {}", q.label, answer.labels.join(", ")));
+        let answered = answer.labels.join(", ");
+        match naming {
+            Naming::Label if !answer.labels.is_empty() => {
+                lines.push(format!("{}: {answered}", q.label));
+            }
+            Naming::Label => {}
+            Naming::Prompt if answer.labels.is_empty() => {
+                lines.push(format!("{} -> {NO_ANSWER}", q.prompt));
+            }
+            Naming::Prompt => lines.push(format!("{} -> {answered}", q.prompt)),
         }
         if let Some(note) = &answer.note {
-            lines.push(format!("{} note: {note}", q.label));
+            lines.push(match naming {
+                Naming::Label => format!("{} note: {note}", q.label),
+                Naming::Prompt => format!("  note: {note}"),
+            });
         }
         for (value, note) in answer.option_notes.iter().flatten() {
             let option_label = answer
@@ -112,11 +144,17 @@ fn answer_lines(details: &AskDetails, keep: impl Fn(&str) -> bool) -> Vec<String
                 .position(|v| v == value)
                 .and_then(|i| answer.labels.get(i))
                 .unwrap_or(value);
-            lines.push(format!("{} / {option_label} note: {note}", q.label));
+            lines.push(match naming {
+                Naming::Label => format!("{} / {option_label} note: {note}", q.label),
+                Naming::Prompt => format!("  {option_label} note: {note}"),
+            });
         }
     }
     lines
 }
+
+/// What a prompt-named line says for a question that has only notes.
+const NO_ANSWER: &str = "(no answer)";
 
 fn quoted(s: &str) -> String {
     serde_json::to_string(s).unwrap_or_else(|_| format!("\"{s}\""))
@@ -144,6 +182,11 @@ fn item_line(item: &ElaborationItem) -> String {
 /// The elaborate text: one direct line per note (or per answered question when
 /// there are no notes), the answers to keep, then the instruction.
 pub fn elaborate_text(details: &AskDetails) -> String {
+    elaborate_text_named(details, Naming::Label)
+}
+
+/// [`elaborate_text`] with the answers to keep named the [`Naming`] way.
+pub(crate) fn elaborate_text_named(details: &AskDetails, naming: Naming) -> String {
     let mut lines: Vec<String> = Vec::new();
     let items = details
         .elaboration
@@ -166,9 +209,11 @@ pub fn elaborate_text(details: &AskDetails) -> String {
     } else {
         lines.extend(items.iter().map(item_line));
         if let Some(continuation) = &details.continuation {
-            let preserved: Vec<String> = answer_lines(details, |id| {
-                continuation.preserved_answers.contains_key(id)
-            });
+            let preserved: Vec<String> = named_answer_lines(
+                details,
+                |id| continuation.preserved_answers.contains_key(id),
+                naming,
+            );
             if !preserved.is_empty() {
                 lines.push("Answers to keep (do not re-ask):".to_owned());
                 lines.extend(preserved.into_iter().map(|l| format!("- {l}")));
@@ -245,7 +290,7 @@ pub const PRESENTED_AS_MULTI_NOTE: &str =
 pub const PRESENTED_AS_SINGLE_NOTE: &str =
     "Note: Some questions were presented as single-select by user preference.";
 
-fn with_presentation_note(mut text: String, details: &AskDetails) -> String {
+pub(crate) fn with_presentation_note(mut text: String, details: &AskDetails) -> String {
     let answered_as = |multi: bool| {
         details.questions.iter().any(|q| {
             q.presented_type

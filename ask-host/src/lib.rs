@@ -9,6 +9,7 @@ mod draft;
 pub mod files;
 mod idle;
 mod notice;
+mod prefill;
 mod session;
 mod session_draft;
 mod settings;

@@ -59,6 +59,13 @@ pub enum Notice {
     /// options on a single-select question, a type the switch cannot give...). The text
     /// says what.
     DraftAdjusted(String),
+    /// The form opened with the answers it was given last time
+    /// ([`Session::with_prefill`](crate::Session::with_prefill)): they still need the
+    /// person's confirmation. `dropped` lists what no longer fit the form and was left out.
+    Prefilled {
+        /// What was left out, and why.
+        dropped: Vec<String>,
+    },
     /// The settings overlay's reset row wrote the defaults.
     SettingsReset {
         /// Where the previous file was copied first (`None` when there was none).
@@ -101,6 +108,13 @@ impl Notice {
                 backup: Some(backup),
             } => locale.format(Msg::NoticeResetBackup, &[("backup", &show(backup))]),
             Self::SettingsReset { backup: None } => locale.text(Msg::NoticeReset).to_owned(),
+            Self::Prefilled { dropped } if dropped.is_empty() => {
+                locale.text(Msg::NoticePrefilled).to_owned()
+            }
+            Self::Prefilled { dropped } => locale.format(
+                Msg::NoticePrefilledDropped,
+                &[("dropped", &dropped.join("; "))],
+            ),
             Self::DraftNotRestored(why) | Self::DraftNotSaved(why) | Self::DraftAdjusted(why) => {
                 why.clone()
             }
@@ -148,6 +162,12 @@ mod tests {
                 backup: Some(path()),
             },
             Notice::SettingsReset { backup: None },
+            Notice::Prefilled {
+                dropped: Vec::new(),
+            },
+            Notice::Prefilled {
+                dropped: vec!["question 2 has an option out of range".into()],
+            },
             Notice::Settings(C::Moved {
                 from: path(),
                 to: path(),

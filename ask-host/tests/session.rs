@@ -3,6 +3,8 @@
 
 #[path = "control.rs"]
 mod control;
+#[path = "control_host.rs"]
+mod control_host;
 #[path = "draft.rs"]
 mod draft;
 #[cfg(unix)]

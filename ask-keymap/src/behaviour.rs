@@ -49,6 +49,44 @@ pub struct Behaviour {
     /// which the host passes in) or one language. It changes every text the person
     /// reads, never what the agent reads.
     pub locale: ask_i18n::LocaleSetting,
+    /// What a host that keeps sessions (the pi package) does with an `ask_user` form left
+    /// unanswered when it stopped, once the session is opened again.
+    pub resume_unanswered: ResumeUnanswered,
+}
+
+/// `behaviour.resumeUnanswered`: what happens to a question form that was still open
+/// when the host stopped (pi killed, the terminal closed), when its session comes back.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "camelCase")]
+#[non_exhaustive]
+pub enum ResumeUnanswered {
+    /// Say so once (`1 unanswered question form - /ask:replay to answer`); the user
+    /// reopens it when they like.
+    #[default]
+    Notify,
+    /// Open it at once, from its draft when one was kept.
+    Open,
+}
+
+impl ResumeUnanswered {
+    /// The settings-file value: `"notify"` or `"open"`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Notify => "notify",
+            Self::Open => "open",
+        }
+    }
+
+    /// The value for a settings-file string, if it is one.
+    pub fn from_name(name: &str) -> Option<Self> {
+        match name {
+            "notify" => Some(Self::Notify),
+            "open" => Some(Self::Open),
+            _ => None,
+        }
+    }
 }
 
 /// The default [`Behaviour::ignore_early_keys_ms`].
@@ -74,6 +112,7 @@ impl Default for Behaviour {
             idle_timeout_seconds: 0,
             ignore_early_keys_ms: DEFAULT_IGNORE_EARLY_KEYS_MS,
             locale: ask_i18n::LocaleSetting::Auto,
+            resume_unanswered: ResumeUnanswered::Notify,
         }
     }
 }
@@ -248,6 +287,7 @@ mod tests {
                 idle_timeout_seconds: 0,
                 ignore_early_keys_ms: DEFAULT_IGNORE_EARLY_KEYS_MS,
                 locale: ask_i18n::LocaleSetting::Auto,
+                resume_unanswered: ResumeUnanswered::Notify,
             }
         );
     }

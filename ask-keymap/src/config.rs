@@ -8,7 +8,7 @@ use crate::behaviour::{
 use crate::doc::{Node, Obj, obj, to_map};
 use crate::keymap::describe;
 use crate::migrate::{v1_to_v2, v2_to_v3};
-use crate::{Behaviour, BehaviourSetting, Keymap, Notifications};
+use crate::{Behaviour, BehaviourSetting, Keymap, Notifications, ResumeUnanswered};
 
 /// The schema version this crate reads and writes.
 pub const SCHEMA_VERSION: u64 = 3;
@@ -156,6 +156,10 @@ pub(crate) fn behaviour_to_json(behaviour: Behaviour) -> Node {
     obj.insert(
         EARLY_KEYS_NAME.to_owned(),
         Node::from(behaviour.ignore_early_keys_ms),
+    );
+    obj.insert(
+        RESUME_UNANSWERED_NAME.to_owned(),
+        Node::from(behaviour.resume_unanswered.as_str()),
     );
     obj.insert(
         LOCALE_NAME.to_owned(),
@@ -370,6 +374,21 @@ fn read_early_keys(value: &Value, notices: &mut Vec<String>) -> u64 {
     }
 }
 
+/// The field name of [`Behaviour::resume_unanswered`].
+pub(crate) const RESUME_UNANSWERED_NAME: &str = "resumeUnanswered";
+
+/// `resumeUnanswered`: `"notify"` or `"open"`.
+fn read_resume_unanswered(value: &Value, notices: &mut Vec<String>) -> ResumeUnanswered {
+    if let Some(resume) = value.as_str().and_then(ResumeUnanswered::from_name) {
+        return resume;
+    }
+    notices.push(format!(
+        "behaviour.{RESUME_UNANSWERED_NAME} should be \"notify\" or \"open\", found {}; using \"notify\"",
+        describe(value)
+    ));
+    ResumeUnanswered::Notify
+}
+
 /// The field name of [`Behaviour::locale`].
 pub(crate) const LOCALE_NAME: &str = "locale";
 
@@ -411,6 +430,9 @@ fn read_behaviour(value: &Value, notices: &mut Vec<String>) -> Behaviour {
     }
     if let Some(value) = obj.get(EARLY_KEYS_NAME) {
         behaviour.ignore_early_keys_ms = read_early_keys(value, notices);
+    }
+    if let Some(value) = obj.get(RESUME_UNANSWERED_NAME) {
+        behaviour.resume_unanswered = read_resume_unanswered(value, notices);
     }
     if let Some(value) = obj.get(LOCALE_NAME) {
         behaviour.locale = read_locale(value, notices);

@@ -30,7 +30,7 @@ pub use action::{Action, Context, is_reserved};
 pub use atomic::write_atomic;
 pub use behaviour::{
     Behaviour, BehaviourSetting, DEFAULT_IGNORE_EARLY_KEYS_MS, MAX_IDLE_TIMEOUT_SECONDS,
-    MAX_IGNORE_EARLY_KEYS_MS,
+    MAX_IGNORE_EARLY_KEYS_MS, ResumeUnanswered,
 };
 pub use config::{
     AnswerSettings, AskConfig, DEFAULT_EXTRACTION_RETRIES, DEFAULT_EXTRACTION_TIMEOUT_MS,

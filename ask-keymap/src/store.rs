@@ -6,8 +6,8 @@ use std::path::{Path, PathBuf};
 
 use crate::atomic::{backup_path, remove_stale_temp_files, write_atomic};
 use crate::config::{
-    EARLY_KEYS_NAME, IDLE_TIMEOUT_NAME, LOCALE_NAME, SCHEMA_VERSION, Unsupported,
-    behaviour_to_json, migrate, read_doc,
+    EARLY_KEYS_NAME, IDLE_TIMEOUT_NAME, LOCALE_NAME, RESUME_UNANSWERED_NAME, SCHEMA_VERSION,
+    Unsupported, behaviour_to_json, migrate, read_doc,
 };
 use crate::doc::{Node, Obj};
 use crate::notice::fallbacks;
@@ -15,7 +15,7 @@ use crate::paths::absolute;
 use crate::read::read_settings;
 use crate::{
     AskConfig, Behaviour, BehaviourSetting, ConfigNotice, ConfigPaths,
-    DEFAULT_IGNORE_EARLY_KEYS_MS, KeymapError,
+    DEFAULT_IGNORE_EARLY_KEYS_MS, KeymapError, ResumeUnanswered,
 };
 
 /// Temporary files older than this are leftovers of killed writes.
@@ -297,6 +297,14 @@ impl ConfigStore {
                     section.insert(
                         EARLY_KEYS_NAME.to_owned(),
                         Node::from(behaviour.ignore_early_keys_ms),
+                    );
+                }
+                if behaviour.resume_unanswered != ResumeUnanswered::default()
+                    || section.contains_key(RESUME_UNANSWERED_NAME)
+                {
+                    section.insert(
+                        RESUME_UNANSWERED_NAME.to_owned(),
+                        Node::from(behaviour.resume_unanswered.as_str()),
                     );
                 }
                 if behaviour.locale != ask_i18n::LocaleSetting::Auto

@@ -11,6 +11,7 @@ mod key_order;
 mod peek;
 mod properties;
 mod regular_file;
+mod resume_unanswered;
 mod settings_paths;
 mod special_files;
 mod store;

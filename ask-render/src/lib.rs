@@ -38,4 +38,4 @@ pub use render::{RenderOptions, render};
 pub use sanitize::sanitize;
 pub use text::{display_width, truncate, wrap};
 pub use theme::{Color, Look, Theme};
-pub use transcript::{render_call, render_result};
+pub use transcript::{cancelled_line, render_call, render_result};

@@ -58,6 +58,15 @@ fn indented(text: &str) -> String {
     sanitize(text).replace('\n', "\n    ")
 }
 
+/// The transcript line of a cancelled result: `Cancelled`, or with the host command that
+/// reopens the form, `Cancelled - /ask:replay reopens it`.
+pub fn cancelled_line(reopen: Option<&str>) -> String {
+    match reopen {
+        None => "Cancelled".to_owned(),
+        Some(command) => format!("Cancelled - {} reopens it", sanitize_line(command)),
+    }
+}
+
 /// The transcript of a tool result.
 ///
 /// - invalid payload: `Invalid input` and one `  - path: message` line per issue;
@@ -83,7 +92,7 @@ pub fn render_result(result: &AskResult) -> String {
         return lines.join("\n");
     }
     if details.cancelled {
-        return "Cancelled".to_owned();
+        return cancelled_line(None);
     }
     if details.mode == Mode::Elaborate {
         let has_content = details

@@ -20,14 +20,14 @@ const PAYLOAD: &str = r#"{"title": "Setup", "questions": [
     {"value": "auth", "label": "Auth"}, {"value": "search", "label": "Search"}]}]}"#;
 
 /// A connected control client.
-struct Client {
+pub(crate) struct Client {
     out: UnixStream,
     lines: BufReader<UnixStream>,
 }
 
 impl Client {
     /// Connects once the socket is there.
-    fn connect(path: &Path) -> Self {
+    pub(crate) fn connect(path: &Path) -> Self {
         let start = Instant::now();
         loop {
             if let Ok(stream) = UnixStream::connect(path) {
@@ -40,17 +40,17 @@ impl Client {
         }
     }
 
-    fn send(&mut self, line: &str) {
+    pub(crate) fn send(&mut self, line: &str) {
         self.out.write_all(line.as_bytes()).unwrap();
         self.out.write_all(b"\n").unwrap();
     }
 
-    fn send_json(&mut self, value: &Value) {
+    pub(crate) fn send_json(&mut self, value: &Value) {
         self.send(&value.to_string());
     }
 
     /// The next event line; panics after the timeout.
-    fn event(&mut self) -> Value {
+    pub(crate) fn event(&mut self) -> Value {
         let mut line = String::new();
         let n = self
             .lines
@@ -61,7 +61,7 @@ impl Client {
     }
 
     /// Events until one of type `kind` (returned with the ones before it).
-    fn until(&mut self, kind: &str) -> Vec<Value> {
+    pub(crate) fn until(&mut self, kind: &str) -> Vec<Value> {
         let mut seen = Vec::new();
         loop {
             let event = self.event();

@@ -14,6 +14,7 @@ mod extract;
 mod files;
 mod filter;
 mod flow;
+mod host_peek;
 mod idle;
 mod inline;
 mod input_limits;

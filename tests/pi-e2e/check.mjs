@@ -8,6 +8,7 @@
 //     tool-invalid            the last message is the ask_user invalid-payload result
 //     tool-cancelled          the last message is a cancelled (not invalid) ask_user result
 //     tool-noninteractive     the last message is the "Needs user input" ask_user result
+//     tool-error TEXT         the last message is an ask_user error result containing TEXT
 //     user-message TEXT       the last message is a user message containing TEXT
 //     system-prompt TEXT      the system prompt contains TEXT
 // Exits 0 when the check holds; otherwise prints why and exits 1.
@@ -71,6 +72,12 @@ switch (kind) {
 		const { text, details } = toolResult();
 		if (!text.startsWith("Needs user input:")) fail(`text: ${text}`);
 		if (details.cancelled !== true) fail("details.cancelled is not true");
+		break;
+	}
+	case "tool-error": {
+		const { text } = toolResult();
+		if (last.isError !== true) fail(`not an error result: ${text}`);
+		if (!text.includes(args[0])) fail(`lacks ${JSON.stringify(args[0])}: ${text}`);
 		break;
 	}
 	case "user-message": {

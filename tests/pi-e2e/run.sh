@@ -105,20 +105,32 @@ PI_ARGS=(-e "$HERE/faux-model.ts" --model faux/faux-1)
 S="$WORK/none"
 LOG="$WORK/none.jsonl"
 
-# start_tmux ARGS...: pi in a 120x40 tmux window, in the scenario's project dir.
+# start_tmux ARGS...: pi in a COLS x ROWS tmux window (default 120x40), in the scenario's
+# project dir. BRIDGE (JSON, see bridge.ts) is the bus plan when -e bridge.ts is loaded;
+# SCENARIO_ASK_BIN replaces the binary. After pi exits, writing arguments to $S/restart
+# starts it again with them (the same extensions and model), e.g. "-c" to continue.
 start_tmux() {
-	local cmd
+	local cmd again
 	cmd=$(printf '%q ' pi_env_exec "$PI" "${PI_ARGS[@]}" "$@")
+	again=$(printf '%q ' pi_env_exec "$PI" "${PI_ARGS[@]}")
 	cat >"$S/launch.sh" <<-EOF
 		pi_env_exec() { env PI_OFFLINE=1 PI_CODING_AGENT_DIR=$(printf %q "$S/agent") HOME=$(printf %q "$S/home") \\
-			TERM=xterm-256color ASK_BIN=$(printf %q "$ASK_BIN") ASK_E2E_SCRIPT=$(printf %q "$S/script.json") \\
-			ASK_E2E_LOG=$(printf %q "$LOG") "\$@"; }
+			TERM=xterm-256color ASK_BIN=$(printf %q "${SCENARIO_ASK_BIN:-$ASK_BIN}") ASK_E2E_SCRIPT=$(printf %q "$S/script.json") \\
+			ASK_E2E_LOG=$(printf %q "$LOG") ASK_E2E_BUS_LOG=$(printf %q "$S/bus.jsonl") \\
+			ASK_E2E_BRIDGE=$(printf %q "${BRIDGE:-}") "\$@"; }
 		cd $(printf %q "$S/project")
-		$cmd 2>$(printf %q "$S/pi.stderr")
+		$cmd 2>>$(printf %q "$S/pi.stderr")
 		echo "[pi exited with status \$?]"
-		sleep 600
+		for _ in \$(seq 3000); do
+			if [ -f $(printf %q "$S/restart") ]; then
+				set -- \$(cat $(printf %q "$S/restart")); rm -f $(printf %q "$S/restart"); clear
+				$again "\$@" 2>>$(printf %q "$S/pi.stderr")
+				echo "[pi exited with status \$?]"
+			fi
+			sleep 0.2
+		done
 	EOF
-	tm new-session -d -s "$(basename "$S")" -x 120 -y 40 "bash $(printf %q "$S/launch.sh")"
+	tm new-session -d -s "$(basename "$S")" -x "${COLS:-120}" -y "${ROWS:-40}" "bash $(printf %q "$S/launch.sh")"
 }
 
 pane() { tm capture-pane -p -t "$(basename "$S")" 2>/dev/null; }
@@ -218,12 +230,15 @@ scenario_3() {
 	sleep 0.5
 	keys Enter
 	wait_requests 4 || return 1
-	check 2 user-message "Sure! Here are the questions I found." && check 3 user-message "SQLite" &&
-		check 3 user-message "Yes" || return 1
-	# /answer:again reopens the same form without another extraction.
+	# The answers name the questions (the extracted labels mean nothing to the model).
+	check 2 user-message "Sure! Here are the questions I found." &&
+		check 3 user-message "Which database should we use? -> SQLite" &&
+		check 3 user-message "Should I add a migration tool? -> Yes" || return 1
+	# /answer:again reopens the same form without another extraction, with the last answers.
 	wait_pane "Thanks, proceeding." || return 1
 	type_command "/answer:again"
 	wait_pane "Which database should we use?" || return 1
+	wait_pane "prefilled from your last answers" || return 1
 	keys 1
 	sleep 0.5
 	wait_pane "Should I add a migration tool?" || return 1
@@ -231,7 +246,9 @@ scenario_3() {
 	sleep 0.5
 	keys Enter
 	wait_requests 5 || return 1
-	check 4 user-message "Postgres" && check 4 user-message "No"
+	check 4 user-message "These answers replace the ones given earlier for the same questions." &&
+		check 4 user-message "Which database should we use? -> Postgres" &&
+		check 4 user-message "Should I add a migration tool? -> No"
 }
 
 # 4. /ask:replay after a cancelled ask reopens the same form (saved session this time).
@@ -243,6 +260,7 @@ scenario_4() {
 	wait_requests 2 || return 1
 	check 1 tool-cancelled || return 1
 	wait_pane "the question was cancelled" || return 1
+	wait_pane "Cancelled - /ask:replay reopens it" || return 1
 	# A cancel is a normal end: the form's draft is gone.
 	[ -z "$(draft_files)" ] || { say "  the draft outlived the cancel: $(draft_files)"; return 1; }
 	type_command "/ask:replay"
@@ -286,6 +304,11 @@ scenario_7() {
 	wait_pane "faux-1" || return 1
 	grep -q '"autoSubmitWhenAnsweredWithoutNotes": *true' "$S/agent/extensions/ask-user.json" ||
 		{ say "  the toggle was not saved: $(cat "$S/agent/extensions/ask-user.json" 2>&1)"; return 1; }
+	# /ask:settings is the same command.
+	type_command "/ask:settings"
+	wait_pane "Auto-submit when answered without notes" || return 1
+	keys Escape
+	wait_for "pi to redraw" pane_lacks "Auto-submit when answered without notes"
 }
 
 # 8. RPC mode /answer: extraction through complete(), the form through dialogs, answers as a user message.
@@ -388,6 +411,19 @@ ask_pid() {
 	done
 	return 1
 }
+# pi_pid: the pid of this scenario's pi (node with the scenario's ASK_E2E_SCRIPT).
+pi_pid() {
+	local exe p
+	exe=$(readlink -f "$(command -v node)")
+	for p in /proc/[0-9]*; do
+		[ "$(readlink "$p/exe" 2>/dev/null)" = "$exe" ] || continue
+		tr '\0' '\n' <"$p/environ" 2>/dev/null | grep -qxF "ASK_E2E_SCRIPT=$S/script.json" || continue
+		basename "$p"
+		return 0
+	done
+	return 1
+}
+bus_check() { node "$HERE/bus-check.mjs" "$S/bus.jsonl" "$@"; }
 # draft_files: the draft files beside the scenario's saved pi session file.
 draft_files() { find "$S/agent/sessions" -name '*.ask-draft-*.json' 2>/dev/null; }
 has_draft() { [ -n "$(draft_files)" ]; }
@@ -439,6 +475,10 @@ scenario_14() {
 	check 1 tool-answer name ledger-api && check 1 tool-answer replicas 3 && check 1 tool-answer deploy yes
 }
 
+# 15-20. The event bus, resuming, replays, small screens: parity.sh.
+# shellcheck source=parity.sh
+source "$HERE/parity.sh"
+
 # --- main -------------------------------------------------------------------
 NAMES=(
 	"the shim type-checks against pi $PI_VERSION's .d.ts files"
@@ -448,7 +488,7 @@ NAMES=(
 	"/ask:replay after a cancelled ask reopens the form"
 	"print mode (pi -p) gets the non-interactive result"
 	"RPC mode: dialogs answered by a script give a complete result"
-	"/ask-settings: the overlay in pi's terminal, a toggle persists, pi redraws"
+	"/ask-settings: the overlay in pi's terminal, a toggle persists, pi redraws; /ask:settings too"
 	"RPC mode /answer: extraction, dialogs, answers as a user message"
 	"RPC mode /ask:replay after a cancelled dialog"
 	"/answer: a timed-out extraction call is retried; no questions only notifies"
@@ -456,8 +496,14 @@ NAMES=(
 	"pi install npm:$MAIN_PACKAGE from the packed tarballs, no Rust on PATH: the form opens, the answer arrives"
 	"drafts: SIGKILL mid-answer keeps the draft beside the session; /ask:replay restores the answer"
 	"RPC mode: typed questions through input and confirm dialogs, an out-of-range number asked again"
+	"event bus: a second extension answers the open form in pi-ask's contract (refusals acknowledged, __proto__ id)"
+	"event bus: cancel through the bus (ask-user:* prefix)"
+	"resume: a killed pi continued offers the unanswered form; /ask:replay and resumeUnanswered open it from its draft"
+	"replay: an answered form reopens prefilled; the message names the questions and replaces the earlier answers"
+	"80x24: the agent's message stays above the form; Alt+O gives the rows back; the overlay returns its rows"
+	"no binary: the tool result says so once"
 )
-[ ${#SELECTED[@]} -eq 0 ] && SELECTED=(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14)
+[ ${#SELECTED[@]} -eq 0 ] && SELECTED=(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20)
 
 passed=0
 failed=0

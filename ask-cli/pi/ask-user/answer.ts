@@ -18,6 +18,31 @@ export interface AnswerSettings {
 
 const DEFAULTS: AnswerSettings = { extractionModels: [], extractionTimeoutMs: 30000, extractionRetries: 1 };
 
+/** The settings in effect (`ask settings --json`), or undefined when they cannot be read. */
+export function readSettingsJson(bin: string): Record<string, unknown> | undefined {
+	const run = runCaptured(bin, ["settings", "--json"]);
+	if (run.status !== 0) return undefined;
+	try {
+		const json = JSON.parse(run.stdout) as Record<string, unknown>;
+		return (json.config ?? json.settings ?? json) as Record<string, unknown>;
+	} catch {
+		return undefined;
+	}
+}
+
+/** The keys of the form's peek action (`keymaps.global.peek`), `alt+o` by default. */
+export function peekKeys(settings: Record<string, unknown> | undefined): string[] {
+	const peek = (settings?.keymaps as { global?: { peek?: unknown } } | undefined)?.global?.peek;
+	const keys = Array.isArray(peek) ? peek : typeof peek === "string" ? [peek] : ["alt+o"];
+	return keys.filter((k): k is string => typeof k === "string");
+}
+
+/** `behaviour.resumeUnanswered`: open a form left unanswered at once, or only say so. */
+export function resumeUnanswered(settings: Record<string, unknown> | undefined): "open" | "notify" {
+	const value = (settings?.behaviour as { resumeUnanswered?: unknown } | undefined)?.resumeUnanswered;
+	return value === "open" ? "open" : "notify";
+}
+
 /** Read `ask settings --json`; the defaults when it fails (with a warning). */
 export function readAnswerSettings(bin: string, ctx: ExtensionContext): AnswerSettings {
 	const run = runCaptured(bin, ["settings", "--json"]);

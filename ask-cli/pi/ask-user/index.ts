@@ -3,27 +3,16 @@
  * /ask:replay and /ask-settings commands. A thin shim over the `ask` binary,
  * which validates payloads, draws the UI, extracts forms and builds results.
  */
-import {
-	type ExtensionAPI,
-	type ExtensionCommandContext,
-	type ExtensionContext,
-	getAgentDir,
-} from "@mariozechner/pi-coding-agent";
+import { type ExtensionAPI, getAgentDir } from "@mariozechner/pi-coding-agent";
 import { Text } from "@mariozechner/pi-tui";
 import { Type } from "typebox";
-import { extract, pickModel, readAnswerSettings } from "./answer";
-import { AskExit, type AskToolResult, EXIT, findAsk, missingBinaryMessage, runCaptured, Scratch } from "./binary";
-import { type FormSource, openForm, type Outcome, runHeadless } from "./form";
-import { handOffTerminal } from "./terminal";
-import {
-	draftFile,
-	draftKey,
-	latestDraftKey,
-	PAYLOAD_ENTRY,
-	type PayloadSource,
-	payloadEntry,
-	writeBranch,
-} from "./session";
+import { type AskToolResult, EXIT, findAsk, missingBinaryMessage, runCaptured, Scratch } from "./binary";
+import { FormBus } from "./bus";
+import { registerCommands } from "./commands";
+import { type FormSource, openForm, runHeadless } from "./form";
+import { lastAssistantText } from "./resume";
+import { draftFile, draftKey, PAYLOAD_ENTRY, payloadEntry } from "./session";
+import { TEXT } from "./text";
 
 const QUESTIONS_SHAPE =
 	"Array of 1 or more questions. Each question: {id: string (unique), label?: string (short tab title), " +
@@ -65,10 +54,9 @@ const GUIDELINES = [
 	"When an ask_user result has mode 'elaborate', answer the user's notes directly first; call ask_user again only for the affected questions if a choice is still open, and keep preserved answers.",
 ];
 
-function notifyMissing(ctx: ExtensionContext): never {
-	const message = missingBinaryMessage();
-	ctx.ui.notify(message, "error");
-	throw new Error(message);
+/** The tool result says it (once): no separate error notice. */
+function missing(): never {
+	throw new Error(missingBinaryMessage());
 }
 
 /**
@@ -95,9 +83,12 @@ function transcript(toolCallId: string, result: AskToolResult): string {
 	const cached = renderCache.get(toolCallId);
 	if (cached && cached.result === result) return cached.text;
 	const bin = findAsk();
-	let text = sanitize(textOf(result));
+	const cancelled = result.details?.cancelled === true && !result.details.error;
+	let text = cancelled ? TEXT.cancelledLine : sanitize(textOf(result));
 	if (bin && result.details) {
-		const run = runCaptured(bin, ["render-result", "--input", "-"], JSON.stringify(result));
+		// A cancelled call can be answered later: its line says how.
+		const args = ["render-result", "--input", "-", "--reopen", "/ask:replay"];
+		const run = runCaptured(bin, args, JSON.stringify(result));
 		if (run.status === 0 && run.stdout.trim()) text = run.stdout.replace(/\n+$/, "");
 	}
 	renderCache.set(toolCallId, { result, text });
@@ -122,6 +113,7 @@ export default function askUser(pi: ExtensionAPI) {
 	if (!process.env.ASK_CONFIG && !process.env.PI_CODING_AGENT_DIR) {
 		process.env.PI_CODING_AGENT_DIR = getAgentDir();
 	}
+	const bus = new FormBus(pi.events);
 	pi.registerTool({
 		name: "ask_user",
 		label: "Ask user",
@@ -132,7 +124,7 @@ export default function askUser(pi: ExtensionAPI) {
 		executionMode: "sequential",
 
 		async execute(toolCallId, params, signal, _onUpdate, ctx) {
-			const bin = findAsk() ?? notifyMissing(ctx);
+			const bin = findAsk() ?? missing();
 			const scratch = new Scratch();
 			try {
 				const input = scratch.write("input.json", JSON.stringify(params ?? {}));
@@ -143,8 +135,13 @@ export default function askUser(pi: ExtensionAPI) {
 				if (check.status === EXIT.invalid) return check.result;
 				pi.appendEntry(PAYLOAD_ENTRY, payloadEntry(params, "tool", toolCallId));
 				if (!ctx.hasUI) return check.result;
-				const draft = draftFile(ctx, draftKey("tool", toolCallId), false);
-				return (await openForm(ctx, bin, scratch, { ...source, draft }, signal)).result;
+				const form: FormSource = {
+					...source,
+					draft: draftFile(ctx, draftKey("tool", toolCallId), false),
+					keepText: lastAssistantText(ctx),
+					flow: { source: "tool", toolCallId, params },
+				};
+				return (await openForm(ctx, bin, scratch, form, { bus, signal })).result;
 			} finally {
 				scratch.dispose();
 			}
@@ -162,110 +159,5 @@ export default function askUser(pi: ExtensionAPI) {
 		},
 	});
 
-	/** Send a finished command flow back: completed -> user message, cancelled -> notification. */
-	function deliver(ctx: ExtensionContext, outcome: Outcome, what: string): void {
-		if (outcome.status === EXIT.completed) {
-			const text = textOf(outcome.result);
-			if (ctx.isIdle()) pi.sendUserMessage(text);
-			else pi.sendUserMessage(text, { deliverAs: "followUp" });
-			return;
-		}
-		if (outcome.status === EXIT.cancelled) ctx.ui.notify(`${what} cancelled`, "info");
-		else ctx.ui.notify(`${what}: ${textOf(outcome.result)}`, outcome.status === EXIT.invalid ? "error" : "warning");
-	}
-
-	function reportError(ctx: ExtensionContext, what: string, error: unknown): void {
-		if (error instanceof AskExit && error.exitStatus === EXIT.nothingFound) {
-			ctx.ui.notify(`${what}: ${error.message}`, "info");
-			return;
-		}
-		ctx.ui.notify(`${what} failed: ${error instanceof Error ? error.message : String(error)}`, "error");
-	}
-
-	async function withBinary(ctx: ExtensionContext, what: string, body: (bin: string, scratch: Scratch) => Promise<void>) {
-		const bin = findAsk();
-		if (!bin) {
-			ctx.ui.notify(missingBinaryMessage(), "error");
-			return;
-		}
-		const scratch = new Scratch();
-		try {
-			await body(bin, scratch);
-		} catch (error) {
-			reportError(ctx, what, error);
-		} finally {
-			scratch.dispose();
-		}
-	}
-
-	pi.registerCommand("answer", {
-		description: "Turn the questions in the last assistant message into a form and send the answers back",
-		handler: async (_args, ctx: ExtensionCommandContext) =>
-			withBinary(ctx, "/answer", async (bin, scratch) => {
-				const settings = readAnswerSettings(bin, ctx);
-				const model = pickModel(ctx, settings);
-				if (typeof model === "string") {
-					ctx.ui.notify(model, "error");
-					return;
-				}
-				const branchArgs = writeBranch(ctx, scratch);
-				ctx.ui.setStatus("ask-user", `Extracting questions with ${model.provider}/${model.id}…`);
-				let extraction: Awaited<ReturnType<typeof extract>>;
-				try {
-					extraction = await extract(ctx, bin, scratch, branchArgs, model, settings);
-				} finally {
-					ctx.ui.setStatus("ask-user", undefined);
-				}
-				if (extraction.status === "no_questions") {
-					ctx.ui.notify("/answer: no questions found in the last assistant message", "info");
-					return;
-				}
-				if (extraction.status === "failed") {
-					ctx.ui.notify(`/answer: ${extraction.error}`, "error");
-					return;
-				}
-				pi.appendEntry(PAYLOAD_ENTRY, payloadEntry(extraction.params, "answer-extraction", extraction.assistantEntryId));
-				const input = scratch.write("form.json", JSON.stringify(extraction.params));
-				const source: FormSource = {
-					args: ["run", "--input", input],
-					params: extraction.params,
-					allowFreeform: true,
-					draft: draftFile(ctx, draftKey("answer-extraction", extraction.assistantEntryId), false),
-				};
-				deliver(ctx, await openForm(ctx, bin, scratch, source), "/answer");
-			}),
-	});
-
-	function replayCommand(name: string, subcommand: string, payloadSource: PayloadSource, description: string) {
-		pi.registerCommand(name, {
-			description,
-			handler: async (_args, ctx: ExtensionCommandContext) =>
-				withBinary(ctx, `/${name}`, async (bin, scratch) => {
-					const key = latestDraftKey(ctx, payloadSource);
-					const source: FormSource = {
-						args: [subcommand, ...writeBranch(ctx, scratch)],
-						allowFreeform: payloadSource === "answer-extraction",
-						draft: key === undefined ? undefined : draftFile(ctx, key, true),
-					};
-					const outcome = await openForm(ctx, bin, scratch, source);
-					deliver(ctx, outcome, `/${name}`);
-				}),
-		});
-	}
-	replayCommand("answer:again", "answer-again", "answer-extraction", "Reopen the latest /answer form on this branch");
-	replayCommand("ask:replay", "replay", "tool", "Reopen the latest ask_user form on this branch");
-
-	pi.registerCommand("ask-settings", {
-		description: "Open the ask_user settings (behaviour toggles, config path, keymap)",
-		handler: async (_args, ctx: ExtensionCommandContext) =>
-			withBinary(ctx, "/ask-settings", async (bin) => {
-				const handOff = ctx.hasUI ? await handOffTerminal(ctx, bin, ["settings"]) : undefined;
-				if (handOff?.ran) {
-					if (handOff.status !== 0) throw new AskExit(handOff.status, handOff.stderr);
-					return;
-				}
-				const path = runCaptured(bin, ["settings", "--path"]);
-				ctx.ui.notify(`ask settings need a terminal; edit ${path.stdout.trim() || "the settings file"} instead`, "info");
-			}),
-	});
+	registerCommands(pi, bus);
 }

@@ -72,20 +72,3 @@ export function draftKey(source: PayloadSource, sourceEntryId: string): string {
 	if (!sourceEntryId) return "";
 	return source === "tool" ? sourceEntryId : `answer-${sourceEntryId}`;
 }
-
-/**
- * The draft key of the form `ask replay|answer-again` reopens: the newest `ask:payload`
- * entry from `source` on the current branch (the binary takes the newest one that still
- * validates; the shim only stores valid ones).
- */
-export function latestDraftKey(ctx: ExtensionContext, source: PayloadSource): string | undefined {
-	const branch = ctx.sessionManager.getBranch();
-	for (let i = branch.length - 1; i >= 0; i--) {
-		const entry = branch[i] as { type?: string; customType?: string; data?: unknown };
-		if (entry.type !== "custom" || entry.customType !== PAYLOAD_ENTRY) continue;
-		const data = entry.data as { source?: unknown; sourceEntryId?: unknown } | undefined;
-		if (data?.source !== source) continue;
-		return typeof data.sourceEntryId === "string" ? draftKey(source, data.sourceEntryId) : undefined;
-	}
-	return undefined;
-}

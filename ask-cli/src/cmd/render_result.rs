@@ -1,14 +1,16 @@
-//! `ask render-result`: the transcript text of a tool result, for hosts.
+//! `ask render-result`: the transcript text of a tool result, or the user message that
+//! carries its answers, for hosts.
 
-use ask_contract::AskResult;
+use ask_contract::{AskResult, MessageKind};
 
-use crate::cli::InputArgs;
+use crate::cli::{MessageKindArg, RenderResultArgs};
 use crate::exit::{CliError, CliResult, Exit};
 use crate::io::{read_input, write_text};
 
-/// Prints the transcript lines of the result read from `--input` or stdin.
-pub(crate) fn render_result(args: &InputArgs) -> CliResult {
-    let text = read_input(args.input.as_deref(), "tool result")?;
+/// Prints the transcript lines (or with `--message`, the message text) of the result read
+/// from `--input` or stdin.
+pub(crate) fn render_result(args: &RenderResultArgs) -> CliResult {
+    let text = read_input(args.input.input.as_deref(), "tool result")?;
     let result: AskResult = serde_json::from_str(&text).map_err(|err| {
         CliError::new(
             Exit::DataErr,
@@ -17,7 +19,21 @@ pub(crate) fn render_result(args: &InputArgs) -> CliResult {
             ),
         )
     })?;
-    let mut out = ask_render::render_result(&result);
+    let details = &result.details;
+    let mut out = match (args.message, &args.reopen) {
+        (Some(kind), _) => {
+            let kind = match kind {
+                MessageKindArg::Answer => MessageKind::Answer,
+                MessageKindArg::Replay => MessageKind::Replay,
+                MessageKindArg::Resume => MessageKind::Resume,
+            };
+            ask_contract::message_text(details, kind)
+        }
+        (None, Some(command)) if details.cancelled && details.error.is_none() => {
+            ask_render::cancelled_line(Some(command))
+        }
+        (None, _) => ask_render::render_result(&result),
+    };
     if !out.ends_with('\n') {
         out.push('\n');
     }

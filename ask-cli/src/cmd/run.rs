@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use ask_contract::{AskForm, AskResult, ParseOptions, parse_params_bytes};
+use ask_contract::{AskDetails, AskForm, AskResult, ParseOptions, parse_params_bytes};
 use ask_host::Session;
 use ask_host::files::FileIndex;
 
@@ -48,6 +48,8 @@ pub(crate) struct FormRunner<'a> {
     flow: &'a FlowArgs,
     steps: Option<Vec<script::Step>>,
     root: PathBuf,
+    /// `--prefill`: the details of the earlier result.
+    prefill: Option<AskDetails>,
     /// Set for `--elicitation`: answers must fit its schema and the MCP result is written.
     pub(crate) elicitation: Option<ask_contract::ElicitationForm>,
 }
@@ -79,11 +81,13 @@ impl<'a> FormRunner<'a> {
         if let Some(draft) = &ui.draft {
             crate::draft::check_path(draft, ui, flow, inputs)?;
         }
+        let prefill = ui.prefill.as_deref().map(read_prefill).transpose()?;
         Ok(Self {
             ui,
             flow,
             steps,
             root,
+            prefill,
             elicitation: None,
         })
     }
@@ -96,6 +100,7 @@ impl<'a> FormRunner<'a> {
             flow,
             steps,
             root,
+            prefill,
             elicitation,
         } = self;
         let sink = Sink {
@@ -119,6 +124,9 @@ impl<'a> FormRunner<'a> {
                 session = session.with_closed_answers();
             }
             session = session.with_host_features(crate::term::FEATURES);
+            if let Some(last) = &prefill {
+                session = session.with_prefill(last);
+            }
             session.resize(flow.width, flow.height);
             session.set_input_via(ask_contract::AnsweredVia::Scripted);
             let (result, frame) = script::run(&mut session, &steps);
@@ -129,8 +137,27 @@ impl<'a> FormRunner<'a> {
             let dismissed = session.flow().dismissed() || !session.flow().is_done();
             return sink.finish(&result, dismissed);
         }
-        interactive(sink, form, root)
+        interactive(sink, form, root, prefill.as_ref())
     }
+}
+
+/// Reads `--prefill FILE`: a tool result or its `details`.
+fn read_prefill(path: &Path) -> Result<AskDetails, CliError> {
+    let text = crate::io::read_file(path, "prefill file")?;
+    let bad = |why: String| {
+        CliError::new(
+            Exit::DataErr,
+            format!(
+                "--prefill '{}' is not an ask_user result ({why}); expected the result ask writes, \
+                 {{\"content\": [...], \"details\": {{...}}}}, or its details",
+                path.display()
+            ),
+        )
+    };
+    let value: serde_json::Value =
+        serde_json::from_str(&text).map_err(|err| bad(err.to_string()))?;
+    let details = value.get("details").cloned().unwrap_or(value);
+    serde_json::from_value(details).map_err(|err| bad(err.to_string()))
 }
 
 /// Where a finished form goes: the tool result, or for `--elicitation` the MCP result.
@@ -173,7 +200,12 @@ impl Sink<'_> {
 
 /// Opens the UI on the controlling terminal, or falls back to the
 /// non-interactive result when there is none.
-pub(crate) fn interactive(sink: Sink<'_>, form: AskForm, root: PathBuf) -> CliResult {
+pub(crate) fn interactive(
+    sink: Sink<'_>,
+    form: AskForm,
+    root: PathBuf,
+    prefill: Option<&AskDetails>,
+) -> CliResult {
     let ui = sink.ui;
     let setting = || {
         config::load_read_only(ui.config.as_deref())
@@ -183,7 +215,7 @@ pub(crate) fn interactive(sink: Sink<'_>, form: AskForm, root: PathBuf) -> CliRe
     };
     if ui.remote.web_only {
         let signals = term::Signals::install();
-        return web_only(ui, form, &signals);
+        return web_only(ui, form, prefill, &signals);
     }
     if accessible(ui, is_dumb_terminal(), setting) {
         if ui.remote.web.is_some() || ui.remote.control.is_some() {
@@ -210,6 +242,9 @@ pub(crate) fn interactive(sink: Sink<'_>, form: AskForm, root: PathBuf) -> CliRe
     if let Some(seconds) = ui.timeout {
         session = session.with_idle_timeout(seconds);
     }
+    if let Some(last) = prefill {
+        session = session.with_prefill(last);
+    }
     if let Some(path) = &ui.draft {
         session = session.with_draft(path.clone(), ui.resume);
         for notice in session.notices() {
@@ -228,7 +263,14 @@ pub(crate) fn interactive(sink: Sink<'_>, form: AskForm, root: PathBuf) -> CliRe
     )?;
     let color = term::use_color(ui.color);
     let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        term::run_ui(&mut session, tty, color, layout, &signals)
+        term::run_ui(
+            &mut session,
+            tty,
+            color,
+            layout,
+            ui.remote.host_peek,
+            &signals,
+        )
     }));
     let Ok(ended) = ran else {
         // A bug. The panic hook restored the terminal and printed the report; the
@@ -252,14 +294,15 @@ pub(crate) fn interactive(sink: Sink<'_>, form: AskForm, root: PathBuf) -> CliRe
             return sink.no_terminal(session.form());
         }
     };
+    // The draft goes only once the result is stored, and only when the form was ended
+    // by the user or a remote client (a signal or a closed terminal keeps it for
+    // `--resume`). Asked before the control clients are told: telling them records the
+    // result in the session.
+    let ended_by_user = session.result().is_some();
     remote.finish(&mut session, &result);
     if let Some(line) = crate::remote::answered_elsewhere(&result, session.flow().locale()) {
         crate::remote::tell_terminal(line);
     }
-    // The draft goes only once the result is stored, and only when the form was ended
-    // by the user or a remote client (a signal or a closed terminal keeps it for
-    // `--resume`).
-    let ended_by_user = session.result().is_some();
     let exit = sink.finish_keeping(&result, dismissed, session.draft_path())?;
     if ended_by_user {
         session.discard_draft();
@@ -277,9 +320,17 @@ pub(crate) fn hang_up(err: &std::io::Error, session: &Session) -> Ended {
 }
 
 /// `--web-only`: the browser form alone, no terminal.
-fn web_only(ui: &UiArgs, form: AskForm, signals: &term::Signals) -> CliResult {
+fn web_only(
+    ui: &UiArgs,
+    form: AskForm,
+    prefill: Option<&AskDetails>,
+    signals: &term::Signals,
+) -> CliResult {
     let loaded = config::load(ui.config.as_deref());
     let mut session = Session::new(form, loaded).with_system_locale(config::system_locale());
+    if let Some(last) = prefill {
+        session = session.with_prefill(last);
+    }
     if let Some(seconds) = ui.timeout {
         session = session.with_idle_timeout(seconds);
     }

@@ -65,6 +65,7 @@ pub(crate) fn settings(args: &SettingsArgs) -> CliResult {
         tty,
         term::use_color(args.color),
         layout,
+        false,
         &signals,
     )
     .map_err(|err| CliError::new(Exit::IoErr, format!("terminal error: {err}")))?;

@@ -34,6 +34,14 @@ pub(crate) struct RemoteArgs {
     /// removed when the form ends. `ask schema --control` prints the protocol's schema.
     #[arg(long, value_name = "PATH")]
     pub(crate) control: Option<PathBuf>,
+    /// With --control: the peek key (alt+o) hands the terminal back to the program that
+    /// started ask instead of folding the form to one line, so that program can draw its
+    /// own screen (a chat host gives the rows back to the conversation). ask erases its
+    /// rows, leaves raw mode, stops reading keys and sends {"v": 1, "type": "folded"};
+    /// a client's {"v": 1, "type": "unfold"} takes the terminal back. Commands, signals and
+    /// the idle timeout still work meanwhile.
+    #[arg(long, requires = "control")]
+    pub(crate) host_peek: bool,
     /// Also serve the form to a browser at ADDR (default 127.0.0.1:0, a free loopback
     /// port). The link (with a one-time token) shows in the form's notice line and in
     /// `$ASK_NOTIFY_URL` for notification commands. Both sides answer the same form; the

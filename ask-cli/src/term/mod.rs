@@ -119,19 +119,29 @@ pub(crate) enum Ended {
 pub(crate) enum Layout {
     /// The alternate screen, whole.
     Fullscreen,
-    /// A band of rows under the cursor on the normal screen; what is above stays.
-    Inline(InlineHeight),
+    /// A band of rows under the cursor on the normal screen; what is above stays. It
+    /// leaves `keep_above` rows above it on screen when it can (`--keep-above`).
+    Inline {
+        /// `--inline[=ROWS|PCT%]`.
+        height: InlineHeight,
+        /// `--keep-above ROWS` (0 without it).
+        keep_above: u16,
+    },
 }
 
 /// Runs the flow on the terminal until it finishes, the settings overlay of
 /// `ask settings` closes, or a signal arrives (`signals`, installed by the
 /// caller as soon as the payload was valid). The terminal is restored before
 /// this returns, on every path (and by the panic hook on a panic).
+///
+/// With `host_peek` (`--host-peek`), the peek key hands the terminal to the program that
+/// started `ask` instead of folding the form to one line (see [`hand_to_host`]).
 pub(crate) fn run_ui(
     session: &mut Session,
     tty: Tty,
     color: bool,
     layout: Layout,
+    host_peek: bool,
     signals: &Signals,
 ) -> io::Result<Ended> {
     startup_pause_for_tests(signals);
@@ -143,7 +153,7 @@ pub(crate) fn run_ui(
     // action is bound to it.
     #[cfg(unix)]
     let ctrl_z = signals::is_shell_job(&reader).then_some(Key::ctrl('z'));
-    let Ok(mut screen) = Screen::enter(tty.file, matches!(layout, Layout::Inline(_))) else {
+    let Ok(mut screen) = Screen::enter(tty.file, matches!(layout, Layout::Inline { .. })) else {
         return Ok(Ended::Unavailable);
     };
     let mut reader = Reader::new(reader);
@@ -159,10 +169,18 @@ pub(crate) fn run_ui(
     } else {
         Theme::plain()
     };
-    let mut painter = match layout {
+    let painter = match layout {
         Layout::Fullscreen => Painter::fullscreen(theme),
-        Layout::Inline(limit) => Painter::inline(theme, limit),
+        Layout::Inline { height, keep_above } => {
+            Painter::inline(theme, height).with_keep_above(keep_above)
+        }
     };
+    // The rows that stand for cut rows above and below a form taller than its rows.
+    let locale = session.flow().locale();
+    let mut painter = painter.with_cut_markers(
+        locale.text(ask_host::i18n::Msg::TermMoreAbove),
+        locale.text(ask_host::i18n::Msg::TermMoreBelow),
+    );
     let (mut cols, mut rows) = terminal_size();
     session.resize(cols, painter.frame_rows(rows));
     let mut dirty = true;
@@ -248,11 +266,38 @@ pub(crate) fn run_ui(
                         signals::suspend_job();
                         continue;
                     }
-                    if peek::toggles(session.flow(), key) {
-                        peeking = !peeking;
+                    // The settings overlay may have grown the band: closing it gives
+                    // the rows back to a host that can redraw what they covered.
+                    let overlay_open = session.flow().settings_cursor().is_some();
+                    let peek_key = peek::toggles(session.flow(), key);
+                    if !peek_key || !host_peek {
+                        if peek_key {
+                            peeking = !peeking;
+                            dirty = true;
+                        } else if !peeking {
+                            dirty |= session.key(key);
+                        }
+                    }
+                    let overlay_closed = host_peek
+                        && overlay_open
+                        && session.flow().settings_cursor().is_none()
+                        && !session.is_over()
+                        && painter.band_too_tall(&session.frame(), rows);
+                    if host_peek && (peek_key || overlay_closed) {
+                        screen.suspend();
+                        if let Some(ended) = hand_to_host(session, overlay_closed, signals) {
+                            return Ok(ended);
+                        }
+                        screen.resume()?;
+                        (cols, rows) = terminal_size();
+                        session.resize(cols, painter.frame_rows(rows));
+                        painter.resized(&mut screen.out)?;
+                        guard = guard::EarlyKeyGuard::new(
+                            session.flow().behaviour().ignore_early_keys_ms,
+                        );
                         dirty = true;
-                    } else if !peeking {
-                        dirty |= session.key(key);
+                        // Keys read with the peek key belong to the host's screen.
+                        break;
                     }
                 }
                 Input::Event(event) if !peeking => dirty |= session.input(event),
@@ -273,6 +318,34 @@ pub(crate) fn run_ui(
             dirty |= session.tick();
             last_tick = Instant::now();
         }
+    }
+}
+
+/// `--host-peek`: the terminal was handed back to the program that started `ask` (the
+/// screen is suspended: rows erased, normal mode, no keys read) and the control clients
+/// were told (`folded`; `redraw` when the settings overlay gave back rows it borrowed, so
+/// the host redraws and answers at once). Waits for a client's `unfold` while still taking commands, the
+/// idle clock and signals: `None` when the terminal should be taken back, or how the form
+/// ended meanwhile.
+fn hand_to_host(session: &mut Session, redraw: bool, signals: &Signals) -> Option<Ended> {
+    session.notify_folded(redraw);
+    let mut last_tick = Instant::now();
+    loop {
+        session.pump_control();
+        if session.is_over() {
+            return Some(Ended::Done(session.result().cloned()));
+        }
+        if signals.terminated().is_some() {
+            return Some(Ended::Signal(session.cancelled()));
+        }
+        if session.take_unfold() {
+            return None;
+        }
+        if last_tick.elapsed() >= TICK && session.needs_ticks() {
+            session.tick();
+            last_tick = Instant::now();
+        }
+        std::thread::sleep(REMOTE_POLL);
     }
 }
 

@@ -14,6 +14,14 @@ use std::time::{Duration, Instant};
 /// frames) is taken as a terminal that went away.
 const MAX_PENDING: usize = 8 * 1024 * 1024;
 
+/// The writer hands the terminal at most this much at a time, so a slow terminal shows
+/// progress to [`TermOut::drain`] and a closed writer stops within one chunk.
+const CHUNK: usize = 4096;
+
+/// However steadily a slow terminal reads, [`TermOut::drain`] waits no longer than this
+/// many times its patience in all.
+const MAX_PATIENCE_ROUNDS: u32 = 10;
+
 /// What the writer thread has to do, and how it went.
 #[derive(Default)]
 struct State {
@@ -23,6 +31,11 @@ struct State {
     busy: bool,
     /// The first write error, as its kind and text.
     failed: Option<(io::ErrorKind, String)>,
+    /// Chunks written so far: progress that a waiting [`TermOut::drain`] sees.
+    written: u64,
+    /// Nothing more goes to the terminal: what is pending is dropped (set by
+    /// [`TermOut::close`], so no late frame lands after the terminal was restored).
+    closed: bool,
 }
 
 struct Shared {
@@ -61,17 +74,25 @@ impl TermOut {
     }
 
     /// Waits until everything flushed so far reached the terminal, a write failed, or
-    /// `timeout` passed; true when it all went out.
-    pub(crate) fn drain(&mut self, timeout: Duration) -> bool {
+    /// the terminal took nothing for `patience`; true when it all went out. A terminal
+    /// that keeps reading, however slowly (a loaded machine, a slow link), is waited
+    /// for up to ten times `patience` in all; one that stopped reading costs `patience`.
+    pub(crate) fn drain(&mut self, patience: Duration) -> bool {
         let _ = self.flush();
-        let deadline = Instant::now() + timeout;
+        let cap = Instant::now() + patience * MAX_PATIENCE_ROUNDS;
+        let mut deadline = Instant::now() + patience;
         let mut state = lock(&self.shared);
+        let mut seen = state.written;
         loop {
             if state.failed.is_some() {
                 return false;
             }
             if state.pending.is_empty() && !state.busy {
                 return true;
+            }
+            if state.written != seen {
+                seen = state.written;
+                deadline = (Instant::now() + patience).min(cap);
             }
             let left = deadline.saturating_duration_since(Instant::now());
             if left.is_zero() {
@@ -84,6 +105,18 @@ impl TermOut {
                 .unwrap_or_else(PoisonError::into_inner)
                 .0;
         }
+    }
+
+    /// Stops all further output: what is still pending is dropped, and the writer
+    /// thread ends after the chunk it may be writing. Called before the terminal is
+    /// restored on its own handle, so no frame lands after the restoring sequences.
+    pub(crate) fn close(&mut self) {
+        self.buf.clear();
+        let mut state = lock(&self.shared);
+        state.closed = true;
+        state.pending.clear();
+        drop(state);
+        self.shared.changed.notify_all();
     }
 
     fn error(&self) -> io::Error {
@@ -112,6 +145,10 @@ impl Write for TermOut {
             return Ok(());
         }
         let mut state = lock(&self.shared);
+        if state.closed {
+            self.buf.clear();
+            return Ok(());
+        }
         if state.pending.len() + self.buf.len() > MAX_PENDING {
             drop(state);
             self.buf.clear();
@@ -141,23 +178,39 @@ fn fail(shared: &Shared, e: &io::Error) {
 }
 
 /// The writer thread: sleeps until bytes are flushed (no wake-ups while idle), writes
-/// them, and stops at the first error.
+/// them a chunk at a time, and stops at the first error or once closed.
 fn write_loop(shared: &Shared, mut file: File) {
     loop {
         let bytes = {
             let mut state = lock(shared);
-            while state.pending.is_empty() {
+            while state.pending.is_empty() && !state.closed {
                 state = shared
                     .changed
                     .wait(state)
                     .unwrap_or_else(PoisonError::into_inner);
             }
+            if state.closed {
+                state.busy = false;
+                drop(state);
+                shared.changed.notify_all();
+                return;
+            }
             state.busy = true;
             std::mem::take(&mut state.pending)
         };
-        if let Err(e) = file.write_all(&bytes).and_then(|()| file.flush()) {
-            fail(shared, &e);
-            return;
+        for chunk in bytes.chunks(CHUNK) {
+            if let Err(e) = file.write_all(chunk).and_then(|()| file.flush()) {
+                fail(shared, &e);
+                return;
+            }
+            let mut state = lock(shared);
+            state.written += 1;
+            let closed = state.closed;
+            drop(state);
+            shared.changed.notify_all();
+            if closed {
+                break;
+            }
         }
         lock(shared).busy = false;
         shared.changed.notify_all();
@@ -178,6 +231,50 @@ mod tests {
         out.write_all(b"frame two").unwrap();
         assert!(out.drain(Duration::from_secs(10)));
         assert_eq!(std::fs::read(&path).unwrap(), b"frame one;frame two");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn drain_waits_for_a_terminal_that_reads_slowly_but_steadily() {
+        use std::io::Read;
+        let (mut reader, writer) = std::io::pipe().unwrap();
+        let mut out = TermOut::new(File::from(std::os::fd::OwnedFd::from(writer)));
+        // Far more than the pipe holds, taken 16 KiB at a time every 20 ms: about
+        // 400 ms in all, longer than the patience, with progress all along.
+        let total = 320 * 1024;
+        let slow = std::thread::spawn(move || {
+            let mut got = 0;
+            let mut buf = vec![0; 16 * 1024];
+            while got < total {
+                std::thread::sleep(Duration::from_millis(20));
+                match reader.read(&mut buf) {
+                    Ok(0) | Err(_) => break,
+                    Ok(n) => got += n,
+                }
+            }
+            got
+        });
+        out.write_all(&vec![b'x'; total]).unwrap();
+        assert!(
+            out.drain(Duration::from_millis(300)),
+            "drain gave up on a reading terminal"
+        );
+        assert_eq!(slow.join().unwrap(), total);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn nothing_reaches_the_terminal_once_closed() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("out");
+        let mut out = TermOut::new(File::create(&path).unwrap());
+        out.write_all(b"before;").unwrap();
+        assert!(out.drain(Duration::from_secs(10)));
+        out.close();
+        out.write_all(b"late frame").unwrap();
+        out.flush().unwrap();
+        std::thread::sleep(Duration::from_millis(50));
+        assert_eq!(std::fs::read(&path).unwrap(), b"before;");
     }
 
     #[cfg(unix)]

@@ -73,8 +73,11 @@ impl Screen {
 
 impl Drop for Screen {
     fn drop(&mut self) {
-        // The frames first, so the restoring sequences come after them.
+        // The frames first, so the restoring sequences come after them; then nothing
+        // more: a frame still queued for a terminal that stopped reading is dropped, so
+        // it cannot land after the restore and hide the cursor again.
         self.out.drain(PATIENCE);
+        self.out.close();
         self.modes.restore();
     }
 }

@@ -13,7 +13,7 @@ pub enum ControlError {
     UnsupportedVersion(String),
     /// `type` is missing or not a known command.
     #[error(
-        "unknown command type {0}; expected \"answer\", \"submit\", \"elaborate\", \"cancel\" or \"focus\""
+        "unknown command type {0}; expected \"answer\", \"submit\", \"elaborate\", \"cancel\", \"focus\" or \"unfold\""
     )]
     UnknownCommand(String),
     /// A known command with a missing or mistyped field.
@@ -25,6 +25,11 @@ pub enum ControlError {
     /// `focus` named a question the form does not have.
     #[error("focus: unknown question id {0:?}; the form has {1:?}")]
     UnknownQuestion(String, Vec<String>),
+    /// A command that ends the form (`submit`, `elaborate`, or `answer` with `mode`) could
+    /// not end it: an answer breaks a rule of the form (too few choices on a multi-select
+    /// question, a required question left open). Nothing changed; the text says what to fix.
+    #[error("the form cannot end yet: {0}")]
+    NotReady(String),
     /// The form had already ended (another side answered first).
     #[error("the form was already answered {}", via_words(.0.as_deref()))]
     AlreadyCompleted(Option<String>),
@@ -35,7 +40,8 @@ pub enum ControlError {
 
 impl ControlError {
     /// The code in the `error` event: `badLine`, `unsupportedVersion`, `unknownCommand`,
-    /// `badCommand`, `badAnswers`, `unknownQuestion`, `alreadyCompleted` or `closed`.
+    /// `badCommand`, `badAnswers`, `unknownQuestion`, `notReady`, `alreadyCompleted` or
+    /// `closed`.
     pub fn code(&self) -> &'static str {
         match self {
             Self::BadLine(_) => "badLine",
@@ -44,6 +50,7 @@ impl ControlError {
             Self::BadCommand(_) => "badCommand",
             Self::BadAnswers(_) => "badAnswers",
             Self::UnknownQuestion(..) => "unknownQuestion",
+            Self::NotReady(_) => "notReady",
             Self::AlreadyCompleted(_) => "alreadyCompleted",
             Self::Disconnected => "closed",
         }

@@ -36,6 +36,8 @@ pub(crate) struct Hub {
     clients: Vec<Client>,
     seen: Vec<Seen>,
     completed_sent: bool,
+    /// A client sent `unfold` since the host last asked ([`Session::take_unfold`]).
+    unfold: bool,
 }
 
 impl Hub {
@@ -61,6 +63,7 @@ impl Hub {
             clients: Vec::new(),
             seen: seen_of(&session.flow),
             completed_sent: false,
+            unfold: false,
         }
     }
 
@@ -178,6 +181,10 @@ impl Session {
                     let via = hub.clients.iter().find(|c| c.id == id).map(|c| c.via);
                     let outcome = match (&self.result, via) {
                         (Some(result), _) => Err(already(result)),
+                        (None, Some(_)) if command == ControlCommand::Unfold => {
+                            hub.unfold = true;
+                            Ok(false)
+                        }
                         (None, Some(via)) => {
                             let before = self.via;
                             self.via = via;
@@ -203,6 +210,23 @@ impl Session {
         self.publish(&mut hub);
         self.control = Some(hub);
         changed
+    }
+
+    /// Tells every control client that the form handed the terminal to its host (the
+    /// `folded` event; `redraw`: the host should redraw and hand it back at once); a
+    /// client answers with `unfold` ([`Session::take_unfold`]).
+    pub fn notify_folded(&mut self, redraw: bool) {
+        if let Some(hub) = self.control.as_mut() {
+            hub.broadcast(&ControlEvent::Folded { redraw });
+        }
+    }
+
+    /// True once after a control client sent `unfold`: the host takes the terminal back.
+    /// Call [`Session::pump_control`] first, which takes the clients' commands.
+    pub fn take_unfold(&mut self) -> bool {
+        self.control
+            .as_mut()
+            .is_some_and(|hub| std::mem::take(&mut hub.unfold))
     }
 
     /// Ends the control channel with `result` when the form ended from outside the flow
@@ -270,9 +294,11 @@ impl Session {
     /// Applies one command; true when the screen changed.
     fn control_command(&mut self, command: ControlCommand) -> Result<bool, ControlError> {
         match command {
-            ControlCommand::Submit => Ok(self.command(Command::Review(ReviewAction::Submit))),
-            ControlCommand::Elaborate => Ok(self.command(Command::Review(ReviewAction::Elaborate))),
+            ControlCommand::Submit => self.control_end(ReviewAction::Submit),
+            ControlCommand::Elaborate => self.control_end(ReviewAction::Elaborate),
             ControlCommand::Cancel => Ok(self.command(Command::Review(ReviewAction::Cancel))),
+            // Taken by `pump_control` (the hub holds the request).
+            ControlCommand::Unfold => Ok(false),
             ControlCommand::Answer { answers, mode } => self.control_answer(answers, mode),
             ControlCommand::Focus(target) => {
                 let form = self.flow.form();
@@ -311,17 +337,43 @@ impl Session {
                 StateError::AnswersMismatch { problems } => ControlError::BadAnswers(problems),
                 other => ControlError::BadAnswers(vec![other.to_string()]),
             })?;
+        let before: Vec<(usize, QuestionDraft)> = (named.iter())
+            .filter_map(|&i| self.flow.draft(i).map(|d| (i, d.clone())))
+            .collect();
         let mut changed = false;
-        for i in named {
+        for &i in &named {
             if let Some(draft) = drafts.get(i) {
                 changed |= self.flow.set_answer(i, draft.clone());
             }
         }
         self.touched |= changed;
         if let Some(action) = mode {
-            changed |= self.command(Command::Review(action));
+            match self.control_end(action) {
+                Ok(ended) => changed |= ended,
+                Err(err) => {
+                    // A command with a problem changes nothing: the answers go back.
+                    for (i, draft) in before {
+                        self.flow.set_answer(i, draft);
+                    }
+                    return Err(err);
+                }
+            }
         }
         Ok(changed)
+    }
+
+    /// Ends the form with `action` (submit or elaborate), or refuses with the reason the
+    /// review would show (an answer that breaks the form's rules).
+    fn control_end(&mut self, action: ReviewAction) -> Result<bool, ControlError> {
+        let changed = self.command(Command::Review(action));
+        if self.result.is_some() || action == ReviewAction::Cancel {
+            return Ok(changed);
+        }
+        let why = self
+            .flow
+            .hint()
+            .unwrap_or("an answer breaks a rule of the form");
+        Err(ControlError::NotReady(why.to_owned()))
     }
 
     /// Carries out an outcome's effects; true when something changed.

@@ -37,6 +37,9 @@ pub enum ControlCommand {
     Cancel,
     /// Show a question (by id) or the review tab.
     Focus(FocusTarget),
+    /// Take the terminal back after the form handed it to its host (`folded` event):
+    /// the host program drew its own screen meanwhile. Does nothing otherwise.
+    Unfold,
 }
 
 /// What [`ControlCommand::Focus`] shows.
@@ -94,6 +97,15 @@ pub enum ControlEvent {
     Completed {
         /// The result (with `details.answeredVia`).
         result: Box<AskResult>,
+    },
+    /// The form handed the terminal to the program that started it (`ask run
+    /// --host-peek`): its rows are erased, the terminal is back in its normal mode and the
+    /// form reads no keys until a client sends `unfold`. Commands still work.
+    Folded {
+        /// False: the person pressed the peek key, and the host shows its own screen until
+        /// they press it again. True: the form gave back rows it had borrowed (the settings
+        /// overlay closed), so the host redraws its screen and sends `unfold` at once.
+        redraw: bool,
     },
     /// A command of this client was refused; nothing changed.
     Error {
@@ -178,6 +190,7 @@ impl ControlCommand {
             "submit" => Ok(Self::Submit),
             "elaborate" => Ok(Self::Elaborate),
             "cancel" => Ok(Self::Cancel),
+            "unfold" => Ok(Self::Unfold),
             "answer" => {
                 let answers = match obj.get("answers") {
                     Some(Value::Object(map)) => map.clone(),

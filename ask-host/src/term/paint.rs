@@ -28,8 +28,27 @@ enum Surface {
     Full { collapsed: Option<Viewport> },
     /// A rectangle whose top-left cell is (`column`, `row`) of the screen.
     At { column: u16, row: u16 },
-    /// A band of rows under the cursor, at most `limit` tall.
-    Inline { limit: InlineHeight, band: Viewport },
+    /// A band of rows under the cursor, at most `limit` tall, leaving `keep_above` rows
+    /// above it on screen when it can (see [`band_limit`]).
+    Inline {
+        limit: InlineHeight,
+        keep_above: u16,
+        band: Viewport,
+    },
+}
+
+/// The fewest rows [`band_limit`] leaves a form: a tab bar, a question, two options, the
+/// footer and the rules around them.
+const MIN_BAND_ROWS: u16 = 8;
+
+/// The most rows an inline form may use on a terminal `rows` rows tall: what `limit`
+/// allows, less what leaves `keep_above` rows above the band on screen, but never fewer
+/// than [`MIN_BAND_ROWS`] (or `limit`'s own when that is smaller): a long text above
+/// scrolls away rather than squeeze the form to nothing.
+fn band_limit(limit: InlineHeight, keep_above: u16, rows: u16) -> u16 {
+    let most = limit.limit(rows);
+    most.min(rows.saturating_sub(keep_above))
+        .max(MIN_BAND_ROWS.min(most))
 }
 
 /// Paints [`Frame`]s onto a terminal: whole screen, a rectangle at a position, or an
@@ -64,6 +83,8 @@ pub struct Painter {
     scroll: usize,
     shown: Vec<String>,
     surface: Surface,
+    /// The rows that stand for cut rows above and below a frame taller than its rows.
+    markers: (String, String),
 }
 
 impl Painter {
@@ -73,7 +94,29 @@ impl Painter {
             scroll: 0,
             shown: Vec::new(),
             surface,
+            markers: ("↑ more above".to_owned(), "↓ more below".to_owned()),
         }
+    }
+
+    /// The texts of the row that stands for the rows cut above a frame taller than its
+    /// rows, and of the one for rows cut below (`↑ more above`, `↓ more below` unless
+    /// set: a host with its own UI language passes its own). Sanitized when painted.
+    #[must_use]
+    pub fn with_cut_markers(mut self, above: impl Into<String>, below: impl Into<String>) -> Self {
+        self.markers = (above.into(), below.into());
+        self
+    }
+
+    /// Inline: leave `rows` rows of the text above the band on screen when the terminal
+    /// has room (the message the form answers stays in view), but never shrink the band
+    /// below eight rows (or its height limit when that is smaller) for it: a long text
+    /// above scrolls away instead. No effect on the other surfaces.
+    #[must_use]
+    pub fn with_keep_above(mut self, rows: u16) -> Self {
+        if let Surface::Inline { keep_above, .. } = &mut self.surface {
+            *keep_above = rows;
+        }
+        self
     }
 
     /// A painter of the whole screen (the host has switched to the alternate screen:
@@ -99,6 +142,7 @@ impl Painter {
             theme,
             Surface::Inline {
                 limit: height,
+                keep_above: 0,
                 band: Viewport::new(),
             },
         )
@@ -110,7 +154,22 @@ impl Painter {
     pub fn frame_rows(&self, rows: u16) -> u16 {
         match &self.surface {
             Surface::Full { .. } | Surface::At { .. } => rows,
-            Surface::Inline { limit, .. } => limit.limit(rows),
+            Surface::Inline {
+                limit, keep_above, ..
+            } => band_limit(*limit, *keep_above, rows),
+        }
+    }
+
+    /// Inline: true when `frame` needs fewer rows than the band holds (the band grew
+    /// for a taller frame, such as the settings overlay, and never shrinks by itself):
+    /// a host that can redraw what the band covered may take the rows back by
+    /// erasing and repainting. False on the other surfaces.
+    pub fn band_too_tall(&mut self, frame: &Frame, rows: u16) -> bool {
+        let want = u16::try_from(frame.lines.len()).unwrap_or(u16::MAX);
+        let most = self.frame_rows(rows);
+        match &mut self.surface {
+            Surface::Inline { band, .. } => band.rows() > want.min(most).max(1),
+            _ => false,
         }
     }
 
@@ -180,11 +239,15 @@ impl Painter {
                 rows
             }
             Surface::At { .. } => rows,
-            Surface::Inline { limit, band } => {
+            Surface::Inline {
+                limit,
+                keep_above,
+                band,
+            } => {
                 let had = band.rows();
                 let want = u16::try_from(frame.lines.len())
                     .unwrap_or(u16::MAX)
-                    .min(limit.limit(rows))
+                    .min(band_limit(*limit, *keep_above, rows))
                     .max(had)
                     .max(1);
                 band.grow(out, want)?;
@@ -196,19 +259,44 @@ impl Painter {
             }
         };
         let height = usize::from(height);
-        let start = self.scroll_for(frame, height);
+        // A frame taller than the rows it may use is cut around its focus, and one row
+        // says where the rest is: the top one for rows cut above, else the bottom one.
+        let cut = frame.lines.len() > height && height >= 3;
+        let shown_rows = if cut { height - 1 } else { height };
+        let start = self.scroll_for(frame, shown_rows);
+        let marker = cut.then(|| {
+            let above = start > 0;
+            let text = if above {
+                &self.markers.0
+            } else {
+                &self.markers.1
+            };
+            (above, Line::styled(text.as_str(), Role::Muted))
+        });
+        // Screen row of frame row `start`: 1 under a top marker.
+        let offset = usize::from(matches!(marker, Some((true, _))));
         let editor = frame
             .cursor
             .map(|c| (c.row, c.column))
-            .filter(|&(row, _)| row >= start && row < start + height);
+            .filter(|&(row, _)| row >= start && row < start + shown_rows);
         // Inline, the editor cursor is drawn in the row (see `caret`); the
         // terminal's stays hidden on the band's first row.
         let caret = editor.filter(|_| matches!(self.surface, Surface::Inline { .. }));
         let visible: Vec<String> = (0..height)
             .map(|r| {
-                let line = frame.lines.get(start + r);
+                let at_marker = match &marker {
+                    Some((true, _)) => r == 0,
+                    Some((false, _)) => r == height - 1,
+                    None => false,
+                };
+                if let (true, Some((_, line))) = (at_marker, &marker) {
+                    return self.row(line, usize::from(cols));
+                }
+                let line = (start + r)
+                    .checked_sub(offset)
+                    .and_then(|i| frame.lines.get(i));
                 match (line, caret) {
-                    (Some(line), Some((row, col))) if row == start + r => {
+                    (Some(line), Some((row, col))) if row + offset == start + r => {
                         let col = col.min(usize::from(cols).saturating_sub(1));
                         self.row(&caret::with_caret(line, col), usize::from(cols))
                     }
@@ -230,7 +318,7 @@ impl Painter {
             let x = u16::try_from(col)
                 .unwrap_or(u16::MAX)
                 .min(cols.saturating_sub(1));
-            self.goto(out, row - start, x)?;
+            self.goto(out, row - start + offset, x)?;
             out.write_all(ansi::SHOW_CURSOR)?;
         } else {
             self.park(out)?;
@@ -379,6 +467,38 @@ mod tests {
         assert_eq!(p.scroll_for(&frame(30, 2), 10), 2);
         assert_eq!(p.scroll_for(&frame(30, 29), 10), 20);
         assert_eq!(p.scroll_for(&frame(5, 4), 10), 0);
+    }
+
+    #[test]
+    fn a_cut_frame_says_where_the_rest_is_and_keeps_the_focus() {
+        let mut p = Painter::fullscreen(Theme::plain());
+        let top = paint(&mut p, &frame(30, 0), 20, 10);
+        assert!(top.contains("row 0") && top.contains("row 8"), "{top:?}");
+        assert!(!top.contains("row 9"), "one row is the marker: {top:?}");
+        assert!(top.contains("↓ more below"), "{top:?}");
+        let mut p = Painter::fullscreen(Theme::plain()).with_cut_markers("↑ arriba", "↓ abajo");
+        let bottom = paint(&mut p, &frame(30, 29), 20, 10);
+        assert!(bottom.contains("↑ arriba"), "{bottom:?}");
+        assert!(
+            bottom.contains("row 29") && bottom.contains("row 21"),
+            "{bottom:?}"
+        );
+        assert!(!bottom.contains("row 20"), "{bottom:?}");
+        let mut p = Painter::fullscreen(Theme::plain());
+        let whole = paint(&mut p, &frame(5, 4), 20, 10);
+        assert!(!whole.contains("more above") && !whole.contains("more below"));
+    }
+
+    #[test]
+    fn the_band_leaves_the_rows_asked_for_above_it_but_never_squeezes_the_form() {
+        assert_eq!(band_limit(InlineHeight::Auto, 0, 24), 22);
+        assert_eq!(band_limit(InlineHeight::Auto, 9, 24), 15);
+        assert_eq!(band_limit(InlineHeight::Auto, 20, 24), MIN_BAND_ROWS);
+        assert_eq!(band_limit(InlineHeight::Rows(5), 20, 24), 5);
+        assert_eq!(band_limit(InlineHeight::Rows(12), 3, 24), 12);
+        assert_eq!(band_limit(InlineHeight::Auto, 9, 4), 2);
+        let p = Painter::inline(Theme::plain(), InlineHeight::Auto).with_keep_above(9);
+        assert_eq!(p.frame_rows(24), 15);
     }
 
     #[test]
