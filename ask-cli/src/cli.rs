@@ -192,8 +192,15 @@ How a form reaches the person (--ui auto tries them in this order):
   popup   a tmux popup over the harness's pane, when $TMUX is set (tmux 3.3 or later)
   launch  --launch CMD or the setting \"mcp\": {\"launch\": \"CMD\"}: CMD with the
           'ask run ...' command line appended (a new window, a floating pane, an overlay)
-  elicit  the client's own form (MCP elicitation), when the client supports it
+  web     the browser form (every feature of the terminal form), served on loopback by
+          this server; its link goes to the client as a URL-mode elicitation (MCP
+          2025-11-25), when the client supports that: the client asks and opens it
+  elicit  the client's own form (MCP form elicitation), when the client supports it
+  web     last: the browser opened here on the link, when this machine has a desktop
+          (macOS, Windows, or $DISPLAY/$WAYLAND_DISPLAY with xdg-open)
   none    the 'Needs user input' result, which names these options
+--ui web uses URL-mode elicitation when the client supports it, else opens the browser
+(and prints the link on stderr either way it opens here).
 tty (the form on the controlling terminal) runs only with --ui tty: over stdio the
 harness owns the terminal, so the server never draws on it or reads its keys.
 
@@ -209,13 +216,16 @@ request bodies are capped at 16 MiB.";
 /// How `ask mcp` shows forms.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
 pub(crate) enum McpUi {
-    /// The first that works: popup, launch, elicit, none.
+    /// The first that works: popup, launch, web (URL elicitation), elicit, web (the
+    /// browser opened here), none.
     #[default]
     Auto,
     /// A tmux popup over the harness's pane ($TMUX).
     Popup,
     /// The --launch command (or the mcp.launch setting).
     Launch,
+    /// The browser form: by URL-mode elicitation, else the browser opened here.
+    Web,
     /// The client's own form (MCP elicitation).
     Elicit,
     /// The controlling terminal (only when asked for).

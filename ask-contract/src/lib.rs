@@ -18,7 +18,10 @@ mod typed;
 mod validate;
 mod validate_typed;
 
-pub use elicitation::{ElicitationAction, ElicitationEnd, ElicitationForm, ElicitationResult};
+pub use elicitation::{
+    ElicitationAction, ElicitationEnd, ElicitationFields, ElicitationForm, ElicitationRequest,
+    ElicitationResult, SUBMIT_AS_PROPERTY,
+};
 pub use form::{AskForm, Question, QuestionOption, QuestionType};
 /// The ordered map of [`AskDetails::answers`] and the other id-keyed result maps,
 /// re-exported so embedders need no `indexmap` dependency of their own.

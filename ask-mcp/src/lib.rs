@@ -5,7 +5,8 @@
 //! returns the same text `ask run` writes as `content` and `details` as
 //! `structuredContent` ([`call_result`]). Forms reach the person through a
 //! [`Presenter`](present::Presenter): a tmux popup over the harness's pane, a launcher
-//! command, the client's own form (MCP elicitation, mapped by the pure functions of
+//! command, the browser form (served from this process by `ask-web`, its link handed to
+//! the client by URL-mode elicitation or opened here), the client's own form (MCP elicitation, mapped by the pure functions of
 //! [`elicit`]), the controlling terminal when asked, or not at all (the "Needs user
 //! input" result). Calls queue: one form at a time.
 //!
@@ -26,10 +27,10 @@
 //!     .validate()?;
 //! let request = ask_mcp::elicit::request(&form);
 //! let reply = ask_mcp::elicit::Reply::Accept(serde_json::json!({"q01_answer": "pg", "submit_as": "submit"}));
-//! let result = ask_mcp::elicit::reply_result(&form, &reply)?;
+//! let result = ask_mcp::elicit::reply_result(&request, &reply)?;
 //! let call = ask_mcp::call_result(&result);
 //! assert_eq!(call.structured_content.unwrap()["answers"]["db"]["values"][0], "pg");
-//! assert!(request.message.contains("one question"));
+//! assert!(request.message().contains("one question"));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 

@@ -9,8 +9,9 @@ use rmcp::model::{CallToolResult, ContentBlock};
 pub const NO_FORM_HINT: &str = "No form could open from this MCP server: run the harness \
 inside tmux 3.3 or later (a popup opens over it), set \"mcp\": {\"launch\": \"CMD\"} in the \
 ask settings file or start the server with --launch CMD (a terminal command that runs the \
-form), or use a client that supports MCP elicitation; `ask mcp --ui auto` tries them in \
-that order.";
+form), or use a client that supports MCP elicitation (URL mode gets the browser form, form \
+mode the client's own form); `ask mcp --ui auto` tries them in that order, and `--ui web` \
+serves the browser form and prints its link on stderr.";
 
 /// The MCP result of one finished call.
 ///

@@ -18,7 +18,7 @@ use tokio_util::sync::CancellationToken;
 use crate::outcome::{call_result, cancelled_result, no_form_result};
 use crate::present::{
     Call, ElicitPresenter, FormFiles, LaunchPresenter, PopupPresenter, Presented, Presenter,
-    RunCommand, Tmux, TtyPresenter,
+    RunCommand, Tmux, TtyPresenter, WebPresenter, WebVia,
 };
 use crate::tool::{INSTRUCTIONS, TOOL_NAME, tool};
 
@@ -29,13 +29,18 @@ pub const PROGRESS_INTERVAL: Duration = Duration::from_secs(10);
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[non_exhaustive]
 pub enum Ui {
-    /// The first that works: popup, launch, elicit, none.
+    /// The first that works: popup, launch, the browser form by URL-mode elicitation,
+    /// the client's own form (form-mode elicitation), the browser opened here (when this
+    /// machine has a desktop), none.
     #[default]
     Auto,
     /// The tmux popup only.
     Popup,
     /// The launcher only.
     Launch,
+    /// The browser form only: its link by URL-mode elicitation when the client declared
+    /// it, else the browser opened here and the link announced.
+    Web,
     /// The client's elicitation only.
     Elicit,
     /// The controlling terminal.
@@ -51,6 +56,7 @@ impl Ui {
             Self::Auto => "auto",
             Self::Popup => "popup",
             Self::Launch => "launch",
+            Self::Web => "web",
             Self::Elicit => "elicit",
             Self::Tty => "tty",
             Self::None => "none",
@@ -73,6 +79,9 @@ pub struct ServerOptions {
     pub state_dir: PathBuf,
     /// The tmux the server runs in (`$TMUX`, `$TMUX_PANE`), if any.
     pub tmux: Option<Tmux>,
+    /// Called with the browser form's link when the browser is opened here (the binary
+    /// prints it on stderr, for a person without a desktop browser).
+    pub announce_link: Option<fn(&str)>,
 }
 
 /// The `ask_user` MCP server. Clones share one queue: one form at a time for the one
@@ -114,13 +123,27 @@ impl AskServer {
             }))
         };
         let elicit = || -> Option<Box<dyn Presenter>> { Some(Box::new(ElicitPresenter)) };
+        let web = |via: WebVia| -> Option<Box<dyn Presenter>> {
+            Some(Box::new(WebPresenter::new(
+                via,
+                options.config.clone(),
+                options.announce_link,
+            )))
+        };
         let presenters: Vec<Box<dyn Presenter>> = match options.ui {
-            Ui::Auto => [popup(), launch(), elicit()]
-                .into_iter()
-                .flatten()
-                .collect(),
+            Ui::Auto => [
+                popup(),
+                launch(),
+                web(WebVia::Elicitation),
+                elicit(),
+                web(WebVia::Browser),
+            ]
+            .into_iter()
+            .flatten()
+            .collect(),
             Ui::Popup => popup().into_iter().collect(),
             Ui::Launch => launch().into_iter().collect(),
+            Ui::Web => web(WebVia::Any).into_iter().collect(),
             Ui::Elicit => elicit().into_iter().collect(),
             Ui::Tty => vec![Box::new(TtyPresenter { run: run.clone() })],
             Ui::None => Vec::new(),

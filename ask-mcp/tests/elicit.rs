@@ -25,14 +25,14 @@ fn form() -> ask_contract::AskForm {
 fn the_form_maps_to_one_flat_schema_the_sdk_accepts_in_form_order() {
     let request = elicit::request(&form());
     assert!(
-        request.message.starts_with("Setup\n"),
+        request.message().starts_with("Setup\n"),
         "{}",
-        request.message
+        request.message()
     );
-    let parsed: ElicitationSchema = serde_json::from_str(&request.schema_text).unwrap();
+    let parsed: ElicitationSchema = serde_json::from_str(request.requested_schema_text()).unwrap();
     let wire = serde_json::to_value(&parsed).unwrap();
-    let schema: Value = serde_json::from_str(&request.schema_text).unwrap();
-    assert_eq!(schema, request.schema);
+    let schema: Value = serde_json::from_str(request.requested_schema_text()).unwrap();
+    assert_eq!(&schema, request.requested_schema());
     // The SDK's typed schema keeps every field and its meaning.
     assert_eq!(wire["properties"].as_object().unwrap().len(), 10);
     assert_eq!(
@@ -45,7 +45,7 @@ fn the_form_maps_to_one_flat_schema_the_sdk_accepts_in_form_order() {
     );
     assert_eq!(wire["properties"]["submit_as"]["default"], "submit");
     let order: Vec<&str> = {
-        let text = &request.schema_text;
+        let text = request.requested_schema_text();
         let mut names: Vec<(usize, &str)> = [
             "q01_answer",
             "q01_custom",
@@ -120,7 +120,7 @@ fn an_accepted_reply_gives_the_result_of_the_same_scripted_answers() {
     let form = form();
     let reply = json!({"q01_answer": "lite", "q01_note": " small team ", "q02_answer": ["c", "a"], "q02_custom": "Search",
         "q03_answer": "y", "q03_custom": "", "submit_as": "submit"});
-    let result = elicit::reply_result(&form, &Reply::Accept(reply)).unwrap();
+    let result = elicit::reply_result(&elicit::request(&form), &Reply::Accept(reply)).unwrap();
     let scripted = ask_state::scripted_result(
         &form,
         &json!({"mode": "submit", "answers": {
@@ -140,7 +140,7 @@ fn an_accepted_reply_gives_the_result_of_the_same_scripted_answers() {
 fn typed_text_replaces_a_single_choice_and_elaborate_keeps_the_notes() {
     let form = form();
     let reply = json!({"q01_answer": "pg", "q01_custom": "MariaDB", "q02_note": "which auth?", "submit_as": "elaborate"});
-    let result = elicit::reply_result(&form, &Reply::Accept(reply)).unwrap();
+    let result = elicit::reply_result(&elicit::request(&form), &Reply::Accept(reply)).unwrap();
     assert_eq!(result.details.answers["submit_as"].values, ["MariaDB"]);
     assert_eq!(
         result.details.answers["submit_as"].custom_text.as_deref(),
@@ -154,7 +154,7 @@ fn typed_text_replaces_a_single_choice_and_elaborate_keeps_the_notes() {
 fn decline_and_cancel_give_the_cancelled_result() {
     let form = form();
     for reply in [Reply::Decline, Reply::Cancel] {
-        let result = elicit::reply_result(&form, &reply).unwrap();
+        let result = elicit::reply_result(&elicit::request(&form), &reply).unwrap();
         assert!(result.details.cancelled);
         assert!(result.details.answers.is_empty());
         assert_eq!(result.text(), ask_contract::CANCELLED_TEXT);
@@ -165,20 +165,23 @@ fn decline_and_cancel_give_the_cancelled_result() {
 fn replies_that_break_the_schema_are_refused_with_every_problem() {
     let form = form();
     let reply = json!({"q01_answer": "mysql", "q02_answer": "a", "q03_answer": 3, "q09_answer": "x", "submit_as": "later"});
-    let err = elicit::reply_result(&form, &Reply::Accept(reply)).unwrap_err();
+    let err = elicit::reply_result(&elicit::request(&form), &Reply::Accept(reply)).unwrap_err();
     let text = err.to_string();
     for needle in [
         "\"mysql\"",
-        "q02_answer is \"a\"",
-        "q03_answer is 3",
-        "\"q09_answer\"",
+        "content.q02_answer: is \"a\"",
+        "content.q03_answer: is 3",
+        "content.q09_answer: is not a requested property",
         "\"later\"",
     ] {
         assert!(text.contains(needle), "{needle} not in {text}");
     }
-    let err = elicit::answers_json(&form, &json!(["q01_answer"])).unwrap_err();
+    let request = elicit::request(&form);
+    let err = request.answers(&json!(["q01_answer"])).unwrap_err();
     assert!(err.to_string().contains("must be an object"), "{err}");
-    let err = elicit::answers_json(&form, &json!({"q02_answer": ["a", "a"]})).unwrap_err();
+    let err = request
+        .answers(&json!({"q02_answer": ["a", "a"]}))
+        .unwrap_err();
     assert!(err.to_string().contains("twice"), "{err}");
 }
 
@@ -191,10 +194,14 @@ fn free_form_only_questions_map_to_one_text_field() {
     .unwrap();
     assert!(form.questions[0].freeform);
     let request = elicit::request(&form);
-    assert_eq!(request.schema["properties"]["q01_answer"]["type"], "string");
-    assert!(request.schema["properties"].get("q01_custom").is_none());
-    let result =
-        elicit::reply_result(&form, &Reply::Accept(json!({"q01_answer": "because"}))).unwrap();
+    let schema = request.requested_schema();
+    assert_eq!(schema["properties"]["q01_answer"]["type"], "string");
+    assert!(schema["properties"].get("q01_custom").is_none());
+    let result = elicit::reply_result(
+        &elicit::request(&form),
+        &Reply::Accept(json!({"q01_answer": "because"})),
+    )
+    .unwrap();
     assert_eq!(
         result.details.answers["why"].custom_text.as_deref(),
         Some("because")

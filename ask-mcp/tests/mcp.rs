@@ -3,6 +3,7 @@
 //! in tests/mcp-e2e.
 
 mod elicit;
+mod elicit_typed;
 mod queue;
 mod schema;
 mod tool;

@@ -19,6 +19,7 @@ fn options(state: &std::path::Path) -> ServerOptions {
         config: None,
         state_dir: state.to_path_buf(),
         tmux: None,
+        announce_link: None,
     }
 }
 
@@ -225,11 +226,20 @@ fn presenters_are_tried_in_order_and_none_available_gives_needs_user_input() {
         }),
         ..options(state.path())
     });
-    assert_eq!(auto.presenter_names(), ["popup", "launch", "elicit"]);
+    assert_eq!(
+        auto.presenter_names(),
+        ["popup", "launch", "web", "elicit", "web"],
+        "the browser form by URL elicitation first, opened here as the last resort"
+    );
     let plain = AskServer::new(options(state.path()));
     assert_eq!(
         plain.presenter_names(),
-        ["elicit"],
+        ["web", "elicit", "web"],
         "auto without tmux or a launcher"
     );
+    let web = AskServer::new(ServerOptions {
+        ui: Ui::Web,
+        ..options(state.path())
+    });
+    assert_eq!(web.presenter_names(), ["web"]);
 }

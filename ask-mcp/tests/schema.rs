@@ -84,3 +84,31 @@ fn the_output_schema_rejects_details_that_break_the_contract() {
         "answers": {"db": {"values": ["pg"], "labels": ["PG"], "indices": [0]}}})
     ));
 }
+
+#[test]
+fn results_of_typed_questions_validate_too() {
+    let form = parse_params(
+        &json!({"questions": [
+            {"id": "name", "type": "text", "prompt": "Name?", "maxLength": 20},
+            {"id": "n", "type": "number", "prompt": "How many?", "min": 1, "max": 10},
+            {"id": "ok", "type": "confirm", "prompt": "Go?"},
+            {"id": "dir", "type": "path", "prompt": "Where?"},
+            {"id": "envs", "type": "multi", "prompt": "Which?", "maxItems": 2, "options": [
+                {"value": "dev", "label": "Dev"}, {"value": "prod", "label": "Prod"}]}
+        ]}),
+        ParseOptions::default(),
+    )
+    .unwrap();
+    for answers in [
+        json!({"mode": "submit", "answers": {"name": {"value": "svc"}, "n": {"value": 3},
+            "ok": {"value": true}, "dir": {"value": "src"}, "envs": {"values": ["dev"]}}}),
+        json!({"mode": "elaborate", "answers": {"n": {"value": 2.5, "note": "why not 3?"}, "ok": {"value": false}}}),
+    ] {
+        let result = ask_state::scripted_result(&form, &answers).unwrap();
+        check(&result);
+        let mut via = result.clone();
+        via.details.answered_via = Some(ask_contract::AnsweredVia::Browser);
+        check(&via);
+    }
+    check(&ask_mcp::no_form_result(&form));
+}

@@ -1,42 +1,96 @@
-//! The page, embedded in the binary: nothing is loaded from anywhere else.
+//! The page, embedded in the binary: nothing is loaded from anywhere else. One response
+//! carries everything the page needs to draw the form: the style sheet, the script and
+//! the view model at the time of the request, so it renders without a second request.
+//! The style and script are inline, allowed by a nonce fresh for every response
+//! (`Content-Security-Policy: default-src 'self'; script-src 'nonce-...'; ...`).
+
+use std::sync::OnceLock;
 
 use ask_host::i18n::{Locale, Msg};
 
-/// The HTML shell: `{{key}}` is a catalogue text, `{{lang}}` the language tag, `{{texts}}`
-/// the page's texts as JSON (for the script, before the first view arrives).
+/// The HTML shell, with `{{style}}`, `{{script}}`, `{{nonce}}` and `{{view}}` markers, and
+/// the page's own texts: `{{lang}}` (the language tag) and `{{key}}` (a catalogue text).
 const PAGE: &str = include_str!("assets/index.html");
+/// The script that draws the form from the view model and sends commands: its parts
+/// (one responsibility each) inside one function, so they share its scope.
+pub(crate) const SCRIPT: &str = concat!(
+    "// The browser form of `ask`: draws the view model (embedded in the page, then from\n",
+    "// /api/events), sends control-protocol commands to /api/command and has typed input\n",
+    "// judged by /api/check (the terminal's own checks). Payload text is only ever set with\n",
+    "// textContent or .value, never parsed as HTML.\n",
+    "'use strict';\n(function () {\n",
+    include_str!("assets/text.js"),
+    include_str!("assets/app.js"),
+    include_str!("assets/values.js"),
+    include_str!("assets/send.js"),
+    include_str!("assets/build.js"),
+    include_str!("assets/start.js"),
+    "}());\n",
+);
+/// The style sheet (light and dark, narrow screens).
+pub(crate) const STYLE: &str = include_str!("assets/app.css");
 
-/// The HTML shell in `locale`. Catalogue texts are escaped like any text put in HTML.
-pub(crate) fn page(locale: Locale) -> String {
-    let texts = crate::view::page_texts(locale);
-    let json = serde_json::to_string(&texts)
-        .unwrap_or_default()
-        // Never `</script>` (nor a comment opener) inside the script element.
-        .replace('<', "\\u003c");
-    let mut out = String::with_capacity(PAGE.len() + json.len() + 512);
-    let mut rest = PAGE;
-    while let Some(at) = rest.find("{{") {
-        out.push_str(&rest[..at]);
-        let Some(end) = rest[at..].find("}}") else {
-            rest = &rest[at..];
-            break;
+/// A piece of the page: fixed text, or a place filled per response.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Piece {
+    Text(String),
+    Nonce,
+    View,
+    /// The form's language tag.
+    Lang,
+    /// A catalogue text in the form's language.
+    Say(Msg),
+}
+
+/// The page cut at its per-response places, the style and script already in.
+fn pieces() -> &'static [Piece] {
+    static PIECES: OnceLock<Vec<Piece>> = OnceLock::new();
+    PIECES.get_or_init(|| {
+        let mut out: Vec<Piece> = Vec::new();
+        let mut push = |piece: Piece| match (out.last_mut(), piece) {
+            (Some(Piece::Text(last)), Piece::Text(text)) => last.push_str(&text),
+            (_, piece) => out.push(piece),
         };
-        let key = &rest[at + 2..at + end];
-        match key {
-            "lang" => out.push_str(locale.tag()),
-            "texts" => out.push_str(&json),
-            "web.noscript" => {
-                let text = escape(locale.text(Msg::WebNoscript));
-                out.push_str(&text.replace("{ask}", "<code>ask</code>"));
+        let mut rest = PAGE;
+        while let Some(at) = rest.find("{{") {
+            push(Piece::Text(rest[..at].to_owned()));
+            let after = &rest[at + 2..];
+            let end = after.find("}}").unwrap_or(after.len());
+            match &after[..end] {
+                "style" => push(Piece::Text(STYLE.to_owned())),
+                "script" => push(Piece::Text(SCRIPT.to_owned())),
+                "nonce" => push(Piece::Nonce),
+                "view" => push(Piece::View),
+                "lang" => push(Piece::Lang),
+                other => match Msg::ALL.iter().find(|m| m.key() == other) {
+                    Some(msg) => push(Piece::Say(*msg)),
+                    None => push(Piece::Text(format!("{{{{{other}}}}}"))),
+                },
             }
-            _ => {
-                let msg = Msg::ALL.iter().find(|m| m.key() == key);
-                out.push_str(&escape(msg.map_or(key, |m| locale.text(*m))));
-            }
+            rest = after.get(end + 2..).unwrap_or("");
         }
-        rest = &rest[at + end + 2..];
+        push(Piece::Text(rest.to_owned()));
+        out
+    })
+}
+
+/// The page for one response in `locale`: `nonce` on the inline style and script, the
+/// view model (JSON) as a data block, the page's own texts escaped like any text in HTML.
+pub(crate) fn page(nonce: &str, view_json: &str, locale: Locale) -> String {
+    let view = script_safe(view_json);
+    let mut out = String::with_capacity(PAGE.len() + STYLE.len() + SCRIPT.len() + view.len() + 64);
+    for piece in pieces() {
+        match piece {
+            Piece::Text(text) => out.push_str(text),
+            Piece::Nonce => out.push_str(nonce),
+            Piece::View => out.push_str(&view),
+            Piece::Lang => out.push_str(locale.tag()),
+            Piece::Say(Msg::WebNoscript) => out.push_str(
+                &escape(locale.text(Msg::WebNoscript)).replace("{ask}", "<code>ask</code>"),
+            ),
+            Piece::Say(msg) => out.push_str(&escape(locale.text(*msg))),
+        }
     }
-    out.push_str(rest);
     out
 }
 
@@ -55,7 +109,56 @@ fn escape(text: &str) -> String {
     }
     out
 }
-/// The script that draws the form from the view model and sends commands.
-pub(crate) const SCRIPT: &str = include_str!("assets/app.js");
-/// The style sheet (light and dark, narrow screens).
-pub(crate) const STYLE: &str = include_str!("assets/app.css");
+
+/// The page's `Content-Security-Policy`: nothing from elsewhere, inline code only with
+/// this response's nonce.
+pub(crate) fn policy(nonce: &str) -> String {
+    format!(
+        "default-src 'self'; script-src 'nonce-{nonce}'; style-src 'nonce-{nonce}'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+    )
+}
+
+/// JSON that can sit inside a `<script>` element: `<`, `>` and `&` (which only occur in
+/// strings) as `\u` escapes, so no payload text can end the element or open a comment.
+fn script_safe(json: &str) -> String {
+    let mut out = String::with_capacity(json.len() + 16);
+    for c in json.chars() {
+        match c {
+            '<' => out.push_str("\\u003c"),
+            '>' => out.push_str("\\u003e"),
+            '&' => out.push_str("\\u0026"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_page_has_one_style_one_script_and_the_view_in_order() {
+        let page = page("abc", r#"{"t":"</script><!--&"}"#, Locale::En);
+        assert_eq!(page.matches("nonce=\"abc\"").count(), 2);
+        assert!(!page.contains("{{"), "every marker is filled");
+        let view = page.find("id=\"view\">").unwrap();
+        let script = page.find("<script nonce").unwrap();
+        assert!(page.find("<style nonce").unwrap() < view && view < script);
+        assert!(page.contains(r#"{"t":"\u003c/script\u003e\u003c!--\u0026"}"#));
+        assert_eq!(
+            page.matches("</script>").count(),
+            2,
+            "the payload ends no element"
+        );
+    }
+
+    #[test]
+    fn the_embedded_assets_hold_no_markers_of_their_own() {
+        for asset in [SCRIPT, STYLE] {
+            assert!(
+                !asset.contains("{{") && !asset.contains("</script") && !asset.contains("</style")
+            );
+        }
+    }
+}

@@ -147,11 +147,13 @@ fn cookie_of(headers: &HeaderMap) -> Option<&str> {
 /// The headers every response carries: nothing loads from elsewhere, nothing is cached,
 /// the page is never framed and never sends a referrer.
 pub(crate) fn harden(headers: &mut HeaderMap) {
-    let fixed = [
-        (
-            header::CONTENT_SECURITY_POLICY,
+    // The page sets its own policy (the same, plus its inline code's nonce).
+    headers
+        .entry(header::CONTENT_SECURITY_POLICY)
+        .or_insert(HeaderValue::from_static(
             "default-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
-        ),
+        ));
+    let fixed = [
         (header::CACHE_CONTROL, "no-store"),
         (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
         (header::REFERRER_POLICY, "no-referrer"),

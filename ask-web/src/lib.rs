@@ -1,14 +1,19 @@
 #![doc = include_str!("../README.md")]
 
+mod api;
 mod assets;
+mod browser;
 mod error;
 mod guard;
 mod server;
+mod texts;
 mod view;
 
+pub use browser::{can_open_browser, open_browser};
 pub use error::WebError;
 pub use server::{WebOptions, WebServer};
-pub use view::{FormState, OptionView, PAGE_TEXTS, QuestionView, ViewModel, page_texts};
+pub use texts::{PAGE_TEXTS, page_texts};
+pub use view::{FormState, InputControl, InputView, OptionView, QuestionView, ViewModel};
 
 /// Wrong link tokens (or session cookies) after which the server shuts its listener.
 pub const MAX_WRONG_TOKENS: u32 = guard::MAX_WRONG_TOKENS;

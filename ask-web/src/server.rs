@@ -1,7 +1,6 @@
 //! The HTTP server: one thread with a single-threaded tokio runtime, serving the page
 //! and a small JSON API over a session's [`Controller`].
 
-use std::convert::Infallible;
 use std::net::{SocketAddr, TcpListener};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -9,20 +8,17 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use ask_contract::AnsweredVia;
-use ask_host::{CommandSender, ControlCommand, ControlError, ControlEvent, Controller};
+use ask_host::{CommandSender, ControlEvent, Controller};
 use axum::Router;
-use axum::body::Body;
 use axum::extract::{Request, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::middleware::{self, Next};
-use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use futures_util::Stream;
 use tokio::sync::{broadcast, watch};
 
 use crate::guard::{Guard, Verdict};
-use crate::{ViewModel, WebError, assets};
+use crate::{WebError, api, assets};
 
 /// Where and how the server listens.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -59,30 +55,30 @@ impl WebOptions {
 pub struct WebServer {
     addr: SocketAddr,
     url: String,
-    stop: watch::Sender<bool>,
+    pub(crate) stop: watch::Sender<bool>,
     stopped: Arc<AtomicBool>,
-    streams: Arc<AtomicUsize>,
-    controller: Controller,
+    pub(crate) streams: Arc<AtomicUsize>,
+    pub(crate) controller: Controller,
     thread: Option<JoinHandle<()>>,
 }
 
 /// What the request handlers share.
-struct App {
-    guard: Guard,
-    controller: Controller,
-    sender: CommandSender,
-    revision: watch::Receiver<u64>,
-    errors: broadcast::Sender<String>,
-    stop: watch::Sender<bool>,
+pub(crate) struct App {
+    pub(crate) guard: Guard,
+    pub(crate) controller: Controller,
+    pub(crate) sender: CommandSender,
+    pub(crate) revision: watch::Receiver<u64>,
+    pub(crate) errors: broadcast::Sender<String>,
+    pub(crate) stop: watch::Sender<bool>,
     /// Event streams that have not sent the final view yet.
-    streams: Arc<AtomicUsize>,
+    pub(crate) streams: Arc<AtomicUsize>,
 }
 
 /// Counts an open event stream until it is dropped (after its final view).
-struct Open(Arc<AtomicUsize>);
+pub(crate) struct Open(Arc<AtomicUsize>);
 
 impl Open {
-    fn new(count: &Arc<AtomicUsize>) -> Self {
+    pub(crate) fn new(count: &Arc<AtomicUsize>) -> Self {
         count.fetch_add(1, Ordering::SeqCst);
         Self(Arc::clone(count))
     }
@@ -283,17 +279,10 @@ fn watch_session(
 fn router(app: Arc<App>) -> Router {
     Router::new()
         .route("/", get(page))
-        .route(
-            "/app.js",
-            get(|| async { asset("text/javascript; charset=utf-8", assets::SCRIPT) }),
-        )
-        .route(
-            "/app.css",
-            get(|| async { asset("text/css; charset=utf-8", assets::STYLE) }),
-        )
-        .route("/api/view", get(view))
-        .route("/api/events", get(events))
-        .route("/api/command", post(command))
+        .route("/api/view", get(api::view))
+        .route("/api/events", get(api::events))
+        .route("/api/command", post(api::command))
+        .route("/api/check", post(api::check))
         .fallback(|| async { refusal(StatusCode::NOT_FOUND) })
         .layer(middleware::from_fn_with_state(Arc::clone(&app), guard))
         .with_state(app)
@@ -344,123 +333,15 @@ fn refusal(status: StatusCode) -> Response {
         .into_response()
 }
 
-fn asset(kind: &'static str, body: &'static str) -> Response {
-    ([(header::CONTENT_TYPE, kind)], body).into_response()
-}
-
+/// The page with everything it needs inline: style, script and the view model now.
 async fn page(State(app): State<Arc<App>>) -> Response {
-    let locale = app.controller.live().locale;
-    asset_owned("text/html; charset=utf-8", assets::page(locale))
-}
-
-fn view_json(app: &App) -> String {
-    let view = ViewModel::new(app.controller.form(), &app.controller.live());
-    serde_json::to_string(&view).unwrap_or_default()
-}
-
-async fn view(State(app): State<Arc<App>>) -> Response {
-    asset_owned("application/json", view_json(&app))
-}
-
-fn asset_owned(kind: &'static str, body: String) -> Response {
-    ([(header::CONTENT_TYPE, kind)], body).into_response()
-}
-
-/// Server-sent events: `view` (the whole view model) at once and after every change,
-/// `problem` for a refused command; the stream ends after the completed view.
-async fn events(State(app): State<Arc<App>>) -> Sse<impl Stream<Item = Result<Event, Infallible>>> {
-    let open = Open::new(&app.streams);
-    let state = (
-        app,
-        None::<(watch::Receiver<u64>, broadcast::Receiver<String>)>,
-        false,
-    );
-    let stream = futures_util::stream::unfold(state, |(app, channels, done)| async move {
-        if done {
-            return None;
-        }
-        let Some((mut revision, mut errors)) = channels else {
-            let channels = (app.revision.clone(), app.errors.subscribe());
-            let json = view_json(&app);
-            let done = app.controller.live().result.is_some();
-            return Some((
-                Ok(Event::default().event("view").data(json)),
-                (app, Some(channels), done),
-            ));
-        };
-        let mut stopping = app.stop.subscribe();
-        tokio::select! {
-            changed = revision.changed() => {
-                if changed.is_err() {
-                    return None;
-                }
-                let json = view_json(&app);
-                let done = app.controller.live().result.is_some();
-                Some((Ok(Event::default().event("view").data(json)), (app, Some((revision, errors)), done)))
-            }
-            problem = errors.recv() => {
-                let event = match problem {
-                    Ok(line) => Event::default().event("problem").data(line),
-                    Err(_) => Event::default().comment("missed"),
-                };
-                Some((Ok(event), (app, Some((revision, errors)), false)))
-            }
-            _ = stopping.wait_for(|s| *s) => None,
-        }
-    });
-    // The counter goes with the stream: dropped after the final view (or a lost page).
-    let stream = futures_util::StreamExt::map(stream, move |item| {
-        let _counted = &open;
-        item
-    });
-    Sse::new(stream).keep_alive(KeepAlive::new().interval(Duration::from_secs(15)))
-}
-
-/// `POST /api/command`: one control-protocol command as JSON (the same lines as
-/// `ask run --control`), sent as the browser. 202 when queued; 400 for a bad command,
-/// 409 after the form ended, 410 when the session is gone.
-async fn command(State(app): State<Arc<App>>, request: Request) -> Response {
-    let is_json = request
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.starts_with("application/json"));
-    if !is_json {
-        return problem(
-            StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            &ControlError::BadLine("send Content-Type: application/json".into()),
-        );
+    let nonce = crate::guard::secret().unwrap_or_default();
+    let body = assets::page(&nonce, &api::view_json(&app), app.controller.live().locale);
+    let mut response = ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], body).into_response();
+    if let Ok(policy) = HeaderValue::from_str(&assets::policy(&nonce)) {
+        response
+            .headers_mut()
+            .insert(header::CONTENT_SECURITY_POLICY, policy);
     }
-    let Ok(body) =
-        axum::body::to_bytes(request.into_body(), ask_host::control::MAX_LINE_BYTES).await
-    else {
-        return problem(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            &ControlError::BadLine("the body is too large".into()),
-        );
-    };
-    let sent = std::str::from_utf8(&body)
-        .map_err(|err| ControlError::BadLine(format!("not UTF-8 ({err})")))
-        .and_then(ControlCommand::parse_line)
-        .and_then(|c| app.sender.send(c));
-    match sent {
-        Ok(()) => (
-            StatusCode::ACCEPTED,
-            [(header::CONTENT_TYPE, "application/json")],
-            Body::from("{\"ok\":true}"),
-        )
-            .into_response(),
-        Err(err @ ControlError::AlreadyCompleted(_)) => problem(StatusCode::CONFLICT, &err),
-        Err(err @ ControlError::Disconnected) => problem(StatusCode::GONE, &err),
-        Err(err) => problem(StatusCode::BAD_REQUEST, &err),
-    }
-}
-
-fn problem(status: StatusCode, err: &ControlError) -> Response {
-    (
-        status,
-        [(header::CONTENT_TYPE, "application/json")],
-        ControlEvent::error(err).to_line(),
-    )
-        .into_response()
+    response
 }

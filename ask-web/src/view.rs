@@ -4,10 +4,10 @@
 
 use std::collections::BTreeMap;
 
-use ask_contract::{AnsweredVia, AskForm, AskResult, QuestionType};
+use ask_contract::{AnsweredVia, AskForm, AskResult, Question, QuestionType, TextFormat};
 use ask_host::LiveState;
-use ask_host::i18n::{Locale, Msg};
 use serde::Serialize;
+use serde_json::Number;
 
 /// The whole form as a front end draws it. Serialized with camelCase keys.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -35,59 +35,9 @@ pub struct ViewModel {
     pub result: Option<AskResult>,
     /// The language the form speaks (`es`, `pt-BR`): the terminal's, switched live with it.
     pub locale: String,
-    /// The page's own texts in that language, by catalogue key (`web.note`, `review.submit`).
+    /// The page's own texts in that language, by catalogue key (`web.note`, `review.submit`;
+    /// see [`PAGE_TEXTS`](crate::PAGE_TEXTS)).
     pub texts: BTreeMap<&'static str, &'static str>,
-}
-
-/// The catalogue texts the browser page shows, by their keys.
-pub const PAGE_TEXTS: &[Msg] = &[
-    Msg::WebPageTitle,
-    Msg::WebHeading,
-    Msg::WebKeys,
-    Msg::WebKeysPick,
-    Msg::WebKeysOptionNote,
-    Msg::WebKeysQuestionNote,
-    Msg::WebLoading,
-    Msg::WebNoscript,
-    Msg::WebNotTaken,
-    Msg::WebClosed,
-    Msg::WebAnswered,
-    Msg::WebNote,
-    Msg::WebNoteOn,
-    Msg::WebNoteOnPlain,
-    Msg::WebYourAnswer,
-    Msg::WebYourOwnAnswer,
-    Msg::WebQuestionNote,
-    Msg::WebNotAnswered,
-    Msg::WebAnsweredInBrowser,
-    Msg::WebAnsweredInTerminal,
-    Msg::WebAnsweredInControl,
-    Msg::WebAnsweredInScripted,
-    Msg::WebCancelledInBrowser,
-    Msg::WebCancelledInTerminal,
-    Msg::WebCancelledInControl,
-    Msg::WebCancelledInScripted,
-    Msg::WebCancelled,
-    Msg::WebEnded,
-    Msg::WebTimedOut,
-    Msg::WebClosePage,
-    Msg::WebConnectionLost,
-    Msg::WebUnavailable,
-    Msg::PreviewTitle,
-    Msg::OptionCustom,
-    Msg::OptionRecommended,
-    Msg::TabReview,
-    Msg::ReviewSubmit,
-    Msg::ReviewElaborate,
-    Msg::ReviewCancel,
-];
-
-/// [`PAGE_TEXTS`] in `locale`, by key.
-pub fn page_texts(locale: Locale) -> BTreeMap<&'static str, &'static str> {
-    PAGE_TEXTS
-        .iter()
-        .map(|m| (m.key(), locale.text(*m)))
-        .collect()
 }
 
 /// Whether the form still takes answers.
@@ -119,6 +69,25 @@ pub struct QuestionView {
     pub multiple: bool,
     /// True for an open question with only a text answer (no options shown).
     pub freeform: bool,
+    /// True when the question shows a "Type your own" row (not on `confirm` and
+    /// free-form-only questions).
+    pub custom_row: bool,
+    /// The native input of a typed question (`text`, `number`, `path`): the answer is
+    /// typed into it and checked as the terminal checks it (`POST /api/check`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub input: Option<InputView>,
+    /// The question's rule in words, shown under it (`A whole number from 1 to 10`,
+    /// `Yes or no`, `Choose 1 to 2`), as the terminal says it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rule: Option<String>,
+    /// What keeps the current answer back, as the terminal shows it inline (a multi
+    /// question with fewer than `minItems` or more than `maxItems` chosen).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub problem: Option<String>,
+    /// The suggested answer while the question is unanswered (its `default`): the
+    /// review shows `Not answered (suggested: ...)`. Never chosen for the person.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub suggestion: Option<String>,
     /// The options, with their selection and notes.
     pub options: Vec<OptionView>,
     /// The free-form ("Type your own") text, saved or not.
@@ -131,6 +100,95 @@ pub struct QuestionView {
     pub note: Option<String>,
     /// True when an option or the free-form text is chosen.
     pub answered: bool,
+}
+
+/// The native input of a typed question, with its rules as HTML attributes take them.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct InputView {
+    /// Which control: `text`, `textarea` (multiline text), `email`, `url`, `date`,
+    /// `datetime-local` (by `format`), `number` or `path`.
+    pub control: InputControl,
+    /// Shown in the empty field.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub placeholder: Option<String>,
+    /// Fewest characters (`text`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub min_length: Option<u64>,
+    /// Most characters (`text`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_length: Option<u64>,
+    /// Smallest number (`number`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub min: Option<Number>,
+    /// Largest number (`number`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max: Option<Number>,
+    /// The `step` attribute (`number`): `1` for whole numbers, `any` otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub step: Option<&'static str>,
+    /// Shown after the field (`number`), like `MB`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unit: Option<String>,
+    /// The text the field starts with (the `default`), which becomes the answer only
+    /// when the person confirms it (Enter) or edits it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub prefill: Option<String>,
+}
+
+/// The HTML control of a typed question.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
+pub enum InputControl {
+    /// One line of text.
+    Text,
+    /// Several lines of text (`multiline`).
+    Textarea,
+    /// `format: email`.
+    Email,
+    /// `format: uri`.
+    Url,
+    /// `format: date`.
+    Date,
+    /// `format: date-time` (the page sends RFC 3339 with the browser's offset).
+    DatetimeLocal,
+    /// A number.
+    Number,
+    /// A file or directory path (text, no spelling help).
+    Path,
+}
+
+impl InputView {
+    /// The input of a typed question, `None` for other types.
+    pub fn of(question: &Question) -> Option<Self> {
+        let r = &question.rules;
+        let control = match question.kind {
+            QuestionType::Number => InputControl::Number,
+            QuestionType::Path => InputControl::Path,
+            QuestionType::Text => match r.format {
+                Some(TextFormat::Email) => InputControl::Email,
+                Some(TextFormat::Uri) => InputControl::Url,
+                Some(TextFormat::Date) => InputControl::Date,
+                Some(TextFormat::DateTime) => InputControl::DatetimeLocal,
+                _ if r.multiline => InputControl::Textarea,
+                _ => InputControl::Text,
+            },
+            _ => return None,
+        };
+        let number = control == InputControl::Number;
+        Some(Self {
+            control,
+            placeholder: r.placeholder.clone(),
+            min_length: r.min_length,
+            max_length: r.max_length,
+            min: r.min.clone(),
+            max: r.max.clone(),
+            step: number.then_some(if r.integer { "1" } else { "any" }),
+            unit: r.unit.clone(),
+            prefill: question.default_text(),
+        })
+    }
 }
 
 /// One option of a question.
@@ -178,7 +236,7 @@ impl ViewModel {
                     .enumerate()
                     .map(|(j, o)| OptionView {
                         value: o.value.clone(),
-                        label: shown_label(q, o, live.locale),
+                        label: crate::texts::shown_label(q, o, live.locale),
                         description: o.description.clone(),
                         preview: o.preview.clone(),
                         recommended: o.recommended,
@@ -187,6 +245,13 @@ impl ViewModel {
                     })
                     .collect::<Vec<_>>();
                 let custom_selected = s.custom_selected && s.custom_text.is_some();
+                let answered = !s.selected.is_empty() || custom_selected;
+                let problem = (q.kind == QuestionType::Multi && presented == QuestionType::Multi)
+                    .then(|| {
+                        let chosen = s.selected.len() + usize::from(custom_selected);
+                        q.check_count_in(live.locale, chosen).err()
+                    })
+                    .flatten();
                 QuestionView {
                     id: q.id.clone(),
                     label: q.label.clone(),
@@ -195,7 +260,12 @@ impl ViewModel {
                     presented_type: presented,
                     multiple: presented == QuestionType::Multi,
                     freeform: q.freeform,
-                    answered: !s.selected.is_empty() || custom_selected,
+                    custom_row: q.offers_custom_row(),
+                    input: InputView::of(q),
+                    rule: q.rule_text_in(live.locale),
+                    problem,
+                    suggestion: if answered { None } else { q.suggestion() },
+                    answered,
                     options: if q.freeform { Vec::new() } else { options },
                     custom_text: s.custom_text.clone(),
                     custom_selected,
@@ -217,21 +287,7 @@ impl ViewModel {
             answered_via: live.result.as_ref().and_then(|r| r.details.answered_via),
             result: live.result.clone(),
             locale: live.locale.tag().to_owned(),
-            texts: page_texts(live.locale),
+            texts: crate::texts::page_texts(live.locale),
         }
     }
-}
-
-/// The label the person reads: a confirm question's made-up `Yes`/`No` in `locale`.
-fn shown_label(
-    q: &ask_contract::Question,
-    o: &ask_contract::QuestionOption,
-    locale: Locale,
-) -> String {
-    let made_up = match (q.kind, o.value.as_str()) {
-        (QuestionType::Confirm, "yes") if q.rules.yes_label.is_none() => Some(Msg::OptionYes),
-        (QuestionType::Confirm, "no") if q.rules.no_label.is_none() => Some(Msg::OptionNo),
-        _ => None,
-    };
-    made_up.map_or_else(|| o.label.clone(), |m| locale.text(m).to_owned())
 }

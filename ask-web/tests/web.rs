@@ -1,6 +1,8 @@
 //! The web front end over real HTTP on loopback (a plain TCP client, so every header is
 //! what the test wrote): the token exchange, each security check, the API and the view.
 
+mod typed;
+
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::time::{Duration, Instant};
@@ -23,7 +25,7 @@ fn session() -> Session {
 }
 
 /// One raw HTTP/1.1 request; returns (status, headers lowercased, body).
-fn request(addr: SocketAddr, raw: &str) -> (u16, String, String) {
+pub(crate) fn request(addr: SocketAddr, raw: &str) -> (u16, String, String) {
     let mut stream = TcpStream::connect(addr).expect("connect");
     stream
         .set_read_timeout(Some(Duration::from_secs(5)))
@@ -41,14 +43,14 @@ fn request(addr: SocketAddr, raw: &str) -> (u16, String, String) {
     (status, head.to_ascii_lowercase(), body.to_owned())
 }
 
-fn get(addr: SocketAddr, path: &str, extra: &str) -> (u16, String, String) {
+pub(crate) fn get(addr: SocketAddr, path: &str, extra: &str) -> (u16, String, String) {
     request(
         addr,
         &format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n{extra}\r\n"),
     )
 }
 
-fn post(addr: SocketAddr, body: &str, extra: &str) -> (u16, String, String) {
+pub(crate) fn post(addr: SocketAddr, body: &str, extra: &str) -> (u16, String, String) {
     request(
         addr,
         &format!(
@@ -59,7 +61,7 @@ fn post(addr: SocketAddr, body: &str, extra: &str) -> (u16, String, String) {
 }
 
 /// The server, its token and a valid cookie header.
-fn started(s: &mut Session) -> (WebServer, String, String) {
+pub(crate) fn started(s: &mut Session) -> (WebServer, String, String) {
     let server = WebServer::start(&s.controller(), &WebOptions::default()).unwrap();
     let token = server.url().split("?t=").nth(1).unwrap().to_owned();
     let (status, head, _) = get(server.local_addr(), &format!("/?t={token}"), "");
@@ -98,7 +100,7 @@ fn the_page_loads_with_the_cookie_and_every_response_is_hardened() {
     let mut s = session();
     let (server, _, cookie) = started(&mut s);
     let addr = server.local_addr();
-    for path in ["/", "/app.js", "/app.css", "/api/view"] {
+    for path in ["/", "/api/view"] {
         let (status, head, body) = get(addr, path, &cookie);
         assert_eq!(status, 200, "{path}");
         assert!(
@@ -108,18 +110,47 @@ fn the_page_loads_with_the_cookie_and_every_response_is_hardened() {
         assert!(head.contains("cache-control: no-store"), "{path}");
         assert!(head.contains("x-content-type-options: nosniff"), "{path}");
         assert!(
-            !body.contains("http://") || path == "/app.js" || path == "/",
+            !body.contains("https://"),
             "{path} loads nothing from elsewhere"
         );
     }
-    let (_, _, page) = get(addr, "/", &cookie);
-    assert!(page.contains("<script src=\"/app.js\""));
-    assert!(!page.contains("https://"), "no external loads");
-    let (_, _, script) = get(addr, "/app.js", &cookie);
+    // One response holds the whole page: the style, the script (allowed by this
+    // response's nonce, no other inline code), and the view model as a data block.
+    let (_, head, page) = get(addr, "/", &cookie);
+    let nonce = head
+        .split("script-src 'nonce-")
+        .nth(1)
+        .and_then(|rest| rest.split('\'').next())
+        .expect("a script nonce in the policy");
+    assert!(nonce.len() >= 32, "{nonce}");
     assert!(
-        !script.contains("innerHTML"),
+        head.contains(&format!("style-src 'nonce-{nonce}'")),
+        "{head}"
+    );
+    assert_eq!(page.matches(&format!("nonce=\"{nonce}\"")).count(), 2);
+    assert!(
+        !page.contains("src=\"") && !page.contains("<link"),
+        "nothing else to load"
+    );
+    let (_, again, _) = get(addr, "/", &cookie);
+    assert!(!again.contains(nonce), "a fresh nonce for every response");
+    assert!(
+        !page.contains("innerHTML"),
         "payload text is never parsed as HTML"
     );
+    // Payload text in the data block cannot end it: `<` is escaped.
+    let data = page
+        .split("<script type=\"application/json\" id=\"view\">")
+        .nth(1)
+        .and_then(|rest| rest.split("</script>").next())
+        .unwrap();
+    assert!(!data.contains('<'), "{data}");
+    let view: Value = serde_json::from_str(data).unwrap();
+    assert_eq!(
+        view["questions"][0]["prompt"],
+        "Which <script>alert(1)</script>?"
+    );
+    assert_eq!(view["title"], "T <b>");
 }
 
 #[test]
@@ -372,10 +403,12 @@ fn the_page_and_the_view_speak_the_forms_language_and_follow_a_switch() {
         assert!(page.contains(said), "{said:?} in {page}");
     }
     assert!(!page.contains("{{"), "every marker filled: {page}");
-    let start = page.find("type=\"application/json\">").unwrap() + 24;
+    // The view the page came with carries the page's texts in the form's language.
+    let marker = "id=\"view\">";
+    let start = page.find(marker).unwrap() + marker.len();
     let end = start + page[start..].find("</script>").unwrap();
-    let texts: Value = serde_json::from_str(&page[start..end]).unwrap();
-    assert_eq!(texts["review.submit"], "Senden");
+    let embedded: Value = serde_json::from_str(&page[start..end]).unwrap();
+    assert_eq!(embedded["texts"]["review.submit"], "Senden");
     let (_, _, view) = get(addr, "/api/view", &cookie);
     let view: Value = serde_json::from_str(&view).unwrap();
     assert_eq!(view["locale"], "de");

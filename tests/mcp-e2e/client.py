@@ -5,6 +5,10 @@ writes what it got to a JSON file.
   client.py stdio OUT PAYLOAD [ask mcp args...]
   client.py http OUT PAYLOAD URL TOKEN
   client.py elicit OUT PAYLOAD ACTION CONTENT_JSON [ask mcp args...]
+  client.py web OUT PAYLOAD [ask mcp args...]   (no elicitation; the server's stderr goes
+                                                 to OUT.err, where it prints the link)
+  client.py url OUT PAYLOAD [ask mcp args...]   (form and URL elicitation: a URL request is
+                                                 written to OUT.request.json and accepted)
   client.py raw OUT PAYLOAD [ask mcp args...]   (the raw client; the server stays in this
                                                  session, so it keeps the terminal)
 """
@@ -30,16 +34,22 @@ def dump(model):
 async def session_run(streams, out, payload, elicitation_callback=None):
     read, write = streams[0], streams[1]
     progress = []
+    notifications = []
 
     async def on_progress(value, total, message):
         progress.append({"progress": value, "total": total, "message": message})
 
-    async with ClientSession(read, write, elicitation_callback=elicitation_callback,
+    async def on_message(message):
+        if hasattr(message, "model_dump"):
+            notifications.append(dump(message))
+
+    async with ClientSession(read, write, elicitation_callback=elicitation_callback, message_handler=on_message,
                              client_info=types.Implementation(name="python-sdk-e2e", version="1")) as session:
         init = await session.initialize()
         tools = await session.list_tools()
         result = await session.call_tool("ask_user", payload, progress_callback=on_progress)
-        record = {"initialize": dump(init), "tools": dump(tools), "result": dump(result), "progress": progress}
+        record = {"initialize": dump(init), "tools": dump(tools), "result": dump(result), "progress": progress,
+                  "notifications": notifications}
     tmp = out + ".tmp"
     with open(tmp, "w") as f:
         json.dump(record, f)
@@ -75,6 +85,27 @@ async def main(argv):
         params = StdioServerParameters(command=ASK, args=["mcp", *argv[5:]], env=env)
         async with stdio_client(params) as streams:
             await session_run(streams, out, payload, elicitation_callback=on_elicit)
+    elif mode == "web":
+        env = {k: v for k, v in os.environ.items() if k not in ("TMUX", "TMUX_PANE")}
+        params = StdioServerParameters(command=ASK, args=["mcp", *argv[3:]], env=env)
+        with open(out + ".err", "w") as errlog:
+            async with stdio_client(params, errlog=errlog) as streams:
+                await session_run(streams, out, payload)
+    elif mode == "url":
+        seen = []
+
+        async def on_url(context, params):
+            seen.append(dump(params))
+            with open(out + ".request.json.tmp", "w") as f:
+                json.dump(seen, f)
+            os.replace(out + ".request.json.tmp", out + ".request.json")
+            # The person agreed to open the link; the browser answers it out of band.
+            return types.ElicitResult(action="accept")
+
+        env = {k: v for k, v in os.environ.items() if k not in ("TMUX", "TMUX_PANE")}
+        params = StdioServerParameters(command=ASK, args=["mcp", *argv[3:]], env=env)
+        async with stdio_client(params) as streams:
+            await session_run(streams, out, payload, elicitation_callback=on_url)
     else:
         raise SystemExit(f"unknown mode {mode}")
 

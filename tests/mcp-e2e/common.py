@@ -40,13 +40,14 @@ def read_record(path, timeout=30):
         return json.load(f)
 
 
-def same_as_ask_run(result, tmp, payload=PAYLOAD, answers=ANSWERS):
+def same_as_ask_run(result, tmp, payload=PAYLOAD, answers=ANSWERS, via=(None, "terminal", "scripted")):
     expected = ask_run_answers(payload, answers, tmp)
     # Where the answer came from differs by design: a person in the popup ("terminal")
-    # against the scripted answers ("scripted"). Everything else must be equal.
+    # or the browser ("browser") against the scripted answers ("scripted"). Everything
+    # else must be equal.
     got = {k: v for k, v in result["structuredContent"].items() if k != "answeredVia"}
     want = {k: v for k, v in expected["details"].items() if k != "answeredVia"}
-    check(result["structuredContent"].get("answeredVia") in (None, "terminal", "scripted"),
+    check(result["structuredContent"].get("answeredVia") in via,
           f"answeredVia: {result['structuredContent'].get('answeredVia')}")
     check(got == want,
           f"details differ from ask run --answers:\n{json.dumps(got)}\n{json.dumps(want)}")

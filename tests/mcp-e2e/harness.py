@@ -215,6 +215,16 @@ class Raw:
             self.seen.append(msg)
         raise Fail(f"no answer to request {rid} within {timeout}s")
 
+    def drain(self):
+        """Every message read so far that no wait() took (server requests, notifications)."""
+        while True:
+            try:
+                msg = self.messages.get_nowait()
+            except queue.Empty:
+                return [m for m in self.seen if m]
+            if msg is not None:
+                self.seen.append(msg)
+
     def request(self, method, params=None, timeout=20):
         return self.wait(self.start(method, params), timeout)
 

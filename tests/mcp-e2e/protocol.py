@@ -14,9 +14,9 @@ from harness import ASK, HERE, PY, Fail, Raw, Tmux, check, wait_until
 
 from common import KEYS, PAYLOAD, no_forms_left, read_record, same_as_ask_run, scenario, start_http, write_json
 
-def elicit(tmp, action, content, args=("--ui", "elicit")):
+def elicit(tmp, action, content, args=("--ui", "elicit"), payload=PAYLOAD):
     out = os.path.join(tmp, f"out-{action}.json")
-    payload = write_json(tmp, "payload.json", PAYLOAD)
+    payload = write_json(tmp, "payload.json", payload)
     env = dict(os.environ)
     subprocess.run([PY, os.path.join(HERE, "client.py"), "elicit", out, payload, action, json.dumps(content), *args],
                    env=env, timeout=60)
@@ -25,13 +25,42 @@ def elicit(tmp, action, content, args=("--ui", "elicit")):
 
 @scenario
 def python_sdk_elicitation_accept_gives_the_result_of_the_same_answers(tmp):
-    record, requests = elicit(tmp, "accept", {"q01_answer": "lite", "q02_answer": ["c", "a"], "submit_as": "submit"}, ("--ui", "auto"))
+    # The SDK declares URL mode too, which auto would take first (the browser form): the
+    # client's own form is asked for by name.
+    record, requests = elicit(tmp, "accept", {"q01_answer": "lite", "q02_answer": ["c", "a"], "submit_as": "submit"}, ("--ui", "elicit"))
     schema = requests[0]["requestedSchema"]
     check(list(schema["properties"]) == ["q01_answer", "q01_custom", "q01_note", "q02_answer", "q02_custom", "q02_note", "submit_as"],
           f"field order {list(schema['properties'])}")
     check(schema["properties"]["q01_answer"]["oneOf"][0]["title"] == "PostgreSQL (Recommended)", "recommended title")
     check(schema["properties"]["q02_answer"]["items"]["anyOf"][2] == {"const": "c", "title": "Chat"}, "multi as anyOf items")
     same_as_ask_run(record["result"], tmp)
+
+
+TYPED = {"questions": [
+    {"id": "name", "label": "Name", "type": "text", "prompt": "Service name?", "minLength": 3, "maxLength": 20, "default": "svc"},
+    {"id": "mail", "label": "Mail", "type": "text", "prompt": "Alerts to?", "format": "email"},
+    {"id": "n", "label": "Replicas", "type": "number", "prompt": "How many?", "min": 1, "max": 10, "integer": True},
+    {"id": "ok", "label": "Go", "type": "confirm", "prompt": "Deploy now?"},
+    {"id": "envs", "label": "Envs", "type": "multi", "prompt": "Where?", "minItems": 1, "maxItems": 2,
+     "options": [{"value": "dev", "label": "Dev"}, {"value": "prod", "label": "Prod"}]}]}
+
+
+@scenario
+def python_sdk_elicitation_of_typed_questions_gives_the_result_of_the_same_answers(tmp):
+    content = {"q01_answer": "ledger", "q02_answer": "ops@example.com", "q03_answer": 4, "q04_answer": False,
+               "q04_note": "after the freeze", "q05_answer": ["prod"], "submit_as": "submit"}
+    record, requests = elicit(tmp, "accept", content, payload=TYPED)
+    p = requests[0]["requestedSchema"]["properties"]
+    check(p["q01_answer"] == {"type": "string", "title": "Name", "description": p["q01_answer"]["description"],
+                              "minLength": 3, "maxLength": 20, "default": "svc"}, f"text: {p['q01_answer']}")
+    check(p["q02_answer"]["format"] == "email", f"email: {p['q02_answer']}")
+    check(p["q03_answer"]["type"] == "integer" and p["q03_answer"]["minimum"] == 1 and p["q03_answer"]["maximum"] == 10,
+          f"integer: {p['q03_answer']}")
+    check(p["q04_answer"]["type"] == "boolean" and "q04_custom" not in p, f"boolean: {p['q04_answer']}")
+    check(p["q05_answer"]["minItems"] == 1 and p["q05_answer"]["maxItems"] == 2, f"items: {p['q05_answer']}")
+    same_as_ask_run(record["result"], tmp, TYPED, {"mode": "submit", "answers": {
+        "name": {"value": "ledger"}, "mail": {"value": "ops@example.com"}, "n": {"value": 4},
+        "ok": {"value": False, "note": "after the freeze"}, "envs": {"values": ["prod"]}}})
 
 
 @scenario

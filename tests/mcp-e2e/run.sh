@@ -8,7 +8,8 @@
 #   bash tests/mcp-e2e/run.sh NAME ...     these scenarios (names: scenarios.py)
 #
 # Installs what it needs, idempotently: tmux with apt-get when missing, a Python venv
-# in tests/mcp-e2e/.venv and npm packages in tests/mcp-e2e/.cache (both gitignored).
+# in tests/mcp-e2e/.venv and npm packages in tests/mcp-e2e/.cache (both gitignored), and
+# for the browser scenarios Debian's chromium and Playwright (tests/web-e2e/setup.sh).
 # Uses $ASK_BIN when set, else builds the debug binary. Prints "N passed, N failed" last.
 set -uo pipefail
 
@@ -46,6 +47,10 @@ if [ "$(have @modelcontextprotocol/inspector-cli)" != "$INSPECTOR_VERSION" ] ||
 		"@modelcontextprotocol/conformance@$CONFORMANCE_VERSION" >&2) || die "npm install failed"
 fi
 
+# The browser scenarios drive Debian's headless chromium with tests/web-e2e's Playwright.
+# shellcheck source=../web-e2e/setup.sh
+source "$REPO/tests/web-e2e/setup.sh" >&2 || die "could not set up chromium and Playwright (tests/web-e2e/setup.sh)"
+
 if [ -z "${ASK_BIN:-}" ]; then
 	say "mcp-e2e: building the ask binary"
 	(cd "$REPO" && cargo build -q -p ask-user >&2) || die "cargo build failed"
@@ -54,6 +59,7 @@ fi
 [ -x "$ASK_BIN" ] || die "ASK_BIN=$ASK_BIN is not executable"
 
 export ASK_BIN MCP_E2E_CACHE="$CACHE"
+export PYTHONDONTWRITEBYTECODE=1
 # Forms read and write their settings and drafts only under a scratch home.
 SCRATCH=$(mktemp -d)
 trap 'rm -rf "$SCRATCH"' EXIT

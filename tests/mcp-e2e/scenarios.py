@@ -15,6 +15,7 @@ import traceback
 
 import forms  # noqa: F401 - registers its scenarios
 import protocol  # noqa: F401 - registers its scenarios
+import web  # noqa: F401 - registers its scenarios
 from common import SCENARIOS
 from harness import ASK, Fail, form_processes
 

@@ -7,6 +7,7 @@ Prints one line per test and, last, `N passed, N failed`."""
 import json
 import os
 import sys
+import time
 import traceback
 import urllib.request
 
@@ -16,6 +17,23 @@ from harness import CACHE, Terminal, launch, launch_browser, scripted, wait
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 MIXED = json.load(open(os.path.join(ROOT, "examples", "mixed.json")))
+TYPED = json.load(open(os.path.join(ROOT, "examples", "typed.json")))
+# A mixed form with every typed input: text (lengths, e-mail), a number with bounds, a
+# unit and a default, a date, yes or no, and a multi-select with an item count.
+TYPED_MIXED = {"title": "New service", "questions": [
+    MIXED["questions"][0],
+    {"id": "name", "label": "Name", "type": "text", "prompt": "What should the service be called?",
+     "minLength": 3, "maxLength": 40, "placeholder": "ledger-api"},
+    {"id": "mail", "label": "Mail", "type": "text", "prompt": "Who gets the alerts?", "format": "email"},
+    {"id": "replicas", "label": "Replicas", "type": "number", "prompt": "How many replicas?",
+     "min": 1, "max": 10, "integer": True, "default": 3, "unit": "pods"},
+    {"id": "launch", "label": "Launch", "type": "text", "prompt": "Which day does it launch?", "format": "date"},
+    {"id": "deploy", "label": "Deploy", "type": "confirm", "prompt": "Deploy when the checks pass?",
+     "yesLabel": "Deploy", "noLabel": "Wait for me"},
+    {"id": "regions", "label": "Regions", "type": "multi", "prompt": "Which two regions first?",
+     "minItems": 2, "maxItems": 2, "options": [
+         {"value": "eu-west", "label": "EU West"}, {"value": "us-east", "label": "US East"},
+         {"value": "ap-south", "label": "Asia Pacific South"}]}]}
 SHOTS = os.path.join(ROOT, "target", "web-e2e", "screenshots")
 AXE = os.path.join(CACHE, "node_modules", "axe-core", "axe.min.js")
 TESTS = []
@@ -174,6 +192,95 @@ def the_page_speaks_the_terminals_language_and_switches_with_it(pw):
         t.close()
 
 
+def shows(page, selector, text):
+    wait(f"{selector} to show {text!r}", lambda: page.is_visible(selector) and text in page.text_content(selector))
+
+
+def hidden(page, selector):
+    wait(f"{selector} to hide", lambda: not page.is_visible(selector))
+
+
+def serious(page):
+    page.add_script_tag(path=AXE)
+    found = page.evaluate("() => axe.run(document, {resultTypes: ['violations']})")
+    return [(v["id"], v["impact"], len(v["nodes"])) for v in found["violations"]
+            if v["impact"] in ("serious", "critical")]
+
+
+@test
+def typed_questions_answered_in_the_browser_equal_scripted_answers(pw):
+    t = Terminal(TYPED_MIXED, "--web-only")
+    try:
+        link = t.link()
+        browser = launch_browser(pw)
+        # bypass_csp only lets the test add axe-core; the page itself runs under its policy.
+        page = opened(browser.new_context(bypass_csp=True), link)
+        page.focus("#q0 input[data-option='0']")
+        page.keyboard.press("2")
+        # Text with lengths: the terminal's rule message shows inline as the person types.
+        assert page.get_attribute("#t1", "placeholder") == "ledger-api"
+        assert page.get_attribute("#t1", "maxlength") == "40"
+        page.click("#t1")
+        page.keyboard.type("ab")
+        shows(page, "#e1", "at least 3 characters (2 now)")
+        assert page.get_attribute("#t1", "aria-invalid") == "true"
+        page.keyboard.type("c-api")
+        hidden(page, "#e1")
+        assert page.get_attribute("#t2", "type") == "email"
+        page.fill("#t2", "ops@example.com")
+        # A number: native input with its bounds, the default prefilled but not an answer.
+        assert page.get_attribute("#t3", "type") == "number"
+        assert (page.get_attribute("#t3", "min"), page.get_attribute("#t3", "max"),
+                page.get_attribute("#t3", "step")) == ("1", "10", "1")
+        assert page.input_value("#t3") == "3" and page.is_visible("#q3 [data-prefill-hint]")
+        assert "suggested: 3" in page.text_content("#summary")
+        page.fill("#t3", "12")
+        shows(page, "#e3", "at most 10")
+        assert page.text_content("#r3") == "A whole number from 1 to 10 (pods)"
+        bad = serious(page)
+        assert not bad, f"with a rule message showing: {bad}"
+        # Nothing out of range is submitted: Submit is held back and the field focused.
+        page.click("#submit")
+        wait("the hold-back message", lambda: "Fix the marked answers" in page.text_content("#status"))
+        assert page.evaluate("() => document.activeElement.id") == "t3"
+        page.fill("#t3", "4")
+        hidden(page, "#e3")
+        page.click("#q3 button[data-question-note-button]")
+        page.keyboard.type("keep 4 for now")
+        page.keyboard.press("Escape")
+        assert page.get_attribute("#t4", "type") == "date"
+        page.fill("#t4", "2026-12-01")
+        # Yes or no: the terminal's y and n keys.
+        page.focus("#q5 input[data-option='0']")
+        page.keyboard.press("n")
+        assert page.is_checked("#q5 input[data-option='1']")
+        assert page.locator("#q5 input[data-custom]").count() == 0, "no Type your own on yes or no"
+        # An item count, checked the same way.
+        page.check("#q6 input[data-option='0']")
+        shows(page, "#e6", "choose at least 2 (1 chosen)")
+        page.check("#q6 input[data-option='2']")
+        hidden(page, "#e6")
+        page.click("#elaborate")
+        page.wait_for_selector("#status.done")
+        assert "Answered in the browser" in page.text_content("#status")
+        assert t.code() == 0
+        result = t.result()
+        assert result["details"]["answeredVia"] == "browser", result["details"]
+        expected = scripted(TYPED_MIXED, {"mode": "elaborate", "answers": {
+            "index": {"values": ["tantivy"]},
+            "name": {"value": "abc-api"},
+            "mail": {"value": "ops@example.com"},
+            "replicas": {"value": 4, "note": "keep 4 for now"},
+            "launch": {"value": "2026-12-01"},
+            "deploy": {"value": False},
+            "regions": {"values": ["eu-west", "ap-south"]}}})
+        result["details"]["answeredVia"] = "scripted"
+        assert result == expected, json.dumps([result, expected], indent=1)
+        browser.close()
+    finally:
+        t.close()
+
+
 def unmarked(text):
     """ASCII words outside the pseudo-locale's marks, key names left out."""
     found, depth, word = [], 0, ""
@@ -185,7 +292,7 @@ def unmarked(text):
         elif depth == 0 and c.isascii() and c.isalpha():
             word += c
             continue
-        if word and word not in ("n", "N", "Shift"):
+        if word and word not in ("n", "N", "y", "Shift", "Enter"):
             found.append(word)
         word = ""
     return found
@@ -220,6 +327,37 @@ def every_text_of_the_page_comes_from_the_catalogue(pw):
         # The check finds words: the page in English is full of them.
         assert len(unmarked("Note on this question ⟦x⟧ Type your own")) == 7
         assert t.code() == 1
+        ctx.close()
+    finally:
+        t.close()
+
+
+@test
+def typed_answers_sync_between_the_terminal_and_the_browser(pw):
+    t = Terminal(TYPED, "--web")
+    try:
+        link = t.link()
+        t.wait_for("What should the service be called?")
+        ctx = launch(pw)
+        page = opened(ctx, link)
+        # The terminal's editor is open on the text question: its answer shows in the browser.
+        t.wait_for("ledger-api")  # the placeholder, once the guard against early keys is over
+        time.sleep(0.4)
+        t.keys("orders", "Enter")
+        wait("the browser to show the terminal's text", lambda: page.input_value("#t0") == "orders", timeout=2)
+        page.wait_for_selector("#q0 [data-mark]:not([hidden])")
+        # The browser answers the number; the terminal's form ends with both answers.
+        page.fill("#t1", "5")
+        page.press("#t1", "Enter")
+        page.focus("#q4 input[data-option='0']")
+        page.keyboard.press("y")
+        page.click("#submit")
+        assert t.code() == 0
+        answers = t.result()["details"]["answers"]
+        assert answers["name"]["value"] == "orders", answers
+        assert answers["replicas"]["value"] == 5, answers
+        assert answers["deploy"]["value"] is True, answers
+        assert t.result()["details"]["answeredVia"] == "browser"
         ctx.close()
     finally:
         t.close()
@@ -385,34 +523,39 @@ def a_second_browser_after_the_first_submitted_cannot_answer(pw):
 
 @test
 def axe_finds_no_serious_or_critical_violation_and_screenshots(pw):
-    t = Terminal(MIXED, "--web-only")
-    try:
-        link = t.link()
-        browser = launch_browser(pw)
-        os.makedirs(SHOTS, exist_ok=True)
-        for scheme in ["light", "dark"]:
-            ctx = browser.new_context(bypass_csp=True, color_scheme=scheme,
-                                      viewport={"width": 1280, "height": 800})
-            page = opened(ctx, link)
-            page.click("#q2 input[data-option='0']")
-            page.add_script_tag(path=AXE)
-            found = page.evaluate("() => axe.run(document, {resultTypes: ['violations']})")
-            bad = [(v["id"], v["impact"], len(v["nodes"])) for v in found["violations"]
-                   if v["impact"] in ("serious", "critical")]
-            assert not bad, f"{scheme}: {bad}"
-            page.evaluate("() => window.scrollTo(0, 0)")
-            page.screenshot(path=os.path.join(SHOTS, f"1280x800-{scheme}.png"))
-            page.set_viewport_size({"width": 375, "height": 812})
-            page.evaluate("() => window.scrollTo(0, 0)")
-            page.screenshot(path=os.path.join(SHOTS, f"375x812-{scheme}.png"))
-            page.screenshot(path=os.path.join(SHOTS, f"375-full-{scheme}.png"), full_page=True)
-            page.set_viewport_size({"width": 320, "height": 640})
-            width = page.evaluate("() => document.documentElement.scrollWidth")
-            assert width <= 320, f"{scheme}: the page is {width}px wide at 320px"
-            ctx.close()
-        browser.close()
-    finally:
-        t.close()
+    for name, payload in [("mixed", MIXED), ("typed", TYPED_MIXED)]:
+        t = Terminal(payload, "--web-only")
+        try:
+            link = t.link()
+            browser = launch_browser(pw)
+            os.makedirs(SHOTS, exist_ok=True)
+            prefix = "" if name == "mixed" else "typed-"
+            for scheme in ["light", "dark"]:
+                ctx = browser.new_context(bypass_csp=True, color_scheme=scheme,
+                                          viewport={"width": 1280, "height": 800})
+                page = opened(ctx, link)
+                if name == "mixed":
+                    page.click("#q2 input[data-option='0']")
+                else:  # a rule message and an item count problem showing
+                    page.fill("#t3", "12")
+                    shows(page, "#e3", "at most 10")
+                    page.check("#q6 input[data-option='0']")
+                    shows(page, "#e6", "choose at least 2")
+                bad = serious(page)
+                assert not bad, f"{name} {scheme}: {bad}"
+                page.evaluate("() => window.scrollTo(0, 0)")
+                page.screenshot(path=os.path.join(SHOTS, f"{prefix}1280x800-{scheme}.png"))
+                page.set_viewport_size({"width": 375, "height": 812})
+                page.evaluate("() => window.scrollTo(0, 0)")
+                page.screenshot(path=os.path.join(SHOTS, f"{prefix}375x812-{scheme}.png"))
+                page.screenshot(path=os.path.join(SHOTS, f"{prefix}375-full-{scheme}.png"), full_page=True)
+                page.set_viewport_size({"width": 320, "height": 640})
+                width = page.evaluate("() => document.documentElement.scrollWidth")
+                assert width <= 320, f"{name} {scheme}: the page is {width}px wide at 320px"
+                ctx.close()
+            browser.close()
+        finally:
+            t.close()
 
 
 def main():

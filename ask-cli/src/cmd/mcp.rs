@@ -31,6 +31,7 @@ pub(crate) fn mcp(args: &McpArgs) -> CliResult {
         config: Some(settings),
         state_dir: ask_mcp::present::state_dir(env),
         tmux: ask_mcp::present::Tmux::from_env(env),
+        announce_link: Some(announce_link),
     };
     if args.ui == McpUi::Launch && options.launch.is_none() {
         return Err(CliError::usage(
@@ -62,11 +63,18 @@ pub(crate) fn mcp(args: &McpArgs) -> CliResult {
     Ok(Exit::Completed)
 }
 
+/// The browser form's link, when `ask mcp` opened the browser on it: also on stderr, for
+/// a person whose browser did not open (the harness usually shows or logs stderr).
+fn announce_link(url: &str) {
+    eprintln!("ask mcp: answer in a browser: {url}");
+}
+
 fn ui(choice: McpUi) -> Ui {
     match choice {
         McpUi::Auto => Ui::Auto,
         McpUi::Popup => Ui::Popup,
         McpUi::Launch => Ui::Launch,
+        McpUi::Web => Ui::Web,
         McpUi::Elicit => Ui::Elicit,
         McpUi::Tty => Ui::Tty,
         McpUi::None => Ui::None,

@@ -27,11 +27,13 @@ use socket_windows::ControlSocket;
 /// The flags that open a form to other front ends.
 #[derive(Debug, Clone, Default, clap::Args)]
 pub(crate) struct RemoteArgs {
-    /// While the form is open, listen on a Unix socket at PATH for a program to drive
-    /// it: JSON lines both ways, versioned ({"v": 1, ...}); events started, changed,
-    /// completed, error; commands answer (the --answers shape), submit, elaborate,
-    /// cancel, focus. The first to end the form wins. The socket is made owner-only and
-    /// removed when the form ends. `ask schema --control` prints the protocol's schema.
+    /// While the form is open, listen on a Unix socket at PATH (on Windows a named pipe,
+    /// \\.\pipe\NAME) for a program to drive it: JSON lines both ways, versioned
+    /// ({"v": 1, ...}); events started, changed, completed, folded, error; commands answer
+    /// (the --answers shape), submit, elaborate, cancel, focus, unfold. The first to end
+    /// the form wins.
+    /// The Unix socket is made owner-only and removed when the form ends. `ask schema
+    /// --control` prints the protocol's schema.
     #[arg(long, value_name = "PATH")]
     pub(crate) control: Option<PathBuf>,
     /// With --control: the peek key (alt+o) hands the terminal back to the program that

@@ -47,22 +47,7 @@ pub(crate) fn qr(link: &str) -> Option<String> {
 /// Opens `link` in the default browser (`--open`): the URL is one argument, never
 /// shell text.
 pub(crate) fn open_browser(link: &str) {
-    let mut command = if cfg!(target_os = "macos") {
-        std::process::Command::new("open")
-    } else if cfg!(windows) {
-        let mut c = std::process::Command::new("rundll32");
-        c.arg("url.dll,FileProtocolHandler");
-        c
-    } else {
-        std::process::Command::new("xdg-open")
-    };
-    let opened = command
-        .arg(link)
-        .stdin(std::process::Stdio::null())
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .spawn();
-    if let Err(err) = opened {
+    if let Err(err) = ask_web::open_browser(link) {
         crate::exit::warn(&format!(
             "--open: no browser could be started ({err}); open the link above"
         ));

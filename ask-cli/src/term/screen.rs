@@ -56,8 +56,8 @@ impl Screen {
         self.modes.reply(&mut self.out, &reply).map(drop)
     }
 
-    /// Leaves full-screen mode for a while (before the process stops).
-    #[cfg(unix)]
+    /// Leaves full-screen mode for a while (before the process stops, or while the host
+    /// has the terminal with `--host-peek`).
     pub(crate) fn suspend(&mut self) {
         self.out.drain(PATIENCE);
         self.modes.suspend();

@@ -1,7 +1,11 @@
-//! MCP form elicitation (`elicitation/create`, protocol revision 2025-11-25) in both
-//! directions the `ask` tool needs as an MCP client: a form request (`message` and a
-//! flat `requestedSchema`) into an [`AskForm`] our UI shows, and the [`AskResult`] back
-//! into the elicitation result (`accept` with `content`, `decline`, `cancel`).
+//! MCP form elicitation (`elicitation/create`, protocol revision 2025-11-25) both ways.
+//!
+//! As an MCP client (`ask run --elicitation`): a form request (`message` and a flat
+//! `requestedSchema`) into an [`AskForm`] our UI shows ([`ElicitationForm`]), and the
+//! [`AskResult`] back into the elicitation result (`accept` with `content`, `decline`,
+//! `cancel`). As an MCP server (`ask mcp` showing a form in the client's own form): an
+//! [`AskForm`] as one request and the client's `content` back as scripted answers
+//! ([`ElicitationRequest`]).
 //!
 //! Every primitive of the restricted schema maps to a question type: a string to `text`
 //! (`minLength`, `maxLength`, `format`), a number or integer to `number` (`minimum`,
@@ -36,9 +40,12 @@
 //! ```
 
 mod issues;
+mod outbound;
+mod reply;
 mod request;
 mod response;
 
+pub use outbound::{ElicitationFields, ElicitationRequest, SUBMIT_AS_PROPERTY};
 pub use response::{ElicitationAction, ElicitationEnd, ElicitationResult};
 
 use crate::form::AskForm;

@@ -6,6 +6,7 @@
 //! JSON snapshot under `tests/contract/snapshots/`. Adding a case is adding a file.
 
 mod elicitation;
+mod elicitation_request;
 mod input_rules;
 mod limits;
 mod params;

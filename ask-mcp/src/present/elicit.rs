@@ -32,17 +32,18 @@ impl Presenter for ElicitPresenter {
                 );
             }
             let request = elicit::request(&call.form);
-            let schema: ElicitationSchema = match serde_json::from_str(&request.schema_text) {
-                Ok(schema) => schema,
-                Err(err) => {
-                    return Presented::Unavailable(format!(
-                        "the form does not map to an elicitation schema: {err}"
-                    ));
-                }
-            };
+            let schema: ElicitationSchema =
+                match serde_json::from_str(request.requested_schema_text()) {
+                    Ok(schema) => schema,
+                    Err(err) => {
+                        return Presented::Unavailable(format!(
+                            "the form does not map to an elicitation schema: {err}"
+                        ));
+                    }
+                };
             let params = ElicitRequestParams::FormElicitationParams {
                 meta: None,
-                message: request.message,
+                message: request.message().to_owned(),
                 requested_schema: schema,
             };
             let reply = tokio::select! {
@@ -61,7 +62,7 @@ impl Presenter for ElicitPresenter {
                     ));
                 }
             };
-            match elicit::reply_result(&call.form, &reply) {
+            match elicit::reply_result(&request, &reply) {
                 Ok(result) => Presented::Done(Box::new(result)),
                 Err(err) => {
                     let mut result = cancelled_result(&call.form);

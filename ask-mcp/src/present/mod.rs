@@ -3,13 +3,15 @@
 //! A stdio MCP server shares the harness's terminal, so no presenter draws on it or
 //! reads its keys except [`TtyPresenter`], which only runs when asked for. The popup,
 //! launcher and tty presenters run this same `ask` binary's `ask run` with
-//! `--input/--output/--draft` files in a private folder ([`FormFiles`]).
+//! `--input/--output/--draft` files in a private folder ([`FormFiles`]); the web
+//! presenter ([`WebPresenter`]) runs the form in this process and serves it to a browser.
 
 mod child;
 mod elicit;
 mod files;
 mod launch;
 mod popup;
+mod web;
 
 use std::future::Future;
 use std::path::PathBuf;
@@ -23,6 +25,7 @@ pub use elicit::ElicitPresenter;
 pub use files::{FormFiles, form_key, state_dir};
 pub use launch::{LaunchPresenter, TtyPresenter};
 pub use popup::{PopupPresenter, Tmux, popup_size};
+pub use web::{ELICITATION_COMPLETE, WebPresenter, WebVia};
 
 /// A boxed future, as [`Presenter::present`] returns.
 pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
@@ -55,7 +58,7 @@ pub enum Presented {
 
 /// A way to show a form to the person.
 pub trait Presenter: Send + Sync {
-    /// The `--ui` name: `popup`, `launch`, `elicit`, `tty`.
+    /// The `--ui` name: `popup`, `launch`, `web`, `elicit`, `tty`.
     fn name(&self) -> &'static str;
     /// Shows the form and waits for the result, or for [`Call::cancel`].
     fn present<'a>(&'a self, call: &'a Call) -> BoxFuture<'a, Presented>;

@@ -1,0 +1,303 @@
+//! The browser form: the form runs in this process on an `ask_host::Session`, served by
+//! `ask_web` on loopback. Its link reaches the person as a URL-mode elicitation (MCP
+//! 2025-11-25: `elicitation/create` with `mode: "url"`, the link and an `elicitationId`;
+//! the client asks the person and opens it) when the client declared `elicitation.url`,
+//! else the browser is opened here and the link handed to [`ServerOptions::announce_link`]
+//! (the binary prints it on stderr). The answers arrive through the web server, never
+//! through the client; once the form ended, `notifications/elicitation/complete` tells the
+//! client.
+//!
+//! [`ServerOptions::announce_link`]: crate::ServerOptions::announce_link
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use ask_contract::{AskForm, AskResult, ElicitationRequest};
+use ask_host::{Session, Settings};
+use ask_web::{WebOptions, WebServer};
+use rmcp::model::{CustomNotification, ElicitRequestParams, ElicitationAction, ServerNotification};
+use rmcp::{Peer, RoleServer};
+use tokio::sync::oneshot;
+
+use super::{BoxFuture, Call, Presented, Presenter};
+
+/// How often the form's session takes the browser's commands.
+const PUMP: Duration = Duration::from_millis(20);
+
+/// The notification that tells the client a URL-mode elicitation is over.
+pub const ELICITATION_COMPLETE: &str = "notifications/elicitation/complete";
+
+/// How the browser form's link may reach the person.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum WebVia {
+    /// Only a URL-mode elicitation (the client opens the link); unavailable otherwise.
+    Elicitation,
+    /// Only a browser opened here, when one can be ([`ask_web::can_open_browser`]).
+    Browser,
+    /// A URL-mode elicitation when the client declared it, else the browser opened here
+    /// (when it cannot be, the announced link is the only way in): `--ui web`.
+    Any,
+}
+
+/// Serves the form to a browser (`--ui web`; in `auto`, once by URL-mode elicitation
+/// and, as the last resort, by opening the browser).
+#[derive(Debug, Clone)]
+pub struct WebPresenter {
+    /// How the link may reach the person.
+    pub via: WebVia,
+    /// The settings file the form uses (`--config`), else the one `ask run` would find.
+    pub config: Option<PathBuf>,
+    /// The address the browser form listens on (loopback, a free port, by default).
+    pub addr: SocketAddr,
+    /// Called with the link when the browser is opened here (not for a URL elicitation,
+    /// whose link only the client gets).
+    pub announce: Option<fn(&str)>,
+}
+
+impl WebPresenter {
+    /// A presenter on loopback with a free port.
+    pub fn new(via: WebVia, config: Option<PathBuf>, announce: Option<fn(&str)>) -> Self {
+        Self {
+            via,
+            config,
+            addr: SocketAddr::from(([127, 0, 0, 1], 0)),
+            announce,
+        }
+    }
+}
+
+/// True when the client declared URL-mode elicitation.
+fn declares_url(peer: Option<&Peer<RoleServer>>) -> bool {
+    peer.and_then(Peer::peer_info).is_some_and(|info| {
+        info.capabilities
+            .elicitation
+            .as_ref()
+            .is_some_and(|e| e.url.is_some())
+    })
+}
+
+impl Presenter for WebPresenter {
+    fn name(&self) -> &'static str {
+        "web"
+    }
+
+    fn present<'a>(&'a self, call: &'a Call) -> BoxFuture<'a, Presented> {
+        Box::pin(async move {
+            let by_url = self.via != WebVia::Browser && declares_url(call.peer.as_ref());
+            let env = |name: &str| std::env::var(name).ok();
+            let here = !by_url
+                && match self.via {
+                    WebVia::Elicitation => false,
+                    WebVia::Browser => ask_web::can_open_browser(env),
+                    WebVia::Any => true,
+                };
+            if !by_url && !here {
+                return Presented::Unavailable(match self.via {
+                    WebVia::Browser => "no browser can be opened here (no desktop session)".into(),
+                    _ => "the client did not declare URL-mode elicitation".into(),
+                });
+            }
+            let mut form = Running::start(self, call);
+            let ready = form.ready.take();
+            let url = match ready {
+                Some(ready) => match ready.await {
+                    Ok(Ok(url)) => url,
+                    Ok(Err(why)) => {
+                        return Presented::Unavailable(format!(
+                            "the browser form could not start: {why}"
+                        ));
+                    }
+                    Err(_) => {
+                        return Presented::Unavailable("the browser form could not start".into());
+                    }
+                },
+                None => return Presented::Unavailable("the browser form could not start".into()),
+            };
+            let mut elicitation = None;
+            if let (true, Some(peer)) = (by_url, call.peer.as_ref()) {
+                let Ok(id) = crate::http::new_token() else {
+                    form.stop();
+                    return Presented::Unavailable("no random elicitation id".into());
+                };
+                let params = ElicitRequestParams::UrlElicitationParams {
+                    meta: None,
+                    message: url_message(&call.form),
+                    url: url.clone(),
+                    elicitation_id: id.clone(),
+                };
+                tokio::select! {
+                    reply = peer.create_elicitation(params) => match reply {
+                        Ok(reply) if reply.action == ElicitationAction::Accept => elicitation = Some(id),
+                        // The person would not open the link: the cancelled result with
+                        // whatever was answered.
+                        Ok(_) => return Presented::Done(Box::new(form.stop_and_wait().await)),
+                        Err(err) => {
+                            form.stop();
+                            let _ = form.wait().await;
+                            return Presented::Unavailable(format!("the client's URL elicitation failed: {err}"));
+                        }
+                    },
+                    // Answered through the link before the client replied.
+                    result = form.wait() => {
+                        tell_complete(peer, &id).await;
+                        return Presented::Done(Box::new(result));
+                    }
+                    () = call.cancel.cancelled() => return Presented::Done(Box::new(form.stop_and_wait().await)),
+                }
+            } else {
+                if ask_web::open_browser(&url).is_err() && self.via == WebVia::Browser {
+                    form.stop();
+                    let _ = form.wait().await;
+                    return Presented::Unavailable("the browser could not be opened".into());
+                }
+                if let Some(announce) = self.announce {
+                    announce(&url);
+                }
+            }
+            let result = tokio::select! {
+                result = form.wait() => result,
+                () = call.cancel.cancelled() => form.stop_and_wait().await,
+            };
+            if let (Some(id), Some(peer)) = (elicitation, call.peer.as_ref()) {
+                tell_complete(peer, &id).await;
+            }
+            Presented::Done(Box::new(result))
+        })
+    }
+}
+
+/// The message of the URL elicitation: the form's title and question count, and what
+/// the link is.
+fn url_message(form: &AskForm) -> String {
+    format!(
+        "{} Open the link to answer in your browser (a form served by ask on this computer).",
+        ElicitationRequest::for_form(form).message()
+    )
+}
+
+/// `notifications/elicitation/complete` for `id` (best effort: the result follows anyway).
+async fn tell_complete(peer: &Peer<RoleServer>, id: &str) {
+    let note = CustomNotification::new(
+        ELICITATION_COMPLETE,
+        Some(serde_json::json!({ "elicitationId": id })),
+    );
+    let _ = peer
+        .send_notification(ServerNotification::CustomNotification(note))
+        .await;
+}
+
+/// The form's session on a blocking thread, with its web server.
+struct Running {
+    ready: Option<oneshot::Receiver<Result<String, String>>>,
+    stop: Arc<AtomicBool>,
+    task: Option<tokio::task::JoinHandle<Option<AskResult>>>,
+    form: AskForm,
+}
+
+impl Running {
+    fn start(presenter: &WebPresenter, call: &Call) -> Self {
+        let (ready_tx, ready) = oneshot::channel();
+        let stop = Arc::new(AtomicBool::new(false));
+        let setup = Setup {
+            form: call.form.clone(),
+            config: presenter.config.clone(),
+            draft: call.files.draft.clone(),
+            resume: call.files.has_draft(),
+            addr: presenter.addr,
+        };
+        let task = tokio::task::spawn_blocking({
+            let stop = Arc::clone(&stop);
+            move || run_form(setup, ready_tx, &stop)
+        });
+        Self {
+            ready: Some(ready),
+            stop,
+            task: Some(task),
+            form: call.form.clone(),
+        }
+    }
+
+    /// Asks the form to end (as cancelled, keeping what was answered).
+    fn stop(&self) {
+        self.stop.store(true, Ordering::SeqCst);
+    }
+
+    /// The form's result, once it ended (the cancelled result if it could not run).
+    async fn wait(&mut self) -> AskResult {
+        let Some(task) = self.task.as_mut() else {
+            return crate::outcome::cancelled_result(&self.form);
+        };
+        let result = task.await.ok().flatten();
+        self.task = None;
+        result.unwrap_or_else(|| crate::outcome::cancelled_result(&self.form))
+    }
+
+    async fn stop_and_wait(&mut self) -> AskResult {
+        self.stop();
+        self.wait().await
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        // A call dropped mid-way (the server stopping) still ends its form.
+        self.stop();
+    }
+}
+
+/// What the form's thread needs.
+struct Setup {
+    form: AskForm,
+    config: Option<PathBuf>,
+    draft: PathBuf,
+    resume: bool,
+    addr: SocketAddr,
+}
+
+/// Runs the form until it ends, `stop` is set, or the server shut itself (ten wrong
+/// links); `None` when the web server could not start (told through `ready`).
+fn run_form(
+    setup: Setup,
+    ready: oneshot::Sender<Result<String, String>>,
+    stop: &AtomicBool,
+) -> Option<AskResult> {
+    let env = ask_keymap::ProcessEnv::read();
+    let paths = ask_keymap::ConfigPaths::resolve(setup.config.as_deref(), &env.env());
+    let mut session = Session::new(setup.form, Settings::open_resolved(paths))
+        .with_draft(setup.draft, setup.resume);
+    let server = match WebServer::start(
+        &session.controller(),
+        &WebOptions::default().addr(setup.addr),
+    ) {
+        Ok(server) => server,
+        Err(err) => {
+            let _ = ready.send(Err(err.to_string()));
+            return None;
+        }
+    };
+    if ready.send(Ok(server.url().to_owned())).is_err() {
+        return None;
+    }
+    let result = loop {
+        session.pump_control();
+        if let Some(result) = session.result() {
+            break result.clone();
+        }
+        if stop.load(Ordering::SeqCst) || server.is_stopped() {
+            break session.cancelled();
+        }
+        session.tick();
+        std::thread::sleep(PUMP);
+    };
+    session.close_control(&result);
+    // The draft goes once the person (or a page) ended the form; a cancel keeps it.
+    if session.result().is_some() {
+        session.discard_draft();
+    }
+    drop(server);
+    Some(result)
+}

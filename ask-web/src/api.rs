@@ -1,0 +1,197 @@
+//! The JSON API under the page: the view model, its event stream, commands, and the
+//! check of typed input.
+
+use std::convert::Infallible;
+use std::sync::Arc;
+use std::time::Duration;
+
+use ask_host::{ControlCommand, ControlError, ControlEvent};
+use axum::body::Body;
+use axum::extract::{Request, State};
+use axum::http::{StatusCode, header};
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::{IntoResponse, Response};
+use futures_util::Stream;
+use serde_json::{Value, json};
+use tokio::sync::{broadcast, watch};
+
+use crate::ViewModel;
+use crate::server::{App, Open};
+
+/// The view model now, as JSON.
+pub(crate) fn view_json(app: &App) -> String {
+    let view = ViewModel::new(app.controller.form(), &app.controller.live());
+    serde_json::to_string(&view).unwrap_or_default()
+}
+
+/// `GET /api/view`: the view model now.
+pub(crate) async fn view(State(app): State<Arc<App>>) -> Response {
+    asset_owned("application/json", view_json(&app))
+}
+
+fn asset_owned(kind: &'static str, body: String) -> Response {
+    ([(header::CONTENT_TYPE, kind)], body).into_response()
+}
+
+/// Server-sent events: `view` (the whole view model) at once and after every change,
+/// `problem` for a refused command; the stream ends after the completed view.
+pub(crate) async fn events(
+    State(app): State<Arc<App>>,
+) -> Sse<impl Stream<Item = Result<Event, Infallible>>> {
+    let open = Open::new(&app.streams);
+    let state = (
+        app,
+        None::<(watch::Receiver<u64>, broadcast::Receiver<String>)>,
+        false,
+    );
+    let stream = futures_util::stream::unfold(state, |(app, channels, done)| async move {
+        if done {
+            return None;
+        }
+        let Some((mut revision, mut errors)) = channels else {
+            let channels = (app.revision.clone(), app.errors.subscribe());
+            let json = view_json(&app);
+            let done = app.controller.live().result.is_some();
+            return Some((
+                Ok(Event::default().event("view").data(json)),
+                (app, Some(channels), done),
+            ));
+        };
+        let mut stopping = app.stop.subscribe();
+        tokio::select! {
+            changed = revision.changed() => {
+                if changed.is_err() {
+                    return None;
+                }
+                let json = view_json(&app);
+                let done = app.controller.live().result.is_some();
+                Some((Ok(Event::default().event("view").data(json)), (app, Some((revision, errors)), done)))
+            }
+            problem = errors.recv() => {
+                let event = match problem {
+                    Ok(line) => Event::default().event("problem").data(line),
+                    Err(_) => Event::default().comment("missed"),
+                };
+                Some((Ok(event), (app, Some((revision, errors)), false)))
+            }
+            _ = stopping.wait_for(|s| *s) => None,
+        }
+    });
+    // The counter goes with the stream: dropped after the final view (or a lost page).
+    let stream = futures_util::StreamExt::map(stream, move |item| {
+        let _counted = &open;
+        item
+    });
+    Sse::new(stream).keep_alive(KeepAlive::new().interval(Duration::from_secs(15)))
+}
+
+/// `POST /api/command`: one control-protocol command as JSON (the same lines as
+/// `ask run --control`), sent as the browser. 202 when queued; 400 for a bad command,
+/// 409 after the form ended, 410 when the session is gone.
+pub(crate) async fn command(State(app): State<Arc<App>>, request: Request) -> Response {
+    let is_json = request
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"));
+    if !is_json {
+        return problem(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            &ControlError::BadLine("send Content-Type: application/json".into()),
+        );
+    }
+    let Ok(body) =
+        axum::body::to_bytes(request.into_body(), ask_host::control::MAX_LINE_BYTES).await
+    else {
+        return problem(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            &ControlError::BadLine("the body is too large".into()),
+        );
+    };
+    let sent = std::str::from_utf8(&body)
+        .map_err(|err| ControlError::BadLine(format!("not UTF-8 ({err})")))
+        .and_then(ControlCommand::parse_line)
+        .and_then(|c| app.sender.send(c));
+    match sent {
+        Ok(()) => (
+            StatusCode::ACCEPTED,
+            [(header::CONTENT_TYPE, "application/json")],
+            Body::from("{\"ok\":true}"),
+        )
+            .into_response(),
+        Err(err @ ControlError::AlreadyCompleted(_)) => problem(StatusCode::CONFLICT, &err),
+        Err(err @ ControlError::Disconnected) => problem(StatusCode::GONE, &err),
+        Err(err) => problem(StatusCode::BAD_REQUEST, &err),
+    }
+}
+
+fn problem(status: StatusCode, err: &ControlError) -> Response {
+    (
+        status,
+        [(header::CONTENT_TYPE, "application/json")],
+        ControlEvent::error(err).to_line(),
+    )
+        .into_response()
+}
+
+/// `POST /api/check`: what the page is about to send judged by the rules the terminal
+/// uses, before it is sent. `{"question": id, "text": "..."}` for a `text`, `number` or
+/// `path` question (`Question::check_input`): `{"ok": true, "value": ...}` (the answer's
+/// value; `null` for blank text, which leaves the question unanswered) or `{"ok": false,
+/// "problem": "at most 10"}`. `{"question": id, "chosen": n}` for a `multi` question
+/// (`Question::check_count`, `minItems`/`maxItems`): `{"ok": true}` or the problem.
+/// Nothing changes. 400 for another body or question.
+pub(crate) async fn check(State(app): State<Arc<App>>, request: Request) -> Response {
+    let Ok(body) =
+        axum::body::to_bytes(request.into_body(), ask_host::control::MAX_LINE_BYTES).await
+    else {
+        return checked(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            &json!({"ok": false, "problem": "the text is too long"}),
+        );
+    };
+    let parsed: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
+    let question = parsed
+        .get("question")
+        .and_then(Value::as_str)
+        .and_then(|id| app.controller.form().question(id));
+    let verdict = match (question, parsed.get("text"), parsed.get("chosen")) {
+        (Some(q), Some(Value::String(text)), None) if q.kind.is_typed_input() => {
+            if text.trim().is_empty() {
+                json!({"ok": true, "value": null})
+            } else {
+                match q.check_input_in(app.controller.live().locale, text) {
+                    Ok(value) => json!({"ok": true, "value": value}),
+                    Err(problem) => json!({"ok": false, "problem": problem}),
+                }
+            }
+        }
+        (Some(q), None, Some(chosen)) if q.kind == ask_contract::QuestionType::Multi => {
+            let n = chosen.as_u64().and_then(|n| usize::try_from(n).ok());
+            let locale = app.controller.live().locale;
+            match n.map(|n| q.check_count_in(locale, n)) {
+                Some(Ok(())) => json!({"ok": true}),
+                Some(Err(problem)) => json!({"ok": false, "problem": problem}),
+                None => return bad_check(),
+            }
+        }
+        _ => return bad_check(),
+    };
+    checked(StatusCode::OK, &verdict)
+}
+
+fn bad_check() -> Response {
+    checked(
+        StatusCode::BAD_REQUEST,
+        &json!({"ok": false, "problem": "send {\"question\": id, \"text\": \"...\"} for a text, number or path question, or {\"question\": id, \"chosen\": n} for a multi question"}),
+    )
+}
+
+fn checked(status: StatusCode, body: &Value) -> Response {
+    (
+        status,
+        [(header::CONTENT_TYPE, "application/json")],
+        body.to_string(),
+    )
+        .into_response()
+}
