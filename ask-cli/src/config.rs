@@ -26,3 +26,20 @@ pub(crate) fn load(explicit: Option<&Path>) -> Settings {
 pub(crate) fn load_read_only(explicit: Option<&Path>) -> Settings {
     Settings::read_only_resolved(resolve(explicit))
 }
+
+/// The language of the process environment for messages: the first set of `LC_ALL`,
+/// `LC_MESSAGES` and `LANG`, else English (what the `locale` setting's `auto` means).
+pub(crate) fn system_locale() -> ask_host::Locale {
+    let var = |name: &str| std::env::var(name).ok();
+    ask_host::Locale::from_env(
+        var("LC_ALL").as_deref(),
+        var("LC_MESSAGES").as_deref(),
+        var("LANG").as_deref(),
+    )
+}
+
+/// The UI language of `settings`: its `locale` setting, `auto` resolved with the
+/// environment.
+pub(crate) fn locale(settings: &Settings) -> ask_host::Locale {
+    settings.config().behaviour.locale.resolve(system_locale())
+}

@@ -14,7 +14,6 @@ mod remote;
 mod script;
 mod signals;
 mod term;
-mod ui_text;
 
 use std::process::ExitCode;
 

@@ -6,6 +6,8 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Number, Value};
 
+use ask_i18n::{Locale, Msg};
+
 use crate::form::{Question, QuestionType};
 use crate::pattern::Pattern;
 
@@ -46,14 +48,19 @@ impl TextFormat {
         }
     }
 
-    /// What a valid value looks like, for messages (`an e-mail address`).
+    /// What a valid value looks like, for messages (`an e-mail address`), in English.
     pub fn describe(self) -> &'static str {
-        match self {
-            Self::Email => "an e-mail address like name@example.com",
-            Self::Uri => "a URI with a scheme, like https://example.com",
-            Self::Date => "a date like 2026-12-01",
-            Self::DateTime => "a date and time like 2026-12-01T09:30:00Z",
-        }
+        self.describe_in(Locale::En)
+    }
+
+    /// [`TextFormat::describe`] in `locale`.
+    pub fn describe_in(self, locale: Locale) -> &'static str {
+        locale.text(match self {
+            Self::Email => Msg::FormatEmail,
+            Self::Uri => Msg::FormatUri,
+            Self::Date => Msg::FormatDate,
+            Self::DateTime => Msg::FormatDateTime,
+        })
     }
 
     /// True when `text` is in this format.
@@ -278,72 +285,100 @@ impl Question {
 
     /// The rule of a typed question in words, for the inline hint and the accessible
     /// mode: `A number from 1 to 10`, `At most 80 characters`, `Yes or no`. `None` when the
-    /// question has no rule worth saying.
+    /// question has no rule worth saying. In English ([`Question::rule_text_in`] gives
+    /// it in the person's language).
     pub fn rule_text(&self) -> Option<String> {
+        self.rule_text_in(Locale::En)
+    }
+
+    /// [`Question::rule_text`] in `locale`.
+    pub fn rule_text_in(&self, locale: Locale) -> Option<String> {
         let r = &self.rules;
+        let t = |m: Msg| locale.text(m);
         match self.kind {
             QuestionType::Number => {
-                let what = if r.integer {
-                    "A whole number"
+                let what: &dyn std::fmt::Display = &t(if r.integer {
+                    Msg::RuleWholeNumber
                 } else {
-                    "A number"
+                    Msg::RuleNumber
+                });
+                let rule = match (&r.min, &r.max) {
+                    (Some(lo), Some(hi)) => locale.format(
+                        Msg::RuleNumberRange,
+                        &[
+                            ("what", what),
+                            ("min", &show_number(lo)),
+                            ("max", &show_number(hi)),
+                        ],
+                    ),
+                    (Some(lo), None) => locale.format(
+                        Msg::RuleNumberMin,
+                        &[("what", what), ("min", &show_number(lo))],
+                    ),
+                    (None, Some(hi)) => locale.format(
+                        Msg::RuleNumberMax,
+                        &[("what", what), ("max", &show_number(hi))],
+                    ),
+                    (None, None) => what.to_string(),
                 };
-                let unit = r
-                    .unit
-                    .as_deref()
-                    .map(|u| format!(" ({u})"))
-                    .unwrap_or_default();
-                Some(match (&r.min, &r.max) {
-                    (Some(lo), Some(hi)) => {
-                        format!(
-                            "{what} from {} to {}{unit}",
-                            show_number(lo),
-                            show_number(hi)
-                        )
+                Some(match r.unit.as_deref() {
+                    Some(unit) => {
+                        locale.format(Msg::RuleWithUnit, &[("rule", &rule), ("unit", &unit)])
                     }
-                    (Some(lo), None) => format!("{what}, at least {}{unit}", show_number(lo)),
-                    (None, Some(hi)) => format!("{what}, at most {}{unit}", show_number(hi)),
-                    (None, None) => format!("{what}{unit}"),
+                    None => rule,
                 })
             }
             QuestionType::Text => {
                 let length = match (r.min_length, r.max_length) {
-                    (Some(lo), Some(hi)) if lo == hi => Some(format!("exactly {lo} characters")),
-                    (Some(lo), Some(hi)) => Some(format!("{lo} to {hi} characters")),
-                    (Some(lo), None) => Some(format!("at least {lo} characters")),
-                    (None, Some(hi)) => Some(format!("at most {hi} characters")),
+                    (Some(lo), Some(hi)) if lo == hi => {
+                        Some(locale.format(Msg::RuleCharsExact, &[("n", &lo)]))
+                    }
+                    (Some(lo), Some(hi)) => {
+                        Some(locale.format(Msg::RuleCharsRange, &[("min", &lo), ("max", &hi)]))
+                    }
+                    (Some(lo), None) => Some(locale.format(Msg::RuleCharsMin, &[("n", &lo)])),
+                    (None, Some(hi)) => Some(locale.format(Msg::RuleCharsMax, &[("n", &hi)])),
                     (None, None) => None,
                 };
                 let rule = match (r.format, length) {
-                    (Some(f), Some(l)) => Some(format!("{}, {l}", f.describe())),
-                    (Some(f), None) => Some(f.describe().to_owned()),
+                    (Some(f), Some(l)) => Some(locale.format(
+                        Msg::RuleFormatAndLength,
+                        &[("format", &f.describe_in(locale)), ("length", &l)],
+                    )),
+                    (Some(f), None) => Some(f.describe_in(locale).to_owned()),
                     (None, Some(l)) => Some(l),
                     (None, None) => None,
                 };
                 let rule = match (rule, &r.pattern) {
-                    (Some(rule), Some(p)) => Some(format!("{rule}, matching {p}")),
-                    (None, Some(p)) => Some(format!("text matching {p}")),
+                    (Some(rule), Some(p)) => Some(
+                        locale.format(Msg::RuleWithPattern, &[("rule", &rule), ("pattern", p)]),
+                    ),
+                    (None, Some(p)) => Some(locale.format(Msg::RulePattern, &[("pattern", p)])),
                     (rule, None) => rule,
                 };
                 rule.map(|r| capitalize(&r))
             }
             QuestionType::Path => Some(
-                match (r.path_kind.unwrap_or_default(), r.must_exist) {
-                    (PathKind::File, true) => "An existing file",
-                    (PathKind::Dir, true) => "An existing directory",
-                    (PathKind::Any, true) => "An existing file or directory",
-                    (PathKind::File, false) => "A file path",
-                    (PathKind::Dir, false) => "A directory path",
-                    (PathKind::Any, false) => "A file or directory path",
-                }
+                t(match (r.path_kind.unwrap_or_default(), r.must_exist) {
+                    (PathKind::File, true) => Msg::RulePathFileExisting,
+                    (PathKind::Dir, true) => Msg::RulePathDirExisting,
+                    (PathKind::Any, true) => Msg::RulePathAnyExisting,
+                    (PathKind::File, false) => Msg::RulePathFile,
+                    (PathKind::Dir, false) => Msg::RulePathDir,
+                    (PathKind::Any, false) => Msg::RulePathAny,
+                })
                 .to_owned(),
             ),
-            QuestionType::Confirm => Some("Yes or no".to_owned()),
+            QuestionType::Confirm => Some(t(Msg::RuleConfirm).to_owned()),
             QuestionType::Multi => match (r.min_items, r.max_items) {
-                (Some(lo), Some(hi)) if lo == hi => Some(format!("Choose exactly {lo}")),
-                (Some(lo), Some(hi)) => Some(format!("Choose {lo} to {hi}")),
-                (Some(lo), None) => Some(format!("Choose at least {lo}")),
-                (None, Some(hi)) => Some(format!("Choose at most {hi}")),
+                (Some(lo), Some(hi)) if lo == hi => {
+                    Some(locale.format(Msg::RuleChooseExact, &[("n", &lo)]))
+                }
+                (Some(lo), Some(hi)) => {
+                    Some(locale.format(Msg::RuleChooseRange, &[("min", &lo), ("max", &hi)]))
+                }
+                (Some(lo), None) => Some(locale.format(Msg::RuleChooseMin, &[("n", &lo)])),
+                (None, Some(hi)) => Some(locale.format(Msg::RuleChooseMax, &[("n", &hi)])),
                 (None, None) => None,
             },
             _ => None,
@@ -353,24 +388,35 @@ impl Question {
     /// Checks typed input of a `text`, `number` or `path` question (trimmed, as the
     /// editor commits it) and returns the answer's `value`, or the broken rule in a few
     /// words (`at most 10`, `not a number`). Questions of other types accept any text as
-    /// their free-form answer (a string value).
+    /// their free-form answer (a string value). In English, as scripted answers and
+    /// validation issues say it ([`Question::check_input_in`] for the person).
     pub fn check_input(&self, text: &str) -> Result<Value, String> {
         check_input(self.kind, &self.rules, text)
+    }
+
+    /// [`Question::check_input`] with the broken rule said in `locale`.
+    pub fn check_input_in(&self, locale: Locale, text: &str) -> Result<Value, String> {
+        check_input_in(locale, self.kind, &self.rules, text)
     }
 
     /// Checks how many options a `multi` question has chosen against `minItems` and
     /// `maxItems`; `Err` says the rule (`choose at least 2`). Zero chosen is unanswered,
     /// which is always allowed.
     pub fn check_count(&self, chosen: usize) -> Result<(), String> {
+        self.check_count_in(Locale::En, chosen)
+    }
+
+    /// [`Question::check_count`] with the rule said in `locale`.
+    pub fn check_count_in(&self, locale: Locale, chosen: usize) -> Result<(), String> {
         let n = chosen as u64;
         if n == 0 {
             return Ok(());
         }
         if let Some(lo) = self.rules.min_items.filter(|lo| n < *lo) {
-            return Err(format!("choose at least {lo} ({n} chosen)"));
+            return Err(locale.format(Msg::ProblemChooseMin, &[("min", &lo), ("count", &n)]));
         }
         if let Some(hi) = self.rules.max_items.filter(|hi| n > *hi) {
-            return Err(format!("choose at most {hi} ({n} chosen)"));
+            return Err(locale.format(Msg::ProblemChooseMax, &[("max", &hi), ("count", &n)]));
         }
         Ok(())
     }
@@ -378,45 +424,60 @@ impl Question {
 
 /// [`Question::check_input`] for a type and its rules.
 pub(crate) fn check_input(kind: QuestionType, r: &Rules, text: &str) -> Result<Value, String> {
+    check_input_in(Locale::En, kind, r, text)
+}
+
+/// [`check_input`] with the broken rule said in `locale`.
+fn check_input_in(
+    locale: Locale,
+    kind: QuestionType,
+    r: &Rules,
+    text: &str,
+) -> Result<Value, String> {
     let t = text.trim();
     match kind {
         QuestionType::Number => {
             let Some(n) = parse_number(t) else {
-                return Err(if t.is_empty() {
-                    "type a number".to_owned()
-                } else {
-                    "not a number".to_owned()
-                });
+                return Err(locale
+                    .text(if t.is_empty() {
+                        Msg::ProblemTypeNumber
+                    } else {
+                        Msg::ProblemNotNumber
+                    })
+                    .to_owned());
             };
             let f = as_f64(&n);
             if r.integer && !(n.is_i64() || n.is_u64()) {
-                return Err("a whole number".to_owned());
+                return Err(locale.text(Msg::ProblemWholeNumber).to_owned());
             }
             if let Some(lo) = r.min.as_ref().filter(|lo| f < as_f64(lo)) {
-                return Err(format!("at least {}", show_number(lo)));
+                return Err(locale.format(Msg::ProblemAtLeast, &[("min", &show_number(lo))]));
             }
             if let Some(hi) = r.max.as_ref().filter(|hi| f > as_f64(hi)) {
-                return Err(format!("at most {}", show_number(hi)));
+                return Err(locale.format(Msg::ProblemAtMost, &[("max", &show_number(hi))]));
             }
             Ok(Value::Number(n))
         }
         QuestionType::Text => {
             let count = t.chars().count() as u64;
             if let Some(lo) = r.min_length.filter(|lo| count < *lo) {
-                return Err(format!("at least {lo} characters ({count} now)"));
+                return Err(locale.format(Msg::ProblemCharsMin, &[("min", &lo), ("count", &count)]));
             }
             if let Some(hi) = r.max_length.filter(|hi| count > *hi) {
-                return Err(format!("at most {hi} characters ({count} now)"));
+                return Err(locale.format(Msg::ProblemCharsMax, &[("max", &hi), ("count", &count)]));
             }
             if let Some(format) = r.format.filter(|f| !t.is_empty() && !f.matches(t)) {
-                return Err(format!("not {}", format.describe()));
+                return Err(locale.format(
+                    Msg::ProblemNotFormat,
+                    &[("format", &format.describe_in(locale))],
+                ));
             }
             if let Some(p) = r
                 .pattern
                 .as_ref()
                 .filter(|p| !t.is_empty() && !p.is_match(t))
             {
-                return Err(format!("does not match {p}"));
+                return Err(locale.format(Msg::ProblemPattern, &[("pattern", p)]));
             }
             Ok(Value::String(t.to_owned()))
         }

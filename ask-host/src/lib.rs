@@ -23,7 +23,7 @@ pub use control::{
 pub use draft::{DRAFT_SAVE_INTERVAL_MS, DraftFile, MAX_DRAFT_BYTES, draft_path_problem};
 pub use notice::Notice;
 pub use session::Session;
-pub use settings::{Settings, commands_for_change};
+pub use settings::{Settings, commands_for_change, commands_for_change_in};
 
 // What a host names, from the crates underneath, so one dependency on `ask-host` is
 // enough and a host cannot end up with two versions of a sibling crate. The whole
@@ -34,6 +34,9 @@ pub use ask_contract::{
     AskDetails, AskForm, AskResult, ContractError, Issue, ParseOptions, parse_params,
     parse_params_str,
 };
+/// The UI languages: locales, the `locale` setting and the message catalogues (`ask-i18n`).
+pub use ask_i18n as i18n;
+pub use ask_i18n::{Locale, LocaleSetting};
 /// Key ids, the raw-input decoder, keymaps and the settings file (`ask-keymap`).
 pub use ask_keymap as keymap;
 pub use ask_keymap::{

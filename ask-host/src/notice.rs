@@ -3,6 +3,7 @@
 use std::fmt;
 use std::path::PathBuf;
 
+use ask_i18n::{Locale, Msg};
 use ask_keymap::ConfigNotice;
 
 /// Something the user should know that is not part of the form: settings that could not be
@@ -79,57 +80,61 @@ impl Notice {
     }
 }
 
-impl fmt::Display for Notice {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Notice {
+    /// The notice in `locale`, for the person at the form. What it quotes (an I/O error,
+    /// a problem found in the settings file, why a draft was not restored) stays as it
+    /// is, in English, like every message about a bad input file. `Display` is the
+    /// English text.
+    pub fn text(&self, locale: Locale) -> String {
+        let show = |p: &std::path::Path| p.display().to_string();
         match self {
             Self::SettingsCreated { path } => {
-                write!(f, "created {} with the default settings", path.display())
+                locale.format(Msg::NoticeCreated, &[("path", &show(path))])
             }
-            Self::Settings(notice) => notice.fmt(f),
-            Self::SettingsUnresolved(err) => write!(f, "settings not loaded: {err}"),
-            Self::SettingsNotLoaded(err) => {
-                write!(f, "settings not loaded, using defaults: {err}")
+            Self::Settings(notice) => notice.text(locale),
+            Self::SettingsUnresolved(err) => {
+                locale.format(Msg::NoticeUnresolved, &[("error", err)])
             }
-            Self::SettingsReloadFailed(err) => write!(f, "settings: {err}"),
-            Self::SettingsNotSaved(err) => write!(
-                f,
-                "not saved ({err}): the change applies to this form only and will not persist"
-            ),
-            Self::SettingsImported { from, to } => write!(
-                f,
-                "imported your pi-ask settings from {} into {} (the pi-ask file is unchanged)",
-                from.display(),
-                to.display()
+            Self::SettingsNotLoaded(err) => locale.format(Msg::NoticeNotLoaded, &[("error", err)]),
+            Self::SettingsReloadFailed(err) => {
+                locale.format(Msg::NoticeReloadFailed, &[("error", err)])
+            }
+            Self::SettingsNotSaved(err) => locale.format(Msg::NoticeNotSaved, &[("error", err)]),
+            Self::SettingsImported { from, to } => locale.format(
+                Msg::NoticeImported,
+                &[("from", &show(from)), ("to", &show(to))],
             ),
             Self::SettingsReset {
                 backup: Some(backup),
-            } => write!(
-                f,
-                "settings reset to defaults; the old file is saved as {}",
-                backup.display()
-            ),
-            Self::SettingsReset { backup: None } => f.write_str("settings reset to defaults"),
+            } => locale.format(Msg::NoticeResetBackup, &[("backup", &show(backup))]),
+            Self::SettingsReset { backup: None } => locale.text(Msg::NoticeReset).to_owned(),
             Self::Prefilled { dropped } if dropped.is_empty() => {
-                f.write_str("prefilled from your last answers")
+                locale.text(Msg::NoticePrefilled).to_owned()
             }
-            Self::Prefilled { dropped } => write!(
-                f,
-                "prefilled from your last answers; left out what no longer fits: {}",
-                dropped.join("; ")
+            Self::Prefilled { dropped } => locale.format(
+                Msg::NoticePrefilledDropped,
+                &[("dropped", &dropped.join("; "))],
             ),
             Self::DraftNotRestored(why) | Self::DraftNotSaved(why) | Self::DraftAdjusted(why) => {
-                f.write_str(why)
+                why.clone()
             }
         }
     }
 }
 
-/// The notice line for `notices`: the shown ones joined with `; `, or `None`.
-pub(crate) fn notice_line(notices: &[Notice]) -> Option<String> {
+impl fmt::Display for Notice {
+    /// The English text ([`Notice::text`]).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text(Locale::En))
+    }
+}
+
+/// The notice line for `notices` in `locale`: the shown ones joined with `; `, or `None`.
+pub(crate) fn notice_line(notices: &[Notice], locale: Locale) -> Option<String> {
     let shown: Vec<String> = notices
         .iter()
         .filter(|n| n.is_shown())
-        .map(ToString::to_string)
+        .map(|n| n.text(locale))
         .collect();
     (!shown.is_empty()).then(|| shown.join("; "))
 }
@@ -137,6 +142,84 @@ pub(crate) fn notice_line(notices: &[Notice]) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn notices_come_from_the_catalogue_in_every_language() {
+        use ask_keymap::ConfigNotice as C;
+        let path = || PathBuf::from("/tmp/ask-user.json");
+        let problem = || "is not valid JSON".to_owned();
+        let notices = [
+            Notice::SettingsCreated { path: path() },
+            Notice::SettingsUnresolved("no HOME".into()),
+            Notice::SettingsNotLoaded("denied".into()),
+            Notice::SettingsReloadFailed("gone".into()),
+            Notice::SettingsNotSaved("disk full".into()),
+            Notice::SettingsImported {
+                from: path(),
+                to: path(),
+            },
+            Notice::SettingsReset {
+                backup: Some(path()),
+            },
+            Notice::SettingsReset { backup: None },
+            Notice::Prefilled {
+                dropped: Vec::new(),
+            },
+            Notice::Prefilled {
+                dropped: vec!["question 2 has an option out of range".into()],
+            },
+            Notice::Settings(C::Moved {
+                from: path(),
+                to: path(),
+            }),
+            Notice::Settings(C::Upgraded {
+                path: path(),
+                from: 2,
+                to: 3,
+            }),
+            Notice::Settings(C::BackedUp {
+                path: path(),
+                problem: problem(),
+                backup: path(),
+            }),
+            Notice::Settings(C::LeftAsIs {
+                path: path(),
+                problem: problem(),
+            }),
+            Notice::Settings(C::KeptCurrent {
+                path: path(),
+                problem: problem(),
+            }),
+            Notice::Settings(C::Fallback {
+                path: path(),
+                problem: problem(),
+            }),
+            Notice::Settings(C::ImportSkipped {
+                path: path(),
+                problem: problem(),
+            }),
+        ];
+        for notice in &notices {
+            let marked = notice.text(Locale::Pseudo);
+            assert!(marked.starts_with('⟦') && marked.ends_with('⟧'), "{marked}");
+            assert_eq!(notice.text(Locale::En), notice.to_string());
+            // `path: problem` has no words of its own to translate.
+            let wordless = matches!(notice, Notice::Settings(C::Fallback { .. }));
+            for &locale in Locale::ALL.iter().skip(1).filter(|_| !wordless) {
+                assert_ne!(
+                    notice.text(locale),
+                    notice.to_string(),
+                    "{locale}: {notice}"
+                );
+            }
+        }
+        assert_eq!(
+            notice_line(&notices[4..5], Locale::De).as_deref(),
+            Some(
+                "nicht gespeichert (disk full): die Änderung gilt nur für dieses Formular und bleibt nicht erhalten"
+            )
+        );
+    }
 
     #[test]
     fn notices_round_trip_through_serde() {

@@ -5,13 +5,13 @@ use ask_contract::{AnsweredVia, AskForm, AskResult, Question, QuestionOption, Qu
 use std::time::Instant;
 
 use ask_keymap::{ConfigStore, InputEvent, Key, Notifications};
-use ask_render::{Frame, Notification, RenderOptions, closing_soon, question_waiting};
+use ask_render::{Frame, Notification, RenderOptions, closing_soon_in, question_waiting_in};
 use ask_state::{Command, Effect, Flow, FlowOptions, ReviewAction};
 
 use crate::notice::notice_line;
 
 mod routing;
-use crate::{CompletionSource, Notice, Settings, commands_for_change};
+use crate::{CompletionSource, Notice, Settings};
 
 /// A running form: feed it input, draw [`Session::frame`], stop when [`Session::is_over`].
 ///
@@ -134,7 +134,10 @@ impl Session {
             .settings_only(settings_only)
             .host_features(ask_state::HostFeatures::none());
         options.config_path = path;
-        options.notice = notice_line(&notices);
+        options.notice = notice_line(
+            &notices,
+            config.behaviour.locale.resolve(options.system_locale),
+        );
         let notifications = config.notifications.clone();
         let flow = Flow::new(form, config.behaviour, config.keymap, options)
             .with_notifications_enabled(notifications.enabled);
@@ -171,6 +174,22 @@ impl Session {
         let keymap = self.flow.keymap().clone();
         let mut options = self.flow.options().clone();
         options.idle_timeout_ms = Some(seconds.saturating_mul(1000));
+        let enabled = self.flow.notifications_enabled();
+        self.flow = Flow::new(self.flow.form().clone(), behaviour, keymap, options)
+            .with_notifications_enabled(enabled);
+        self
+    }
+
+    /// The language the `locale` setting's `auto` stands for: the host reads it from its
+    /// environment (`LC_ALL`, `LC_MESSAGES`, `LANG`: [`ask_i18n::Locale::from_env`]);
+    /// English until then. The notices shown so far are said again in the language in
+    /// effect. Call it before [`Session::with_draft`].
+    #[must_use]
+    pub fn with_system_locale(mut self, locale: ask_i18n::Locale) -> Self {
+        let behaviour = *self.flow.behaviour();
+        let keymap = self.flow.keymap().clone();
+        let mut options = self.flow.options().clone().system_locale(locale);
+        options.notice = notice_line(&self.notices, behaviour.locale.resolve(locale));
         let enabled = self.flow.notifications_enabled();
         self.flow = Flow::new(self.flow.form().clone(), behaviour, keymap, options)
             .with_notifications_enabled(enabled);
@@ -349,13 +368,15 @@ impl Session {
                 self.notifications = change.config.notifications.clone();
                 self.notices
                     .extend(change.notices.iter().cloned().map(Notice::Settings));
-                for command in commands_for_change(change) {
+                let system = self.flow.options().system_locale;
+                let locale = change.config.behaviour.locale.resolve(system);
+                for command in crate::settings::commands_for_change_in(change, locale) {
                     changed |= self.apply(command);
                 }
             }
             Some(Err(err)) => {
                 let notice = Notice::SettingsReloadFailed(err.to_string());
-                changed |= self.apply(Command::SetNotice(Some(notice.to_string())));
+                changed |= self.apply(Command::SetNotice(Some(notice.text(self.flow.locale()))));
                 self.notices.push(notice);
             }
             Some(Ok(None)) | None => {}
@@ -432,7 +453,10 @@ impl Session {
                 if !unreadable {
                     return;
                 }
-                "the settings file could not be read".to_owned()
+                self.flow
+                    .locale()
+                    .text(ask_i18n::Msg::NoticeUnreadable)
+                    .to_owned()
             }
         };
         self.show(Notice::SettingsNotSaved(why));
@@ -442,7 +466,7 @@ impl Session {
     pub(crate) fn show(&mut self, notice: Notice) {
         let _ = self
             .flow
-            .apply(Command::SetNotice(Some(notice.to_string())));
+            .apply(Command::SetNotice(Some(notice.text(self.flow.locale()))));
         self.notices.push(notice);
     }
 
@@ -463,7 +487,10 @@ impl Session {
         self.notified = true;
         let mut settings = self.notifications.clone();
         settings.enabled = self.flow.notifications_enabled();
-        Some((settings, question_waiting(self.flow.form())))
+        Some((
+            settings,
+            question_waiting_in(self.flow.form(), self.flow.locale()),
+        ))
     }
 
     /// The "closing soon" notification, once each time the idle-timeout countdown starts
@@ -479,7 +506,10 @@ impl Session {
         self.countdown_notified = true;
         let mut settings = self.notifications.clone();
         settings.enabled = self.flow.notifications_enabled();
-        Some((settings, closing_soon(self.flow.form(), seconds)))
+        Some((
+            settings,
+            closing_soon_in(self.flow.form(), seconds, self.flow.locale()),
+        ))
     }
 
     /// Sends completion candidates when the `@` query or the source changed, and what the

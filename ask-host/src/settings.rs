@@ -148,7 +148,13 @@ impl Settings {
     /// The notices worth showing ([`Notice::is_shown`]) joined with `; `, or `None`: what a
     /// session shows in its notice line at the start, and what a command-line host prints.
     pub fn notice_line(&self) -> Option<String> {
-        notice_line(&self.notices)
+        notice_line(&self.notices, ask_i18n::Locale::En)
+    }
+
+    /// [`Settings::notice_line`] in `locale` (for a person at a terminal: resolve the
+    /// `locale` setting of [`Settings::config`] with the environment's language).
+    pub fn notice_line_in(&self, locale: ask_i18n::Locale) -> Option<String> {
+        notice_line(&self.notices, locale)
     }
 }
 
@@ -169,6 +175,11 @@ impl Settings {
 /// );
 /// ```
 pub fn commands_for_change(change: ConfigChange) -> Vec<Command> {
+    commands_for_change_in(change, ask_i18n::Locale::En)
+}
+
+/// [`commands_for_change`] with the notice line in `locale`.
+pub fn commands_for_change_in(change: ConfigChange, locale: ask_i18n::Locale) -> Vec<Command> {
     let mut commands = Vec::new();
     if change.behaviour_changed {
         commands.push(Command::ApplyBehaviour(change.config.behaviour));
@@ -182,7 +193,7 @@ pub fn commands_for_change(change: ConfigChange) -> Vec<Command> {
         ));
     }
     let notice = (!change.notices.is_empty()).then(|| {
-        let texts: Vec<String> = change.notices.iter().map(ToString::to_string).collect();
+        let texts: Vec<String> = change.notices.iter().map(|n| n.text(locale)).collect();
         texts.join("; ")
     });
     commands.push(Command::SetNotice(notice));

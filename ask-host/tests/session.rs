@@ -261,6 +261,43 @@ fn behaviour_changed_in_the_overlay_is_written_to_the_settings_file() {
 }
 
 #[test]
+fn the_language_switched_in_the_overlay_applies_at_once_and_is_saved() {
+    use ask_host::{Locale, LocaleSetting};
+    let dir = tempfile::tempdir().unwrap();
+    let (settings, path) = file_settings(dir.path());
+    let mut session = Session::new(small(), settings).with_system_locale(Locale::De);
+    session.resize(80, 24);
+    assert!(
+        session.frame().to_plain_text().contains("Prüfen"),
+        "auto is the system's German"
+    );
+    // The language row is the last but one; each toggle shows the next language.
+    session.command(Command::OpenSettings);
+    let last = session.flow().settings_rows().len() - 2;
+    session.command(Command::SettingsMove(i32::try_from(last).unwrap()));
+    for _ in 0..6 {
+        session.command(Command::SettingsToggle);
+    }
+    assert_eq!(session.flow().locale(), Locale::Ja);
+    assert!(session.frame().to_plain_text().contains("Ask の設定"));
+    let saved: Value = serde_json::from_str(&fs::read_to_string(&path).unwrap()).unwrap();
+    assert_eq!(saved["behaviour"]["locale"], "ja");
+    session.command(Command::CloseSettings);
+    assert!(session.frame().to_plain_text().contains("確認"));
+    // The next session starts in it; the answers stay English for the agent.
+    let (settings, _) = file_settings(dir.path());
+    assert_eq!(
+        settings.config().behaviour.locale,
+        LocaleSetting::Fixed(Locale::Ja)
+    );
+    let mut session = Session::new(single(), settings);
+    feed(&mut session, &["2", "1", "1"]);
+    let result = session.result().expect("submitted");
+    assert!(result.text().contains("SQLite"), "{}", result.text());
+    assert!(!result.text().contains('確'), "{}", result.text());
+}
+
+#[test]
 fn settings_edited_on_disk_apply_at_tick_with_typed_notices() {
     let dir = tempfile::tempdir().unwrap();
     let (settings, path) = file_settings(dir.path());

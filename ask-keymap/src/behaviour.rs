@@ -45,6 +45,10 @@ pub struct Behaviour {
     /// form says so: a person typing in the chat when the form pops up does not answer it.
     /// 0 turns the guard off. Scripts and scripted answers are never affected.
     pub ignore_early_keys_ms: u64,
+    /// The UI language (`locale`): `auto` (the default: the environment's language,
+    /// which the host passes in) or one language. It changes every text the person
+    /// reads, never what the agent reads.
+    pub locale: ask_i18n::LocaleSetting,
     /// What a host that keeps sessions (the pi package) does with an `ask_user` form left
     /// unanswered when it stopped, once the session is opened again.
     pub resume_unanswered: ResumeUnanswered,
@@ -107,6 +111,7 @@ impl Default for Behaviour {
             accessible: false,
             idle_timeout_seconds: 0,
             ignore_early_keys_ms: DEFAULT_IGNORE_EARLY_KEYS_MS,
+            locale: ask_i18n::LocaleSetting::Auto,
             resume_unanswered: ResumeUnanswered::Notify,
         }
     }
@@ -154,7 +159,8 @@ impl BehaviourSetting {
         BehaviourSetting::Accessible,
     ];
 
-    /// The label shown in the settings overlay.
+    /// The label shown in the settings overlay, in English
+    /// ([`BehaviourSetting::msg`] gives it in any language).
     pub const fn label(self) -> &'static str {
         match self {
             BehaviourSetting::AutoSubmit => "Auto-submit when answered without notes",
@@ -164,6 +170,20 @@ impl BehaviourSetting {
             BehaviourSetting::FooterHints => "Show footer hints",
             BehaviourSetting::Inline => "Open the form inline",
             BehaviourSetting::Accessible => "Accessible linear mode (next form)",
+        }
+    }
+
+    /// The catalogue message of the label, for [`ask_i18n::Locale::text`].
+    pub const fn msg(self) -> ask_i18n::Msg {
+        use ask_i18n::Msg;
+        match self {
+            BehaviourSetting::AutoSubmit => Msg::SettingAutoSubmit,
+            BehaviourSetting::ConfirmDismiss => Msg::SettingConfirmDismiss,
+            BehaviourSetting::DoublePress => Msg::SettingDoublePress,
+            BehaviourSetting::SingleAsMulti => Msg::SettingSingleAsMulti,
+            BehaviourSetting::FooterHints => Msg::SettingFooterHints,
+            BehaviourSetting::Inline => Msg::SettingInline,
+            BehaviourSetting::Accessible => Msg::SettingAccessible,
         }
     }
 
@@ -218,6 +238,13 @@ impl Behaviour {
         self
     }
 
+    /// The same settings with another UI language.
+    #[must_use]
+    pub fn with_locale(mut self, locale: ask_i18n::LocaleSetting) -> Self {
+        self.locale = locale;
+        self
+    }
+
     /// Changes one setting.
     pub fn set(&mut self, setting: BehaviourSetting, on: bool) {
         let field = match setting {
@@ -259,6 +286,7 @@ mod tests {
                 accessible: true,
                 idle_timeout_seconds: 0,
                 ignore_early_keys_ms: DEFAULT_IGNORE_EARLY_KEYS_MS,
+                locale: ask_i18n::LocaleSetting::Auto,
                 resume_unanswered: ResumeUnanswered::Notify,
             }
         );

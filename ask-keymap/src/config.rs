@@ -161,6 +161,10 @@ pub(crate) fn behaviour_to_json(behaviour: Behaviour) -> Node {
         RESUME_UNANSWERED_NAME.to_owned(),
         Node::from(behaviour.resume_unanswered.as_str()),
     );
+    obj.insert(
+        LOCALE_NAME.to_owned(),
+        Node::from(behaviour.locale.as_str()),
+    );
     Node::Object(obj)
 }
 
@@ -385,6 +389,21 @@ fn read_resume_unanswered(value: &Value, notices: &mut Vec<String>) -> ResumeUna
     ResumeUnanswered::Notify
 }
 
+/// The field name of [`Behaviour::locale`].
+pub(crate) const LOCALE_NAME: &str = "locale";
+
+/// `locale`: `auto` or a language tag (`es`, `pt-BR`; any case, `_` or `-`).
+fn read_locale(value: &Value, notices: &mut Vec<String>) -> ask_i18n::LocaleSetting {
+    if let Some(locale) = value.as_str().and_then(ask_i18n::LocaleSetting::parse) {
+        return locale;
+    }
+    notices.push(format!(
+        "behaviour.{LOCALE_NAME} should be \"auto\" or one of en, es, fr, pt-BR, de, ja, zh-CN, found {}; using auto",
+        describe(value)
+    ));
+    ask_i18n::LocaleSetting::Auto
+}
+
 fn read_behaviour(value: &Value, notices: &mut Vec<String>) -> Behaviour {
     let mut behaviour = Behaviour::default();
     let Some(obj) = value.as_object() else {
@@ -414,6 +433,9 @@ fn read_behaviour(value: &Value, notices: &mut Vec<String>) -> Behaviour {
     }
     if let Some(value) = obj.get(RESUME_UNANSWERED_NAME) {
         behaviour.resume_unanswered = read_resume_unanswered(value, notices);
+    }
+    if let Some(value) = obj.get(LOCALE_NAME) {
+        behaviour.locale = read_locale(value, notices);
     }
     behaviour
 }
@@ -464,6 +486,33 @@ mod tests {
                    "behaviour": {"showFooterHints": false}, "extra": 7,
                    "notifications": {"enabled": true, "channels": ["bell"]}})
         );
+    }
+
+    #[test]
+    fn locale_reads_auto_or_a_language_and_rejects_the_rest() {
+        use ask_i18n::{Locale, LocaleSetting};
+        let read = |v: Value| {
+            AskConfig::from_json(&json!({"schemaVersion": 3, "behaviour": {"locale": v}}))
+        };
+        assert_eq!(AskConfig::default().behaviour.locale, LocaleSetting::Auto);
+        let (config, notices) = read(json!("pt_BR"));
+        assert_eq!(config.behaviour.locale, LocaleSetting::Fixed(Locale::PtBr));
+        assert!(notices.is_empty());
+        let written = config.to_json();
+        assert_eq!(written["behaviour"]["locale"], "pt-BR");
+        assert_eq!(
+            AskConfig::from_json(&written).0,
+            config,
+            "written and read back"
+        );
+        for bad in [json!("it"), json!(3), json!(null), json!("zh-TW")] {
+            let (config, notices) = read(bad.clone());
+            assert_eq!(config.behaviour.locale, LocaleSetting::Auto, "{bad}");
+            assert!(
+                notices.len() == 1 && notices[0].contains("behaviour.locale should be \"auto\""),
+                "{bad}: {notices:?}"
+            );
+        }
     }
 
     #[test]

@@ -117,48 +117,58 @@ impl ConfigNotice {
     }
 }
 
-impl fmt::Display for ConfigNotice {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl ConfigNotice {
+    /// The notice in `locale`, for the person at the form. The problem found in the
+    /// file (`is not valid JSON ...`) is quoted as it is, in English, like every
+    /// message about a bad input file; `Display` is the English text.
+    pub fn text(&self, locale: ask_i18n::Locale) -> String {
+        use ask_i18n::Msg;
+        let show = |p: &Path| p.display().to_string();
         match self {
-            Self::Moved { from, to } => write!(
-                f,
-                "moved the legacy settings file {} to {}",
-                from.display(),
-                to.display()
+            Self::Moved { from, to } => locale.format(
+                Msg::NoticeMoved,
+                &[("from", &show(from)), ("to", &show(to))],
             ),
-            Self::Upgraded { path, from, to } => write!(
-                f,
-                "upgraded {} from schema version {from} to {to}",
-                path.display()
+            Self::Upgraded { path, from, to } => locale.format(
+                Msg::NoticeUpgraded,
+                &[("path", &show(path)), ("from", from), ("to", to)],
             ),
             Self::BackedUp {
                 path,
                 problem,
                 backup,
-            } => write!(
-                f,
-                "{} {problem}; moved it to {} and loaded the default settings",
-                path.display(),
-                backup.display()
+            } => locale.format(
+                Msg::NoticeBackedUp,
+                &[
+                    ("path", &show(path)),
+                    ("problem", problem),
+                    ("backup", &show(backup)),
+                ],
             ),
-            Self::LeftAsIs { path, problem } => write!(
-                f,
-                "{} {problem}; using the default settings and leaving the file as it is \
-                 (fix it, or open `ask settings` to move it aside and start from the defaults)",
-                path.display()
+            Self::LeftAsIs { path, problem } => locale.format(
+                Msg::NoticeLeftAsIs,
+                &[("path", &show(path)), ("problem", problem)],
             ),
-            Self::KeptCurrent { path, problem } => write!(
-                f,
-                "{} {problem}; keeping the current settings until it is fixed",
-                path.display()
+            Self::KeptCurrent { path, problem } => locale.format(
+                Msg::NoticeKeptCurrent,
+                &[("path", &show(path)), ("problem", problem)],
             ),
-            Self::Fallback { path, problem } => write!(f, "{}: {problem}", path.display()),
-            Self::ImportSkipped { path, problem } => write!(
-                f,
-                "did not import the pi-ask settings {}: {problem}",
-                path.display()
+            Self::Fallback { path, problem } => locale.format(
+                Msg::NoticeFallback,
+                &[("path", &show(path)), ("problem", problem)],
+            ),
+            Self::ImportSkipped { path, problem } => locale.format(
+                Msg::NoticeImportSkipped,
+                &[("path", &show(path)), ("problem", problem)],
             ),
         }
+    }
+}
+
+impl fmt::Display for ConfigNotice {
+    /// The English text ([`ConfigNotice::text`]).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text(ask_i18n::Locale::En))
     }
 }
 

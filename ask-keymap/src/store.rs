@@ -6,8 +6,8 @@ use std::path::{Path, PathBuf};
 
 use crate::atomic::{backup_path, remove_stale_temp_files, write_atomic};
 use crate::config::{
-    EARLY_KEYS_NAME, IDLE_TIMEOUT_NAME, RESUME_UNANSWERED_NAME, SCHEMA_VERSION, Unsupported,
-    behaviour_to_json, migrate, read_doc,
+    EARLY_KEYS_NAME, IDLE_TIMEOUT_NAME, LOCALE_NAME, RESUME_UNANSWERED_NAME, SCHEMA_VERSION,
+    Unsupported, behaviour_to_json, migrate, read_doc,
 };
 use crate::doc::{Node, Obj};
 use crate::notice::fallbacks;
@@ -305,6 +305,14 @@ impl ConfigStore {
                     section.insert(
                         RESUME_UNANSWERED_NAME.to_owned(),
                         Node::from(behaviour.resume_unanswered.as_str()),
+                    );
+                }
+                if behaviour.locale != ask_i18n::LocaleSetting::Auto
+                    || section.contains_key(LOCALE_NAME)
+                {
+                    section.insert(
+                        LOCALE_NAME.to_owned(),
+                        Node::from(behaviour.locale.as_str()),
                     );
                 }
             }

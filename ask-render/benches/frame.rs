@@ -65,6 +65,19 @@ fn bench(c: &mut Criterion) {
             black_box(flow.apply(command))
         });
     });
+    // The same in Japanese: every text from the catalogue, two columns a character.
+    let japanese = ask_i18n::LocaleSetting::Fixed(ask_i18n::Locale::Ja);
+    let _ = flow.apply(ask_state::Command::ApplyBehaviour(
+        Behaviour::default().with_locale(japanese),
+    ));
+    c.bench_function("key_plus_frame_30x40_120x40_ja", |b| {
+        b.iter(|| {
+            n += 1;
+            let command = flow.handle_key(keys[n % 2]);
+            let _ = flow.apply(command);
+            black_box(render(black_box(&flow), &options))
+        });
+    });
 }
 
 criterion_group!(benches, bench);

@@ -2,6 +2,7 @@
 
 use std::ops::Range;
 
+use ask_i18n::Locale;
 use ask_state::LineIndex;
 
 use crate::frame::{Line, Role, Span, Style};
@@ -18,6 +19,8 @@ pub(crate) struct Block {
     pub(crate) cursor: Option<(usize, usize)>,
     /// Holds a preview pane with hidden lines (PgUp/PgDn have something to scroll).
     pub(crate) scrolls: bool,
+    /// The language of the `N more lines` markers it lays out.
+    pub(crate) locale: Locale,
 }
 
 impl Block {
@@ -33,9 +36,10 @@ impl Block {
         }
     }
 
-    pub(crate) fn new(width: usize) -> Self {
+    pub(crate) fn new(width: usize, locale: Locale) -> Self {
         Self {
             width,
+            locale,
             ..Self::default()
         }
     }
@@ -136,9 +140,10 @@ impl Block {
             })
         };
         let Rows { rows, hidden } = lay_out(text, avail, keep, index);
+        let locale = self.locale;
         let marker_row = |lead: Vec<Span>, up: bool| {
             let mut line = Line::new(lead);
-            line.spans.extend(marker(hidden, up).spans);
+            line.spans.extend(marker(hidden, up, locale).spans);
             line
         };
         if hidden > 0 && matches!(keep, Keep::Tail(_)) {
@@ -175,7 +180,7 @@ pub(crate) fn side_by_side(
     sep: &Span,
     width: usize,
 ) -> Block {
-    let mut out = Block::new(width);
+    let mut out = Block::new(width, left.locale);
     out.focus = left.focus;
     out.cursor = left.cursor;
     out.scrolls = left.scrolls || right.scrolls;

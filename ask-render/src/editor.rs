@@ -24,9 +24,9 @@ pub(crate) fn editor_block(
     editor: &Editor,
     (width, height): (usize, usize),
     indent: usize,
-    placeholder: &str,
+    (placeholder, locale): (&str, ask_i18n::Locale),
 ) -> Block {
-    let mut block = Block::new(width);
+    let mut block = Block::new(width, locale);
     let bar_w = 2;
     let (indent, avail) = if indent + bar_w + 2 <= width {
         (indent, width - indent - bar_w - 1)
@@ -66,7 +66,7 @@ pub(crate) fn editor_block(
         }
         let marker_line = |n: usize, up: bool| {
             let mut line = Line::new(bar());
-            line.spans.extend(marker(n, up).spans);
+            line.spans.extend(marker(n, up, locale).spans);
             line
         };
         if view.hidden_above > 0 {
@@ -239,11 +239,12 @@ fn fit(text: &str, view: &mut View, rows: usize) {
 /// The `@` completion list under an editor: the highlighted item with a pointer,
 /// at most [`MAX_COMPLETIONS`] items around it, and how many more there are.
 fn completion_lines(block: &mut Block, list: &CompletionList, indent: usize) {
+    let locale = block.locale;
     let pad = || Span::raw(" ".repeat(indent));
     if list.items.is_empty() {
         block.push(Line::new(vec![
             pad(),
-            Span::new("no matching files", Role::Dim),
+            Span::new(locale.text(ask_i18n::Msg::CompletionNone), Role::Dim),
         ]));
         return;
     }
@@ -256,7 +257,13 @@ fn completion_lines(block: &mut Block, list: &CompletionList, indent: usize) {
     if start > 0 {
         block.push(Line::new(vec![
             pad(),
-            Span::new(format!("↑ {start} more"), Role::Muted),
+            Span::new(
+                format!(
+                    "↑ {}",
+                    locale.format(ask_i18n::Msg::ListMore, &[("n", &start)])
+                ),
+                Role::Muted,
+            ),
         ]));
     }
     for (k, item) in list.items.iter().enumerate().take(end).skip(start) {
@@ -278,7 +285,13 @@ fn completion_lines(block: &mut Block, list: &CompletionList, indent: usize) {
     if end < n {
         block.push(Line::new(vec![
             pad(),
-            Span::new(format!("↓ {} more", n - end), Role::Muted),
+            Span::new(
+                format!(
+                    "↓ {}",
+                    locale.format(ask_i18n::Msg::ListMore, &[("n", &(n - end))])
+                ),
+                Role::Muted,
+            ),
         ]));
     }
 }

@@ -2,6 +2,7 @@
 
 use std::ops::Range;
 
+use ask_i18n::{Locale, Msg};
 use ask_state::OptionFilter;
 use unicode_segmentation::UnicodeSegmentation;
 
@@ -11,14 +12,23 @@ use crate::text::display_width;
 
 /// The filter line: `/ `, the query with a caret, and how many options match, e.g.
 /// `/ pg▏  (2 of 120)`. A query too long for the width keeps its end.
-pub(crate) fn filter_line(filter: &OptionFilter, width: usize) -> Line {
-    let count = format!("  ({} of {})", filter.matches().len(), filter.total());
+pub(crate) fn filter_line(filter: &OptionFilter, width: usize, locale: Locale) -> Line {
+    let count = format!(
+        "  {}",
+        locale.format(
+            Msg::FilterCount,
+            &[("n", &filter.matches().len()), ("total", &filter.total())],
+        )
+    );
     let query = sanitize(filter.query()).replace('\n', " ");
     let room = width.saturating_sub(2 + 1 + display_width(&count));
     let mut line = Line::new(vec![Span::new("/ ", Style::new(Role::Accent).bold())]);
     if filter.query().is_empty() {
         line.push(Span::new(" ", Style::new(Role::Accent).inverse()));
-        line.push(Span::new(" type to filter", Role::Dim));
+        line.push(Span::new(
+            format!(" {}", locale.text(Msg::FilterPlaceholder)),
+            Role::Dim,
+        ));
     } else {
         line.push(Span::new(tail(&query, room), Role::Text));
         line.push(Span::new(" ", Style::new(Role::Accent).inverse()));
@@ -46,13 +56,10 @@ fn tail(text: &str, room: usize) -> String {
 }
 
 /// The line shown instead of option rows when nothing matches.
-pub(crate) fn no_match_line() -> Line {
+pub(crate) fn no_match_line(locale: Locale) -> Line {
     Line::new(vec![
         Span::raw("  "),
-        Span::new(
-            "No option matches; Backspace or Esc widens the list.",
-            Role::Dim,
-        ),
+        Span::new(locale.text(Msg::FilterNoMatch), Role::Dim),
     ])
 }
 

@@ -1,6 +1,7 @@
 //! Footer hints built from the live keymap, and the tab strip.
 
 use ask_contract::QuestionType;
+use ask_i18n::Msg;
 use ask_keymap::Action;
 use ask_state::{EditorTarget, Flow, HostFeature, Tab};
 
@@ -72,11 +73,18 @@ fn keys_of(cx: Cx<'_>, actions: &[Action]) -> String {
     sanitize_line(&labels.collect::<Vec<_>>().join("/"))
 }
 
-/// Pushes `<keys> <what>` when any of `actions` is bound.
-fn add(out: &mut Vec<String>, cx: Cx<'_>, actions: &[Action], what: &str) {
+/// Pushes `<keys> <what>` when any of `actions` is bound, `what` in the flow's language.
+fn add(out: &mut Vec<String>, cx: Cx<'_>, actions: &[Action], what: Msg) {
     let keys = keys_of(cx, actions);
     if !keys.is_empty() {
-        out.push(format!("{keys} {what}"));
+        out.push(format!("{keys} {}", cx.t(what)));
+    }
+}
+
+impl Cx<'_> {
+    /// A text in the flow's language.
+    fn t(self, msg: Msg) -> &'static str {
+        self.flow.locale().text(msg)
     }
 }
 
@@ -95,12 +103,12 @@ pub(crate) fn hints(flow: &Flow, compact: bool, scrolls: bool) -> Vec<String> {
             &mut out,
             cx,
             &[Action::SettingsPrevious, Action::SettingsNext],
-            "move",
+            Msg::HintMove,
         );
-        add(&mut out, cx, &[Action::SettingsToggle], "toggle");
-        add(&mut out, cx, &[Action::SettingsClose], "close");
+        add(&mut out, cx, &[Action::SettingsToggle], Msg::HintToggle);
+        add(&mut out, cx, &[Action::SettingsClose], Msg::HintClose);
         if scrolls {
-            out.push("PgUp/PgDn scroll".to_owned());
+            out.push(format!("PgUp/PgDn {}", cx.t(Msg::HintScroll)));
         }
         return out;
     }
@@ -116,45 +124,49 @@ pub(crate) fn hints(flow: &Flow, compact: bool, scrolls: bool) -> Vec<String> {
             .as_ref()
             .is_some_and(|c| !c.items.is_empty())
         {
-            out.push("↑↓ choose".to_owned());
+            out.push(format!("↑↓ {}", cx.t(Msg::HintChoose)));
             let keys = keys_of(cx, &[submit]);
+            let insert = cx.t(Msg::HintInsert);
             out.push(if keys.is_empty() {
-                "Tab insert".to_owned()
+                format!("Tab {insert}")
             } else {
-                format!("Tab/{keys} insert")
+                format!("Tab/{keys} {insert}")
             });
-            add(&mut out, cx, &[close], "close list");
+            add(&mut out, cx, &[close], Msg::HintCloseList);
             return out;
         }
         if custom && editor.picks_digits() {
             // Opened by itself on arrival: digits still pick, as on the list.
+            let pick = cx.t(Msg::HintPick);
             out.push(match option_count(flow, editor.question) {
-                0 | 1 => "1 pick".to_owned(),
-                n => format!("1-{} pick", n.min(9)),
+                0 | 1 => format!("1 {pick}"),
+                n => format!("1-{} {pick}", n.min(9)),
             });
             let keys = keys_of(cx, &[submit]);
+            let (letters, typing) = (cx.t(Msg::HintLetters), cx.t(Msg::HintType));
             out.push(if keys.is_empty() {
-                "letters type".to_owned()
+                format!("{letters} {typing}")
             } else {
-                format!("{keys}/letters type")
+                format!("{keys}/{letters} {typing}")
             });
             add(
                 &mut out,
                 cx,
                 &[Action::EditorPreviousOption, Action::EditorNextOption],
-                "move",
+                Msg::HintMove,
             );
-            add(&mut out, cx, &[close], "done");
-            add(&mut out, cx, &[Action::Settings], "settings");
-            add(&mut out, cx, &[Action::Dismiss], "dismiss");
+            add(&mut out, cx, &[close], Msg::HintDone);
+            add(&mut out, cx, &[Action::Settings], Msg::HintSettings);
+            add(&mut out, cx, &[Action::Dismiss], Msg::HintDismiss);
             return out;
         }
-        add(&mut out, cx, &[submit], "save");
-        add(&mut out, cx, &[close], "done");
+        add(&mut out, cx, &[submit], Msg::HintSave);
+        add(&mut out, cx, &[close], Msg::HintDone);
+        let newline = cx.t(Msg::HintNewline);
         out.push(if flow.host_features().has(HostFeature::ShiftEnter) {
-            "Shift+Enter newline".to_owned()
+            format!("Shift+Enter {newline}")
         } else {
-            "Alt+Enter newline".to_owned()
+            format!("Alt+Enter {newline}")
         });
         if editor.buffer.is_empty() {
             let moves: &[Action] = if custom {
@@ -162,12 +174,12 @@ pub(crate) fn hints(flow: &Flow, compact: bool, scrolls: bool) -> Vec<String> {
             } else {
                 &[Action::NotePreviousOption, Action::NoteNextOption]
             };
-            add(&mut out, cx, moves, "move");
-            add(&mut out, cx, &[Action::Settings], "settings");
+            add(&mut out, cx, moves, Msg::HintMove);
+            add(&mut out, cx, &[Action::Settings], Msg::HintSettings);
         }
-        add(&mut out, cx, &[Action::Dismiss], "dismiss");
+        add(&mut out, cx, &[Action::Dismiss], Msg::HintDismiss);
         if flow.host_features().has(HostFeature::FileCompletion) {
-            out.push("@ file".to_owned());
+            out.push(format!("@ {}", cx.t(Msg::HintFile)));
         }
         return out;
     }
@@ -177,12 +189,15 @@ pub(crate) fn hints(flow: &Flow, compact: bool, scrolls: bool) -> Vec<String> {
     }
     match flow.tab() {
         Tab::Review => {
-            add(&mut out, cx, &[Action::Confirm], "choose");
-            out.push(if flow.behaviour().double_press_review_shortcuts {
-                "1-3 twice".to_owned()
-            } else {
-                "1-3 choose".to_owned()
-            });
+            add(&mut out, cx, &[Action::Confirm], Msg::HintChoose);
+            out.push(format!(
+                "1-3 {}",
+                cx.t(if flow.behaviour().double_press_review_shortcuts {
+                    Msg::HintTwice
+                } else {
+                    Msg::HintChoose
+                })
+            ));
         }
         Tab::Question(i) => {
             let Some(q) = flow.form().questions.get(i) else {
@@ -191,47 +206,52 @@ pub(crate) fn hints(flow: &Flow, compact: bool, scrolls: bool) -> Vec<String> {
             let kind = flow.presented_type(i).unwrap_or(q.kind);
             let on_option = flow.draft(i).is_some_and(|d| d.cursor < q.options.len());
             if q.freeform {
-                add(&mut out, cx, &[Action::Confirm], "edit");
-                add(&mut out, cx, &[Action::QuestionNote], "note");
+                add(&mut out, cx, &[Action::Confirm], Msg::HintEdit);
+                add(&mut out, cx, &[Action::QuestionNote], Msg::HintNote);
             } else if q.kind == QuestionType::Confirm {
-                out.push("y/n answer".to_owned());
-                add(&mut out, cx, &[Action::QuestionNote], "note");
+                out.push(format!("y/n {}", cx.t(Msg::HintAnswer)));
+                add(&mut out, cx, &[Action::QuestionNote], Msg::HintNote);
             } else {
                 // Every footer says how to move on: Enter selects and advances on single
                 // and preview questions, and advances without toggling on multi.
                 if kind == QuestionType::Multi {
-                    add(&mut out, cx, &[Action::Toggle], "toggle");
-                    add(&mut out, cx, &[Action::Confirm], "next");
+                    add(&mut out, cx, &[Action::Toggle], Msg::HintToggle);
+                    add(&mut out, cx, &[Action::Confirm], Msg::HintNext);
                 } else {
-                    add(&mut out, cx, &[Action::Confirm], "select");
+                    add(&mut out, cx, &[Action::Confirm], Msg::HintSelect);
                 }
                 if q.options.len() > LONG_LIST {
-                    add(&mut out, cx, &[Action::Filter], "filter");
+                    add(&mut out, cx, &[Action::Filter], Msg::HintFilter);
                 }
                 if on_option {
                     add(
                         &mut out,
                         cx,
                         &[Action::OptionNote, Action::QuestionNote],
-                        "notes",
+                        Msg::HintNotes,
                     );
                 } else {
-                    add(&mut out, cx, &[Action::QuestionNote], "note");
+                    add(&mut out, cx, &[Action::QuestionNote], Msg::HintNote);
                 }
                 let other = match (kind, q.kind) {
-                    (QuestionType::Multi, QuestionType::Preview) => "preview",
-                    (QuestionType::Multi, _) => "single",
-                    _ => "multi",
+                    (QuestionType::Multi, QuestionType::Preview) => Msg::HintToPreview,
+                    (QuestionType::Multi, _) => Msg::HintToSingle,
+                    _ => Msg::HintToMulti,
                 };
                 add(&mut out, cx, &[Action::ChangeQuestionType], other);
                 if kind == QuestionType::Preview && scrolls {
-                    out.push("PgUp/PgDn scroll".to_owned());
+                    out.push(format!("PgUp/PgDn {}", cx.t(Msg::HintScroll)));
                 }
             }
         }
     }
-    add(&mut out, cx, &[Action::Settings], "settings");
-    add(&mut out, cx, &[Action::Cancel, Action::Dismiss], "cancel");
+    add(&mut out, cx, &[Action::Settings], Msg::HintSettings);
+    add(
+        &mut out,
+        cx,
+        &[Action::Cancel, Action::Dismiss],
+        Msg::HintCancel,
+    );
     out
 }
 
@@ -243,21 +263,21 @@ fn option_count(flow: &Flow, i: usize) -> usize {
 /// The hints while the filter line has the keyboard: typing filters, the arrows move,
 /// the select or toggle key acts, Esc closes the filter.
 fn filter_hints(cx: Cx<'_>, i: usize, out: &mut Vec<String>) {
-    out.push("type to filter".to_owned());
+    out.push(cx.t(Msg::HintTypeToFilter).to_owned());
     add(
         out,
         cx,
         &[Action::PreviousOption, Action::NextOption],
-        "move",
+        Msg::HintMove,
     );
     if cx.flow.presented_type(i) == Some(QuestionType::Multi) {
-        add(out, cx, &[Action::Toggle], "toggle");
-        add(out, cx, &[Action::Confirm], "next");
+        add(out, cx, &[Action::Toggle], Msg::HintToggle);
+        add(out, cx, &[Action::Confirm], Msg::HintNext);
     } else {
-        add(out, cx, &[Action::Confirm], "select");
+        add(out, cx, &[Action::Confirm], Msg::HintSelect);
     }
-    out.push("Esc close filter".to_owned());
-    add(out, cx, &[Action::Dismiss], "cancel");
+    out.push(format!("Esc {}", cx.t(Msg::HintCloseFilter)));
+    add(out, cx, &[Action::Dismiss], Msg::HintCancel);
 }
 
 /// The footer's hint rows at `width`: the full hints, or, when they need more rows, the
@@ -283,6 +303,9 @@ pub(crate) fn hint_rows(flow: &Flow, width: usize, scrolls: bool, max_rows: usiz
 /// markers counting the tabs left out on each side. Only the tabs near the active one
 /// are measured, so the strip costs the same for 10 or 100,000 questions.
 pub(crate) fn tab_strip(flow: &Flow, width: usize) -> Line {
+    let locale = flow.locale();
+    let review = locale.text(Msg::TabReview);
+    let more = |n: usize| locale.format(Msg::TabMore, &[("n", &n)]);
     let questions = &flow.form().questions;
     let count = questions.len() + 1;
     let active = match flow.tab() {
@@ -304,7 +327,7 @@ pub(crate) fn tab_strip(flow: &Flow, width: usize) -> Line {
     };
     // Measured after sanitizing: a tab in a label becomes several spaces.
     let width_of =
-        |k: usize| label_of(k).map_or(display_width(" Review "), |l| 4 + display_width(&l));
+        |k: usize| label_of(k).map_or(display_width(review) + 2, |l| 4 + display_width(&l));
     let tab = |k: usize| -> (String, Style) {
         let style = if k == active {
             Style::new(Role::Selected).bold().inverse()
@@ -326,24 +349,28 @@ pub(crate) fn tab_strip(flow: &Flow, width: usize) -> Line {
                 text.push(close);
                 text
             }
-            None if k == active => "[Review]".to_owned(),
-            None => " Review ".to_owned(),
+            None if k == active => format!("[{review}]"),
+            None => format!(" {review} "),
         };
         (text, style)
     };
     // A marker beside the bracketed active tab keeps a space from it (other tabs are
     // padded with spaces of their own).
     // The counters shorten before the active tab's label is cut: `‹ 3 more`, `‹3`, `‹`.
+    let widest = more(99);
     let fit_active = |level: usize| {
-        let left = [" ‹ 99 more ", "‹99 ", "‹ "][level];
-        let right = [" … 99 more ›", " 99›", " ›"][level];
-        width_of(active) + display_width(left) + display_width(right) <= width
+        let (left, right) = match level {
+            0 => (format!(" ‹ {widest} "), format!(" … {widest} ›")),
+            1 => ("‹99 ".to_owned(), " 99›".to_owned()),
+            _ => ("‹ ".to_owned(), " ›".to_owned()),
+        };
+        width_of(active) + display_width(&left) + display_width(&right) <= width
     };
     let level = (0..3).find(|l| fit_active(*l)).unwrap_or(2);
     let left_marker = |n: usize, lo: usize| {
         let gap = if lo == active { " " } else { "" };
         match level {
-            0 => format!("‹ {n} more{gap}"),
+            0 => format!("‹ {}{gap}", more(n)),
             1 => format!("‹{n}{gap}"),
             _ => format!("‹{gap}"),
         }
@@ -351,7 +378,7 @@ pub(crate) fn tab_strip(flow: &Flow, width: usize) -> Line {
     let right_marker = |n: usize, hi: usize| {
         let gap = if hi == active + 1 { " " } else { "" };
         match level {
-            0 => format!("{gap}… {n} more ›"),
+            0 => format!("{gap}… {} ›", more(n)),
             1 => format!("{gap}{n}›"),
             _ => format!("{gap}›"),
         }

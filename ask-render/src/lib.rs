@@ -29,7 +29,8 @@ pub use ansi::{to_ansi, write_line};
 pub use frame::{Cursor, Frame, Line, Role, Span, Style};
 pub use notification::{
     BEL, MAX_NOTIFICATION_WIDTH, Notification, QUESTION_WAITING_EVENT, TIMEOUT_COUNTDOWN_EVENT,
-    closing_soon, notification_text, osc9, osc777, question_waiting,
+    closing_soon, closing_soon_in, notification_text, osc9, osc777, question_waiting,
+    question_waiting_in,
 };
 #[cfg(feature = "ratatui")]
 pub use ratatui::FrameWidget;

@@ -2,6 +2,7 @@
 //! carry it, with the text sanitized so a payload can never end a sequence early.
 
 use ask_contract::AskForm;
+use ask_i18n::{Locale, Msg};
 
 use crate::text::truncate;
 
@@ -17,12 +18,16 @@ pub const TIMEOUT_COUNTDOWN_EVENT: &str = "timeout.countdown";
 /// The notification sent when the idle-timeout countdown starts: title `ask`, message
 /// `Closing in N s: ` and the form's subject as in [`question_waiting`].
 pub fn closing_soon(form: &AskForm, seconds: u64) -> Notification {
-    let waiting = question_waiting(form);
-    let subject = waiting
-        .message
-        .strip_prefix("Question waiting: ")
-        .unwrap_or_default();
-    let message = format!("Closing in {seconds} s unless you answer: {subject}");
+    closing_soon_in(form, seconds, Locale::En)
+}
+
+/// [`closing_soon`] with the message in `locale`.
+pub fn closing_soon_in(form: &AskForm, seconds: u64, locale: Locale) -> Notification {
+    let subject = notification_text(subject(form));
+    let message = locale.format(
+        Msg::NotifyClosing,
+        &[("seconds", &seconds), ("subject", &subject)],
+    );
     Notification {
         event: TIMEOUT_COUNTDOWN_EVENT,
         title: "ask".to_owned(),
@@ -45,14 +50,24 @@ pub struct Notification {
 /// message `Question waiting: ` and the first question's label (its prompt when the label is
 /// only the `Q1` fallback), on one line, at most [`MAX_NOTIFICATION_WIDTH`] columns.
 pub fn question_waiting(form: &AskForm) -> Notification {
-    let subject = form.questions.first().map_or("", |q| {
+    question_waiting_in(form, Locale::En)
+}
+
+/// The first question's label, or its prompt when the label is only the `Q1` fallback.
+fn subject(form: &AskForm) -> &str {
+    form.questions.first().map_or("", |q| {
         if q.label == "Q1" || q.label.trim().is_empty() {
             q.prompt.as_str()
         } else {
             q.label.as_str()
         }
-    });
-    let message = format!("Question waiting: {}", notification_text(subject));
+    })
+}
+
+/// [`question_waiting`] with the message in `locale`.
+pub fn question_waiting_in(form: &AskForm, locale: Locale) -> Notification {
+    let subject = notification_text(subject(form));
+    let message = locale.format(Msg::NotifyWaiting, &[("subject", &subject)]);
     Notification {
         event: QUESTION_WAITING_EVENT,
         title: "ask".to_owned(),

@@ -3,19 +3,27 @@
 use std::collections::HashMap;
 
 use ask_contract::{Question, QuestionType};
+use ask_i18n::{Locale, Msg};
 use ask_state::{Editor, EditorTarget, Flow, FormText, OptionFilter, OptionMarks, QuestionDraft};
 
 use crate::block::Block;
 use crate::editor::editor_block;
 use crate::frame::{Line, Role, Span, Style};
-use crate::question::OPTION_NOTE_LABEL;
 use crate::text::display_width;
 use crate::window::Keep;
 
-/// Label of the synthetic free-form row.
-pub(crate) const CUSTOM_LABEL: &str = "Type your own";
-/// The marker after the label of an option the agent recommends.
-pub(crate) const RECOMMENDED: &str = "(Recommended)";
+/// The label of declared option `row` as the person reads it: the payload's label, or
+/// for a confirm question without `yesLabel`/`noLabel` the made-up `Yes`/`No` in the
+/// flow's language (the result keeps the English ones).
+pub(crate) fn option_label(q: &Question, row: usize, locale: Locale) -> Option<&str> {
+    let option = q.options.get(row)?;
+    let made_up = match (q.kind, option.value.as_str()) {
+        (QuestionType::Confirm, "yes") if q.rules.yes_label.is_none() => Some(Msg::OptionYes),
+        (QuestionType::Confirm, "no") if q.rules.no_label.is_none() => Some(Msg::OptionNo),
+        _ => None,
+    };
+    Some(made_up.map_or(option.label.as_str(), |m| locale.text(m)))
+}
 
 /// Builds the block of each cursor row (declared options, then `Type your own`) on demand,
 /// so a long list only pays for the rows it shows.
@@ -154,10 +162,14 @@ impl<'a> OptionRows<'a> {
             (false, true) => Style::new(Role::Success),
             (false, false) => Style::new(Role::Text),
         };
-        let mut label = option.map_or(CUSTOM_LABEL, |o| o.label.as_str()).to_owned();
+        let locale = self.flow.locale();
+        let note_label = locale.text(Msg::NoteOption);
+        let mut label = option_label(q, row, locale)
+            .unwrap_or_else(|| locale.text(Msg::OptionCustom))
+            .to_owned();
         if option.is_some_and(|o| o.recommended) {
             label.push(' ');
-            label.push_str(RECOMMENDED);
+            label.push_str(locale.text(Msg::OptionRecommended));
         }
         if selected && !multi {
             label.push_str(" ✓");
@@ -184,7 +196,7 @@ impl<'a> OptionRows<'a> {
             hidden: false,
             width,
         };
-        let mut body = Block::new(width);
+        let mut body = Block::new(width, locale);
         if let Some(description) = option
             .and_then(|o| o.description.as_deref())
             .filter(|_| !short)
@@ -211,7 +223,7 @@ impl<'a> OptionRows<'a> {
                     e,
                     (width, editor_rows),
                     indent,
-                    "Type your answer…",
+                    (locale.text(Msg::OptionCustomPlaceholder), locale),
                 )),
                 (None, Some(text)) if compact.is_some() => {
                     fold.row(&mut body, pad(), text, Style::new(Role::Text));
@@ -220,30 +232,30 @@ impl<'a> OptionRows<'a> {
                 (None, None) => {}
             }
         } else if let Some(e) = open {
-            let suffix = format!(" · {OPTION_NOTE_LABEL}");
+            let suffix = format!(" · {note_label}");
             if short || compact.is_some() {
                 label_suffix = Some(suffix);
             } else {
                 let mut label = pad();
-                label.push(Span::new(OPTION_NOTE_LABEL, Role::Muted));
+                label.push(Span::new(note_label, Role::Muted));
                 body.push(Line::new(label));
             }
             body.append(editor_block(
                 e,
                 (width, editor_rows),
                 indent,
-                "Add a note for the agent…",
+                (locale.text(Msg::NotePlaceholder), locale),
             ));
         } else if let Some(note) = draft.option_notes.get(&row) {
             let mut p = pad();
-            p.push(Span::new(format!("{OPTION_NOTE_LABEL} "), Role::Muted));
+            p.push(Span::new(format!("{note_label} "), Role::Muted));
             if compact.is_some() {
                 fold.row(&mut body, p, note, Style::new(Role::Note));
             } else {
                 body.hanging_kept(p, note, Style::new(Role::Note), keep);
             }
         }
-        let mut block = Block::new(width);
+        let mut block = Block::new(width, locale);
         block.focus_next();
         let suffix_w = label_suffix.as_deref().map_or(0, display_width);
         if compact.is_some() {
@@ -267,7 +279,7 @@ impl<'a> OptionRows<'a> {
                 Some(line) if fits => line.push(Span::new(suffix, Role::Muted)),
                 _ => {
                     let mut label = pad();
-                    label.push(Span::new(OPTION_NOTE_LABEL, Role::Muted));
+                    label.push(Span::new(note_label, Role::Muted));
                     block.push(Line::new(label));
                 }
             }
@@ -330,7 +342,9 @@ impl<'a> OptionRows<'a> {
                 }
             }
         }
-        let mut out = Block::new(self.width);
+        let locale = self.flow.locale();
+        let more = |n: usize| locale.format(Msg::ListMore, &[("n", &n)]);
+        let mut out = Block::new(self.width, locale);
         let marker = |text: String| Line::new(vec![Span::raw("  "), Span::new(text, Role::Muted)]);
         // A window too short for two marker rows counts both sides in one, below.
         let both = lo > 0 && hi < n;
@@ -355,10 +369,10 @@ impl<'a> OptionRows<'a> {
         }
         let _ = used;
         if lo > 0 && !combined {
-            out.push(marker(format!("↑ {lo} more")));
+            out.push(marker(format!("↑ {}", more(lo))));
         }
         if no_match {
-            out.push(crate::filter::no_match_line());
+            out.push(crate::filter::no_match_line(locale));
         }
         for k in lo..hi {
             let mut block = built
@@ -373,9 +387,12 @@ impl<'a> OptionRows<'a> {
             out.append(block);
         }
         if combined {
-            out.push(marker(format!("↑ {lo} · ↓ {} more", n - hi)));
+            out.push(marker(locale.format(
+                Msg::ListMoreBoth,
+                &[("above", &lo), ("below", &(n - hi))],
+            )));
         } else if hi < n {
-            out.push(marker(format!("↓ {} more", n - hi)));
+            out.push(marker(format!("↓ {}", more(n - hi))));
         }
         out
     }

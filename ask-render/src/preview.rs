@@ -127,7 +127,7 @@ fn compact_pane(
     (text, index): (&str, Option<&LineIndex>),
     scroll: usize,
     width: usize,
-    max_rows: usize,
+    (max_rows, locale): (usize, ask_i18n::Locale),
 ) -> Block {
     let inner = width.saturating_sub(2).max(1);
     let source_lines = index.map_or_else(|| count_newlines(text), LineIndex::newlines) + 1;
@@ -143,16 +143,24 @@ fn compact_pane(
     } else {
         source_lines - last_shown - 1 + usize::from(cut_below)
     };
+    let more = |n: usize| {
+        use ask_i18n::Msg;
+        locale.plural(
+            n as u64,
+            (Msg::LinesMoreOne, Msg::LinesMoreOther),
+            &[("n", &n)],
+        )
+    };
     let count = match (scroll, below) {
         (0, 0) => String::new(),
-        (0, b) => format!("↓ {b} more {}", lines_noun(b)),
-        (a, 0) => format!("↑ {a} more {}", lines_noun(a)),
-        (a, b) => format!("↑ {a} ↓ {b} more {}", lines_noun(b)),
+        (0, b) => format!("↓ {}", more(b)),
+        (a, 0) => format!("↑ {}", more(a)),
+        (a, b) => format!("↑ {a} ↓ {}", more(b)),
     };
-    let mut block = Block::new(width);
+    let mut block = Block::new(width, locale);
     block.scrolls = !count.is_empty();
-    let lead = "Preview · ";
-    let room = width.saturating_sub(display_width(lead) + display_width(&count) + 2);
+    let lead = format!("{} · ", locale.text(ask_i18n::Msg::PreviewTitle));
+    let room = width.saturating_sub(display_width(&lead) + display_width(&count) + 2);
     let mut title = Line::new(vec![
         Span::new(lead, Role::Muted),
         Span::new(
@@ -174,10 +182,6 @@ fn compact_pane(
     block
 }
 
-fn lines_noun(n: usize) -> &'static str {
-    if n == 1 { "line" } else { "lines" }
-}
-
 /// The pane at `width` columns in at most `max_rows` rows (at least two): the title
 /// `Preview · <label>`, then the text from source line `scroll` on. Hidden rows are
 /// counted in `↑ N more lines` / `↓ N more lines` markers, which take rows of their own.
@@ -187,15 +191,21 @@ pub(crate) fn preview_pane(
     (text, index): (Option<&str>, Option<&LineIndex>),
     scroll: usize,
     width: usize,
-    max_rows: usize,
+    (max_rows, locale): (usize, ask_i18n::Locale),
 ) -> Block {
-    let mut block = Block::new(width);
+    let mut block = Block::new(width, locale);
     block.push(Line::new(vec![
-        Span::new("Preview · ", Role::Muted),
+        Span::new(
+            format!("{} · ", locale.text(ask_i18n::Msg::PreviewTitle)),
+            Role::Muted,
+        ),
         Span::new(sanitize_line(label), Style::new(Role::Title).bold()),
     ]));
     let Some(text) = text else {
-        block.push(Line::styled("No preview for this row.", Role::Dim));
+        block.push(Line::styled(
+            locale.text(ask_i18n::Msg::PreviewNone),
+            Role::Dim,
+        ));
         return block;
     };
     let inner = width.saturating_sub(2).max(1);
@@ -205,7 +215,7 @@ pub(crate) fn preview_pane(
     if max_rows < PANE_ROWS + usize::from(scroll > 0)
         && rows_down(text, (0, 0), inner, max_rows, index).len() >= max_rows
     {
-        return compact_pane(label, (text, index), scroll, width, max_rows);
+        return compact_pane(label, (text, index), scroll, width, (max_rows, locale));
     }
     let content = |block: &mut Block, rows: &[(usize, &str)]| {
         for (_, row) in rows {
@@ -238,10 +248,10 @@ pub(crate) fn preview_pane(
         let cut_below = from.get(visible).is_some_and(|(li, _)| *li == last_shown);
         let below = source_lines - last_shown - 1 + usize::from(cut_below);
         if scroll > 0 {
-            block.push(marker(scroll.max(1), true));
+            block.push(marker(scroll.max(1), true, block.locale));
         }
         content(&mut block, shown);
-        block.push(marker(below.max(1), false));
+        block.push(marker(below.max(1), false, block.locale));
         return block;
     }
     // At the end: no bottom marker; the top marker is needed since the text is taller.
@@ -252,7 +262,11 @@ pub(crate) fn preview_pane(
         .unwrap_or_default();
     let first_shown = shown.first().map_or(0, |(li, _)| *li);
     let cut_above = tail.len() > visible && tail.first().is_some_and(|(li, _)| *li == first_shown);
-    block.push(marker((first_shown + usize::from(cut_above)).max(1), true));
+    block.push(marker(
+        (first_shown + usize::from(cut_above)).max(1),
+        true,
+        block.locale,
+    ));
     content(&mut block, shown);
     block
 }
@@ -286,8 +300,20 @@ mod tests {
             let index = LineIndex::new(text);
             let lines = index.newlines() + 1;
             for scroll in [0, 1, 2, lines / 2, lines - 3, lines - 1, lines + 5] {
-                let plain = preview_pane("A", (Some(text), None), scroll, 40, 12);
-                let indexed = preview_pane("A", (Some(text), Some(&index)), scroll, 40, 12);
+                let plain = preview_pane(
+                    "A",
+                    (Some(text), None),
+                    scroll,
+                    40,
+                    (12, ask_i18n::Locale::En),
+                );
+                let indexed = preview_pane(
+                    "A",
+                    (Some(text), Some(&index)),
+                    scroll,
+                    40,
+                    (12, ask_i18n::Locale::En),
+                );
                 assert_eq!(texts(&plain), texts(&indexed), "scroll {scroll}");
             }
         }

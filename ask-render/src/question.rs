@@ -1,18 +1,13 @@
 //! A question tab: prompt, question note, option rows, editors and the preview pane.
 
 use ask_contract::{Question, QuestionType};
+use ask_i18n::Msg;
 use ask_state::{EditorTarget, Flow, FormText, LineIndex, QuestionDraft};
-
-/// The label of a question note, the same on the question screen, in its editor and on
-/// the review tab.
-pub(crate) const QUESTION_NOTE_LABEL: &str = "Question note:";
-/// The label of an option note, the same everywhere it shows.
-pub(crate) const OPTION_NOTE_LABEL: &str = "Option note:";
 
 use crate::block::{Block, side_by_side};
 use crate::editor::editor_block;
 use crate::frame::{Line, Role, Span, Style};
-use crate::options::{CUSTOM_LABEL, OptionRows};
+use crate::options::OptionRows;
 use crate::preview::preview_pane;
 use crate::window::Keep;
 
@@ -36,7 +31,8 @@ pub(crate) fn prompt_block(
     width: usize,
     height: usize,
 ) -> Block {
-    let mut block = Block::new(width);
+    let locale = flow.locale();
+    let mut block = Block::new(width, locale);
     let keep = Keep::tail(height);
     block.hanging_indexed(
         Vec::new(),
@@ -49,16 +45,19 @@ pub(crate) fn prompt_block(
         .editor()
         .filter(|e| e.question == i && e.target == EditorTarget::QuestionNote);
     if let Some(editor) = editing_note {
-        block.push(Line::styled(QUESTION_NOTE_LABEL, Role::Muted));
+        block.push(Line::styled(locale.text(Msg::NoteQuestion), Role::Muted));
         block.append(editor_block(
             editor,
             (width, height),
             0,
-            "Add a note for the agent…",
+            (locale.text(Msg::NotePlaceholder), locale),
         ));
     } else if let Some(note) = flow.draft(i).and_then(|d| d.note.as_deref()) {
         block.hanging_kept(
-            vec![Span::new(format!("{QUESTION_NOTE_LABEL} "), Role::Muted)],
+            vec![Span::new(
+                format!("{} ", locale.text(Msg::NoteQuestion)),
+                Role::Muted,
+            )],
             note,
             Style::new(Role::Note),
             keep,
@@ -66,7 +65,7 @@ pub(crate) fn prompt_block(
     }
     block.blank();
     if let Some(filter) = flow.filter().filter(|f| f.question() == i) {
-        block.push(crate::filter::filter_line(filter, width));
+        block.push(crate::filter::filter_line(filter, width, locale));
     }
     block
 }
@@ -93,7 +92,13 @@ pub(crate) fn options_area(
             let right_w = width - left_w - 3;
             let left = OptionRows::new(flow, i, q, draft, (left_w, height)).window(budget);
             let rows = budget.map_or(usize::MAX, |b| b.max(left.len()));
-            let right = preview_pane(label, (text, index), draft.preview_scroll, right_w, rows);
+            let right = preview_pane(
+                label,
+                (text, index),
+                draft.preview_scroll,
+                right_w,
+                (rows, flow.locale()),
+            );
             side_by_side(left, right, left_w, &Span::new(" │ ", Role::Border), width)
         }
         Some((label, text, index)) => {
@@ -121,7 +126,7 @@ pub(crate) fn options_area(
                 (text, index),
                 draft.preview_scroll,
                 width,
-                (avail - usize::from(spaced)).max(1),
+                ((avail - usize::from(spaced)).max(1), flow.locale()),
             ));
             block
         }
@@ -153,6 +158,6 @@ fn preview_source<'q>(
                 option: j,
             }),
         ),
-        None => (CUSTOM_LABEL, None, None),
+        None => (flow.locale().text(Msg::OptionCustom), None, None),
     }
 }

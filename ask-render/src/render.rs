@@ -1,5 +1,6 @@
 //! `render`: the whole screen of a flow, top rule to bottom rule.
 
+use ask_i18n::Msg;
 use ask_keymap::Action;
 use ask_state::{Flow, FormText, Tab};
 
@@ -84,7 +85,8 @@ pub fn render(flow: &Flow, options: &RenderOptions) -> Frame {
         return crate::chrome::without_rules(flow, options);
     }
     let width = options.width.max(1);
-    let mut top = Block::new(width);
+    let locale = flow.locale();
+    let mut top = Block::new(width, locale);
     top.rule(Style::new(Role::Border));
     let tight = options.height > 0 && options.height < TIGHT_ROWS;
     let very_tight = options.height > 0 && options.height < VERY_TIGHT_ROWS;
@@ -95,7 +97,7 @@ pub fn render(flow: &Flow, options: &RenderOptions) -> Frame {
     // Rows the scrolling body shows between the pinned head and footer: no text lays
     // out more, so its `N more lines` marker stays on screen.
     let view = body_rows(options.height, footer.len());
-    let mut body = Block::new(width);
+    let mut body = Block::new(width, locale);
     if flow.settings_cursor().is_some() {
         // Under the top rule and above the footer.
         let rows = if options.height == 0 {
@@ -193,7 +195,7 @@ pub fn render(flow: &Flow, options: &RenderOptions) -> Frame {
             .with_cursor(cursor)
             .with_focus_row(focus_row),
         (width, options.height),
-        footer_len,
+        (footer_len, locale),
     )
 }
 
@@ -221,7 +223,11 @@ fn body_rows(height: usize, footer_len: usize) -> usize {
 /// rows between scroll so the focus row (the cursor row, the current option) is visible.
 /// Rows cut above or below that window are counted in a `↑ N more rows` / `↓ N more rows`
 /// marker in the window's first or last row, so nothing goes without a mark.
-fn pin_footer(frame: Frame, (width, height): (usize, usize), footer_len: usize) -> Frame {
+fn pin_footer(
+    frame: Frame,
+    (width, height): (usize, usize),
+    (footer_len, locale): (usize, ask_i18n::Locale),
+) -> Frame {
     let total = frame.lines.len();
     if height == 0 || total <= height {
         return frame;
@@ -254,8 +260,9 @@ fn pin_footer(frame: Frame, (width, height): (usize, usize), footer_len: usize) 
     let carried = |rows: std::ops::Range<usize>, arrow: char| {
         frame.lines.get(rows).and_then(|rows| {
             rows.iter()
+                .filter(|l| is_marker(l))
                 .map(Line::plain)
-                .find(|t| is_marker(t) && t.contains(arrow))
+                .find(|t| t.contains(arrow))
         })
     };
     let carried_above = carried(pinned..start + 1, '↓');
@@ -271,12 +278,14 @@ fn pin_footer(frame: Frame, (width, height): (usize, usize), footer_len: usize) 
     // too short for both).
     if above && focus != start {
         if let Some(line) = map(start).and_then(|r| lines.get_mut(r)) {
-            *line = rows_marker(carried_above.as_deref(), start - pinned + 1, true, width);
+            let n = start - pinned + 1;
+            *line = rows_marker(carried_above.as_deref(), (n, true), (width, locale));
         }
     }
     if below && focus != last && (last != start || !above) {
         if let Some(line) = map(last).and_then(|r| lines.get_mut(r)) {
-            *line = rows_marker(carried_below.as_deref(), head_len - last, false, width);
+            let n = head_len - last;
+            *line = rows_marker(carried_below.as_deref(), (n, false), (width, locale));
         }
     }
     Frame::from_lines(lines)
@@ -310,19 +319,35 @@ fn marked_start(
         .unwrap_or(first)
 }
 
-/// A row that counts hidden rows (`↓ 2 more`, `↑ 1 · ↓ 3 more`, `↓ 4 more lines`).
-fn is_marker(text: &str) -> bool {
-    (text.contains('↑') || text.contains('↓')) && text.contains("more")
+/// A row that counts hidden rows (`↓ 2 more`, `↑ 1 · ↓ 3 more`, `↓ 4 more lines`, in
+/// any language): muted text with an arrow, and nothing else but blanks.
+fn is_marker(line: &Line) -> bool {
+    // Blanks and an editor's bar (`│ `) lead some markers.
+    let spans = || {
+        line.spans
+            .iter()
+            .filter(|s| !matches!(s.text.trim(), "" | "│"))
+    };
+    spans().all(|s| s.style.role == Role::Muted) && spans().any(|s| s.text.contains(['↑', '↓']))
 }
 
 /// The marker of `n` frame rows cut above (`up`) or below the window of a short frame;
 /// `carried`: a marker cut with them that counts the other way, kept in front.
-fn rows_marker(carried: Option<&str>, n: usize, up: bool, width: usize) -> Line {
+fn rows_marker(
+    carried: Option<&str>,
+    (n, up): (usize, bool),
+    (width, locale): (usize, ask_i18n::Locale),
+) -> Line {
+    use ask_i18n::Msg;
     let arrow = if up { "↑" } else { "↓" };
-    let noun = if n == 1 { "row" } else { "rows" };
+    let more = locale.plural(
+        n as u64,
+        (Msg::SettingsMoreOne, Msg::SettingsMoreOther),
+        &[("n", &n)],
+    );
     let text = match carried {
-        Some(own) => format!("  {} · {arrow} {n} more {noun}", own.trim()),
-        None => format!("  {arrow} {n} more {noun}"),
+        Some(own) => format!("  {} · {arrow} {more}", own.trim()),
+        None => format!("  {arrow} {more}"),
     };
     let mut marker = Line::styled(text, Role::Muted);
     marker.fit(width);
@@ -352,7 +377,8 @@ fn one_row(texts: &[&str], width: usize) -> String {
 /// row (cut with `…`) and the hints take at most [`TIGHT_HINT_ROWS`].
 fn footer_block(flow: &Flow, width: usize, fit: Fit, scrolls: bool) -> Block {
     let Fit { tight, very_tight } = fit;
-    let mut footer = Block::new(width);
+    let locale = flow.locale();
+    let mut footer = Block::new(width, locale);
     if !tight {
         footer.blank();
     }
@@ -363,11 +389,10 @@ fn footer_block(flow: &Flow, width: usize, fit: Fit, scrolls: bool) -> Block {
             sanitize_line(&km.label(Action::Dismiss)),
         );
         let first = sanitize_line(&km.first_label(Action::Cancel));
-        let long = format!(
-            "Unsaved answers and notes will be lost. Press {cancel} or {dismiss} again to discard them."
-        );
-        let medium = format!("Press {cancel} or {dismiss} again to discard answers and notes.");
-        let short = format!("Press {first} again to discard answers.");
+        let keys: &[(&str, &dyn std::fmt::Display)] = &[("cancel", &cancel), ("dismiss", &dismiss)];
+        let long = locale.format(Msg::DismissLong, keys);
+        let medium = locale.format(Msg::DismissMedium, keys);
+        let short = locale.format(Msg::DismissShort, &[("key", &first)]);
         let text = one_row(&[&long, &medium, &short], width);
         footer.push(Line::new(vec![Span::new(
             text,
@@ -388,7 +413,7 @@ fn footer_block(flow: &Flow, width: usize, fit: Fit, scrolls: bool) -> Block {
         line(notice, Style::new(Role::Warning));
     }
     if let Some(seconds) = flow.countdown_seconds() {
-        let text = format!("Closing in {seconds} s - press any key to stay");
+        let text = locale.format(Msg::Countdown, &[("seconds", &seconds)]);
         line(&text, Style::new(Role::Warning).bold());
     }
     let armed = flow.armed_hint().filter(|_| very_tight);

@@ -4,29 +4,36 @@
 use std::collections::VecDeque;
 
 use ask_contract::{Answer, Question};
+use ask_i18n::{Locale, Msg};
 use ask_state::{Flow, ReviewAction};
 
 use crate::block::Block;
 use crate::frame::{Line, Role, Span, Style};
-use crate::question::{OPTION_NOTE_LABEL, QUESTION_NOTE_LABEL};
 use crate::window::Keep;
 
-/// The answer's labels joined by `, `, each recommended option marked.
-fn marked_labels(q: &Question, answer: &Answer) -> String {
+/// The answer's labels joined by `, `, each recommended option marked (a confirm
+/// question's made-up `Yes`/`No` in `locale`).
+fn marked_labels(q: &Question, answer: &Answer, locale: Locale) -> String {
     let mut out = String::new();
     for (k, label) in answer.labels.iter().enumerate() {
         if k > 0 {
             out.push_str(", ");
         }
-        out.push_str(label);
-        let option = answer
+        let row = answer
             .indices
             .get(k)
             .and_then(|i| i.checked_sub(1))
-            .and_then(|i| q.options.get(usize::try_from(i).ok()?));
-        if option.is_some_and(|o| o.recommended && o.label == *label) {
+            .and_then(|i| usize::try_from(i).ok());
+        let option = row.and_then(|i| q.options.get(i).map(|o| (i, o)));
+        match option.filter(|(_, o)| o.label == *label) {
+            Some((i, _)) => {
+                out.push_str(crate::options::option_label(q, i, locale).unwrap_or(label));
+            }
+            None => out.push_str(label),
+        }
+        if option.is_some_and(|(_, o)| o.recommended && o.label == *label) {
             out.push(' ');
-            out.push_str(crate::options::RECOMMENDED);
+            out.push_str(locale.text(Msg::OptionRecommended));
         }
     }
     out.push_str(&crate::typed::unit_suffix(q, answer));
@@ -61,12 +68,13 @@ pub(crate) fn review_block(
     height: usize,
     (tight, very_tight): (bool, bool),
 ) -> Block {
-    let mut block = Block::new(width);
+    let locale = flow.locale();
+    let mut block = Block::new(width, locale);
     let highlighted = flow.armed().unwrap_or_else(|| flow.review_cursor());
     let elaborate = highlighted == ReviewAction::Elaborate;
     if !tight {
         block.push(Line::styled(
-            "Review your answers",
+            locale.text(Msg::ReviewTitle),
             Style::new(Role::Title).bold(),
         ));
         block.blank();
@@ -131,11 +139,16 @@ fn answer_window(flow: &Flow, width: usize, avail: usize, elaborate: bool) -> Bl
         let markers = usize::from(first > 0) + usize::from(end < count);
         cut_entry(only, avail.saturating_sub(markers).max(1));
     }
-    let mut block = Block::new(width);
+    let locale = flow.locale();
+    let mut block = Block::new(width, locale);
     let more = |n: usize, up: bool| {
         let (arrow, key) = if up { ("↑", "PgUp") } else { ("↓", "PgDn") };
-        let noun = if n == 1 { "question" } else { "questions" };
-        Line::styled(format!("{arrow} {n} more {noun} ({key})"), Role::Muted)
+        let more = locale.plural(
+            n as u64,
+            (Msg::ReviewMoreOne, Msg::ReviewMoreOther),
+            &[("n", &n)],
+        );
+        Line::styled(format!("{arrow} {more} ({key})"), Role::Muted)
     };
     if first > 0 {
         block.push(more(first, true));
@@ -160,7 +173,7 @@ fn cut_entry(entry: &mut Block, rows: usize) {
     let width = entry.width;
     if let Some(last) = entry.lines.last_mut() {
         if rows >= 2 {
-            *last = crate::window::marker(hidden, false);
+            *last = crate::window::marker(hidden, false, entry.locale);
             last.fit(width);
         } else {
             last.fit(width.saturating_sub(2));
@@ -173,7 +186,8 @@ fn cut_entry(entry: &mut Block, rows: usize) {
 /// One question of the review list: its answer (or `→ unanswered`) and the notes
 /// the highlighted action would send.
 fn entry(flow: &Flow, i: usize, width: usize, keep: Keep, elaborate: bool) -> Block {
-    let mut block = Block::new(width);
+    let locale = flow.locale();
+    let mut block = Block::new(width, locale);
     let Some(q) = flow.form().questions.get(i) else {
         return block;
     };
@@ -187,16 +201,19 @@ fn entry(flow: &Flow, i: usize, width: usize, keep: Keep, elaborate: bool) -> Bl
         prefix.push(Span::new("→ ", Role::Muted));
         block.hanging_kept(
             prefix,
-            &marked_labels(q, a),
+            &marked_labels(q, a, locale),
             Style::new(Role::Success),
             keep,
         );
     } else if q.suggestion().is_some() {
-        let text = crate::typed::unanswered(q);
+        let text = crate::typed::unanswered(q, locale);
         block.hanging_kept(label, &text, Style::new(Role::Warning), keep);
     } else {
         let mut line = Line::new(label);
-        line.push(Span::new("→ unanswered", Role::Warning));
+        line.push(Span::new(
+            format!("→ {}", locale.text(Msg::ReviewUnanswered)),
+            Role::Warning,
+        ));
         block.push(line);
     }
     let Some(draft) = flow.draft(i) else {
@@ -209,7 +226,7 @@ fn entry(flow: &Flow, i: usize, width: usize, keep: Keep, elaborate: bool) -> Bl
         block.hanging_kept(
             vec![
                 Span::raw("  "),
-                Span::new(format!("{QUESTION_NOTE_LABEL} "), Role::Muted),
+                Span::new(format!("{} ", locale.text(Msg::NoteQuestion)), Role::Muted),
             ],
             note,
             Style::new(Role::Note),
@@ -230,9 +247,15 @@ fn entry(flow: &Flow, i: usize, width: usize, keep: Keep, elaborate: bool) -> Bl
         ];
         if !selected {
             // Submit drops it (contract): say so next to the note.
-            prefix.push(Span::new(" (sent only with Elaborate)", Role::Dim));
+            prefix.push(Span::new(
+                format!(" {}", locale.text(Msg::ReviewSentOnlyWithElaborate)),
+                Role::Dim,
+            ));
         }
-        prefix.push(Span::new(format!(" · {OPTION_NOTE_LABEL} "), Role::Muted));
+        prefix.push(Span::new(
+            format!(" · {} ", locale.text(Msg::NoteOption)),
+            Role::Muted,
+        ));
         block.hanging_kept(prefix, note, Style::new(Role::Note), keep);
     }
     block
@@ -246,14 +269,18 @@ fn actions_block(
     highlighted: ReviewAction,
     (tight, very_tight): (bool, bool),
 ) -> Block {
-    let mut block = Block::new(width);
+    let locale = flow.locale();
+    let mut block = Block::new(width, locale);
     if highlighted != ReviewAction::Elaborate {
         let hidden = hidden_notes(flow);
         if hidden > 0 {
-            let noun = if hidden == 1 { "note" } else { "notes" };
             block.hanging(
                 Vec::new(),
-                &format!("{hidden} more {noun} not shown here; Elaborate shows every note."),
+                &locale.plural(
+                    hidden as u64,
+                    (Msg::ReviewHiddenNotesOne, Msg::ReviewHiddenNotesOther),
+                    &[("n", &hidden)],
+                ),
                 Style::new(Role::Dim),
             );
         }
@@ -266,16 +293,16 @@ fn actions_block(
         if current {
             block.focus_next();
         }
-        let description = match action {
-            ReviewAction::Submit => "send the answers",
-            ReviewAction::Elaborate => "ask the agent about the notes first",
-            ReviewAction::Cancel => "discard and close",
+        let (label, description) = match action {
+            ReviewAction::Submit => (Msg::ReviewSubmit, Msg::ReviewSubmitAbout),
+            ReviewAction::Elaborate => (Msg::ReviewElaborate, Msg::ReviewElaborateAbout),
+            ReviewAction::Cancel => (Msg::ReviewCancel, Msg::ReviewCancelAbout),
         };
         let (pointer, style) = Block::pointer(current);
         block.push(Line::new(vec![
             pointer,
-            Span::new(format!("{}. {}", action.digit(), action.label()), style),
-            Span::new(format!("  {description}"), Role::Muted),
+            Span::new(format!("{}. {}", action.digit(), locale.text(label)), style),
+            Span::new(format!("  {}", locale.text(description)), Role::Muted),
         ]));
     }
     if let Some(hint) = flow.armed_hint().filter(|_| !very_tight) {

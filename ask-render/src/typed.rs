@@ -3,6 +3,7 @@
 //! and the review's `unanswered (suggested: ...)`.
 
 use ask_contract::{Answer, Question, QuestionType};
+use ask_i18n::{Locale, Msg};
 use ask_state::{EditorTarget, Flow, QuestionDraft};
 
 use crate::block::Block;
@@ -12,11 +13,11 @@ use crate::sanitize::sanitize_line;
 use crate::window::Keep;
 
 /// The heading above a typed editor.
-fn heading(q: &Question) -> &'static str {
+fn heading(q: &Question) -> Msg {
     match q.kind {
-        QuestionType::Number => "Type a number:",
-        QuestionType::Path => "Type a path (Tab completes):",
-        _ => "Type your answer:",
+        QuestionType::Number => Msg::TypedHeadingNumber,
+        QuestionType::Path => Msg::TypedHeadingPath,
+        _ => Msg::TypedHeadingText,
     }
 }
 
@@ -32,39 +33,47 @@ pub(crate) fn typed_block(
 ) -> Block {
     // Below the editor: the unit, the rule and the suggestion, laid out first so the
     // editor gets the rows they leave of `height` (its markers included).
-    let mut tail = Block::new(width);
+    let locale = flow.locale();
+    let mut tail = Block::new(width, locale);
     if let Some(unit) = q.rules.unit.as_deref() {
         tail.hanging(
-            vec![Span::new("  unit: ", Role::Muted)],
+            vec![Span::new(
+                format!("  {} ", locale.text(Msg::TypedUnit)),
+                Role::Muted,
+            )],
             unit,
             Style::new(Role::Muted),
         );
     }
     rule_line(flow, i, q, &mut tail);
     if flow.editor_holds_default() && flow.editor().is_some_and(|e| e.question == i) {
-        tail.push(Line::styled(
-            "Suggested answer: Enter accepts it, typing edits it.",
-            Role::Dim,
-        ));
+        tail.push(Line::styled(locale.text(Msg::TypedSuggested), Role::Dim));
     }
     let rows = if height == 0 {
         0
     } else {
         height.saturating_sub(tail.len() + 1).max(2)
     };
-    let mut block = Block::new(width);
+    let mut block = Block::new(width, locale);
     block.focus_next();
-    block.push(Line::styled(heading(q), Style::new(Role::Accent).bold()));
-    let placeholder = q
-        .rules
-        .placeholder
-        .as_deref()
-        .map_or_else(|| "Type here…".to_owned(), sanitize_line);
+    block.push(Line::styled(
+        locale.text(heading(q)),
+        Style::new(Role::Accent).bold(),
+    ));
+    let placeholder = q.rules.placeholder.as_deref().map_or_else(
+        || locale.text(Msg::TypedPlaceholder).to_owned(),
+        sanitize_line,
+    );
     match flow
         .editor()
         .filter(|e| e.question == i && e.target == EditorTarget::Custom)
     {
-        Some(editor) => block.append(editor_block(editor, (width, rows), 0, &placeholder)),
+        Some(editor) => block.append(editor_block(
+            editor,
+            (width, rows),
+            0,
+            (&placeholder, locale),
+        )),
         None => match &draft.custom_text {
             Some(text) => block.hanging_kept(
                 vec![Span::new("│ ", Role::Muted)],
@@ -72,7 +81,7 @@ pub(crate) fn typed_block(
                 Style::new(Role::Text),
                 Keep::head(rows),
             ),
-            None => block.push(Line::styled("(no answer yet)", Role::Dim)),
+            None => block.push(Line::styled(locale.text(Msg::TypedNoAnswer), Role::Dim)),
         },
     }
     block.append(tail);
@@ -88,7 +97,7 @@ pub(crate) fn rule_line(flow: &Flow, i: usize, q: &Question, block: &mut Block) 
             &problem,
             Style::new(Role::Error),
         );
-    } else if let Some(rule) = q.rule_text() {
+    } else if let Some(rule) = q.rule_text_in(flow.locale()) {
         block.hanging(Vec::new(), &rule, Style::new(Role::Muted));
     }
 }
@@ -105,10 +114,16 @@ pub(crate) fn items_line(flow: &Flow, i: usize, q: &Question, block: &mut Block)
 
 /// The review's text for an unanswered question: `→ unanswered`, plus the suggestion
 /// when the question has a default.
-pub(crate) fn unanswered(q: &Question) -> String {
+pub(crate) fn unanswered(q: &Question, locale: Locale) -> String {
     match q.suggestion() {
-        Some(s) => format!("→ unanswered (suggested: {})", sanitize_line(&s)),
-        None => "→ unanswered".to_owned(),
+        Some(s) => format!(
+            "→ {}",
+            locale.format(
+                Msg::ReviewUnansweredSuggested,
+                &[("answer", &sanitize_line(&s))]
+            )
+        ),
+        None => format!("→ {}", locale.text(Msg::ReviewUnanswered)),
     }
 }
 

@@ -69,11 +69,16 @@ struct Row<'a> {
     last: bool,
 }
 
-/// The marker line for `n` hidden source lines.
-pub(crate) fn marker(n: usize, up: bool) -> Line {
+/// The marker line for `n` hidden source lines, in `locale`.
+pub(crate) fn marker(n: usize, up: bool, locale: ask_i18n::Locale) -> Line {
+    use ask_i18n::Msg;
     let arrow = if up { "↑" } else { "↓" };
-    let noun = if n == 1 { "line" } else { "lines" };
-    Line::styled(format!("{arrow} {n} more {noun}"), Role::Muted)
+    let more = locale.plural(
+        n as u64,
+        (Msg::LinesMoreOne, Msg::LinesMoreOther),
+        &[("n", &n)],
+    );
+    Line::styled(format!("{arrow} {more}"), Role::Muted)
 }
 
 /// Largest char boundary of `text` at or below `at`.

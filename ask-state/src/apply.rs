@@ -56,7 +56,7 @@ impl Flow {
                 return Outcome::Changed;
             }
             Command::EarlyKeysIgnored => {
-                self.hint = Some(crate::command::EARLY_KEYS_HINT.to_owned());
+                self.hint = Some(self.locale().text(ask_i18n::Msg::FlowEarlyKeys).to_owned());
                 return Outcome::Changed;
             }
             _ => {}
@@ -410,10 +410,15 @@ impl Flow {
         if action != ReviewAction::Cancel {
             if let Some((i, problem)) = self.blocking_problem() {
                 let label = self.question(i).map_or("", |q| q.label.as_str());
-                self.hint = Some(format!(
-                    "{label}: {problem}. Fix it before you {}.",
-                    action.label().to_lowercase()
-                ));
+                let msg = if action == ReviewAction::Elaborate {
+                    ask_i18n::Msg::FlowBlockedElaborate
+                } else {
+                    ask_i18n::Msg::FlowBlockedSubmit
+                };
+                self.hint = Some(
+                    self.locale()
+                        .format(msg, &[("label", &label), ("problem", &problem)]),
+                );
                 return Outcome::Changed;
             }
         }

@@ -129,6 +129,7 @@ pub enum Command {
 }
 
 /// The hint [`Command::EarlyKeysIgnored`] shows.
+/// In English; the flow shows it in its language ([`Flow::locale`](crate::Flow::locale)).
 pub const EARLY_KEYS_HINT: &str = "Keys typed before the form opened were ignored.";
 
 /// Something the host must carry out. More effects will come: match with a wildcard arm.

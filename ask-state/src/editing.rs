@@ -186,13 +186,16 @@ impl Flow {
         }
         if text.is_none() {
             self.editor = Some(editor);
-            self.hint = Some("Type an answer, or move away.".to_owned());
+            self.hint = Some(self.locale().text(ask_i18n::Msg::FlowTypeOrMove).to_owned());
             return Outcome::Changed;
         }
         if let Some(problem) = self.text_problem(editor.question, editor.buffer.text()) {
             // Typed input that breaks its rules stays in the editor, never the answer.
             self.editor = Some(editor);
-            self.hint = Some(format!("Not accepted: {problem}."));
+            self.hint = Some(
+                self.locale()
+                    .format(ask_i18n::Msg::FlowNotAccepted, &[("problem", &problem)]),
+            );
             return Outcome::Changed;
         }
         if self.kind(editor.question) == QuestionType::Multi {

@@ -149,13 +149,13 @@ impl Flow {
             .and_then(|d| d.selected.get(row))
             .copied()
             .unwrap_or(false);
-        let verb = match (self.kind(i), selected) {
-            (QuestionType::Multi, false) => "Deselected",
-            _ => "Selected",
+        let msg = match (self.kind(i), selected) {
+            (QuestionType::Multi, false) => ask_i18n::Msg::FlowHiddenDeselected,
+            _ => ask_i18n::Msg::FlowHiddenSelected,
         };
-        self.hint = Some(format!(
-            "{verb} {}. {label} (hidden by the filter).",
-            row + 1
-        ));
+        self.hint = Some(
+            self.locale()
+                .format(msg, &[("n", &(row + 1)), ("label", &label)]),
+        );
     }
 }

@@ -115,18 +115,28 @@ pub enum SettingsRow {
     Behaviour(BehaviourSetting),
     /// `notifications.enabled`.
     Notifications,
+    /// `behaviour.locale`, the UI language: the toggle key cycles `auto` and each
+    /// language ([`ask_i18n::LocaleSetting::next`]).
+    Locale,
     /// `Reset settings to defaults` (needs a second press within 3 s).
     Reset,
 }
 
 impl SettingsRow {
-    /// The label shown in the overlay.
+    /// The label shown in the overlay, in English ([`SettingsRow::label_in`] for others).
     pub fn label(self) -> &'static str {
-        match self {
-            SettingsRow::Behaviour(s) => s.label(),
-            SettingsRow::Notifications => "Notifications",
-            SettingsRow::Reset => "Reset settings to defaults",
-        }
+        self.label_in(ask_i18n::Locale::En)
+    }
+
+    /// The label shown in the overlay in `locale`.
+    pub fn label_in(self, locale: ask_i18n::Locale) -> &'static str {
+        use ask_i18n::Msg;
+        locale.text(match self {
+            SettingsRow::Behaviour(s) => s.msg(),
+            SettingsRow::Notifications => Msg::SettingNotifications,
+            SettingsRow::Locale => Msg::SettingLocale,
+            SettingsRow::Reset => Msg::SettingReset,
+        })
     }
 }
 
@@ -380,10 +390,18 @@ impl Flow {
                 && !self.editor_holds_default())
     }
 
-    /// The pending double-press hint, e.g. `Press 1 again to Submit.`
+    /// The pending double-press hint, e.g. `Press 1 again to Submit.`, in the flow's
+    /// language.
     pub fn armed_hint(&self) -> Option<String> {
-        self.armed
-            .map(|a| format!("Press {} again to {}.", a.digit(), a.label()))
+        use ask_i18n::Msg;
+        self.armed.map(|a| {
+            let msg = match a {
+                ReviewAction::Submit => Msg::FlowArmedSubmit,
+                ReviewAction::Elaborate => Msg::FlowArmedElaborate,
+                ReviewAction::Cancel => Msg::FlowArmedCancel,
+            };
+            self.locale().format(msg, &[("digit", &a.digit())])
+        })
     }
 
     /// The settings overlay rows in order: each behaviour setting, `Notifications`, then
@@ -405,7 +423,11 @@ impl Flow {
         BehaviourSetting::ALL
             .iter()
             .map(|s| SettingsRow::Behaviour(*s))
-            .chain([SettingsRow::Notifications, SettingsRow::Reset])
+            .chain([
+                SettingsRow::Notifications,
+                SettingsRow::Locale,
+                SettingsRow::Reset,
+            ])
             .filter(offered)
             .collect()
     }
@@ -425,12 +447,12 @@ impl Flow {
         }
     }
 
-    /// The on/off value a settings row shows (`None` for the reset row).
+    /// The on/off value a settings row shows (`None` for the language and reset rows).
     pub fn settings_value(&self, row: SettingsRow) -> Option<bool> {
         match row {
             SettingsRow::Behaviour(s) => Some(self.behaviour.get(s)),
             SettingsRow::Notifications => Some(self.notifications_enabled),
-            SettingsRow::Reset => None,
+            SettingsRow::Locale | SettingsRow::Reset => None,
         }
     }
 

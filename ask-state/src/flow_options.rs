@@ -34,6 +34,10 @@ pub struct FlowOptions {
     /// What the host can do ([`HostFeatures`](crate::HostFeatures), every feature by default): the footer, the
     /// settings overlay and the keymap list offer only these.
     pub host: crate::HostFeatures,
+    /// The language the `locale` setting's `auto` stands for: the host reads it from
+    /// its environment ([`ask_i18n::Locale::from_env`]); English by default. See
+    /// [`Flow::locale`](crate::Flow::locale).
+    pub system_locale: ask_i18n::Locale,
 }
 
 impl FlowOptions {
@@ -62,6 +66,13 @@ impl FlowOptions {
     #[must_use]
     pub fn host_features(mut self, host: crate::HostFeatures) -> Self {
         self.host = host;
+        self
+    }
+
+    /// Sets the language `auto` stands for (see [`FlowOptions::system_locale`]).
+    #[must_use]
+    pub fn system_locale(mut self, locale: ask_i18n::Locale) -> Self {
+        self.system_locale = locale;
         self
     }
 

@@ -40,4 +40,4 @@ pub use scripted::{scripted_drafts, scripted_result};
 pub use settings::RESET_WINDOW_MS;
 pub use snapshot::{EditorSnapshot, FlowSnapshot, QuestionSnapshot, SNAPSHOT_VERSION};
 pub use timeout::COUNTDOWN_MS;
-pub use typed::{PathStatus, path_problem};
+pub use typed::{PathStatus, path_problem, path_problem_in};

@@ -14,6 +14,14 @@ pub const RESET_WINDOW_MS: u64 = 3_000;
 const MAX_SETTINGS_SCROLL: usize = 200;
 
 impl Flow {
+    /// The language of every text the flow shows (hints, and what renderers draw): the
+    /// `locale` setting, with `auto` resolved to
+    /// [`FlowOptions::system_locale`](crate::FlowOptions::system_locale). What the result
+    /// tells the agent is English whatever it is.
+    pub fn locale(&self) -> ask_i18n::Locale {
+        self.behaviour.locale.resolve(self.options.system_locale)
+    }
+
     /// Rows the settings overlay is scrolled by Page Down past the window around its cursor
     /// (0 once the cursor moves); renderers clamp it to the rows they have.
     pub fn settings_scroll(&self) -> usize {
@@ -65,6 +73,10 @@ impl Flow {
                 }
                 Outcome::Effects(effects)
             }
+            SettingsRow::Locale => {
+                self.behaviour.locale = self.behaviour.locale.next();
+                Outcome::Effects(vec![Effect::PersistBehaviour(self.behaviour)])
+            }
             SettingsRow::Notifications => {
                 self.notifications_enabled = !self.notifications_enabled;
                 Outcome::Effects(vec![Effect::PersistNotifications(
@@ -77,13 +89,16 @@ impl Flow {
                 if !live {
                     self.reset_armed_at = Some(self.clock_ms);
                     let key = self.keymap.first_label(ask_keymap::Action::SettingsToggle);
-                    self.hint = Some(format!("Press {key} again to reset all settings."));
+                    self.hint = Some(
+                        self.locale()
+                            .format(ask_i18n::Msg::FlowResetAgain, &[("key", &key)]),
+                    );
                     return Outcome::Changed;
                 }
                 self.behaviour = Behaviour::default();
                 self.keymap = Keymap::default();
                 self.notifications_enabled = true;
-                self.hint = Some("Settings reset to defaults.".to_owned());
+                self.hint = Some(self.locale().text(ask_i18n::Msg::FlowResetDone).to_owned());
                 Outcome::Effects(vec![Effect::ResetSettings])
             }
         }

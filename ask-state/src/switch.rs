@@ -1,17 +1,18 @@
 //! Switching the active question between single (or preview) and multi-select.
 
 use ask_contract::QuestionType;
+use ask_i18n::Msg;
 
 use crate::command::Outcome;
 use crate::flow::{Flow, Tab};
 
 /// How a presentation reads in notices.
-fn name(kind: QuestionType) -> &'static str {
+fn name(kind: QuestionType) -> Msg {
     match kind {
-        QuestionType::Single => "single-select",
-        QuestionType::Multi => "multi-select",
-        QuestionType::Preview => "preview",
-        _ => "another type",
+        QuestionType::Single => Msg::KindSingle,
+        QuestionType::Multi => Msg::KindMulti,
+        QuestionType::Preview => Msg::KindPreview,
+        _ => Msg::KindOther,
     }
 }
 
@@ -28,7 +29,7 @@ impl Flow {
             return Outcome::Unchanged;
         };
         if q.freeform || q.kind == QuestionType::Confirm {
-            self.hint = Some("This question has no options to switch.".to_owned());
+            self.hint = Some(self.locale().text(Msg::FlowNoSwitch).to_owned());
             return Outcome::Changed;
         }
         let requested = q.kind;
@@ -46,10 +47,11 @@ impl Flow {
         if target != QuestionType::Multi {
             if draft.committed_count() > 1 && pending != Some(i) {
                 self.pending_switch = Some(i);
-                self.hint = Some(format!(
-                    "Press {key} again to switch to {}; this clears the selected options.",
-                    name(target)
-                ));
+                let kind = self.locale().text(name(target));
+                self.hint = Some(
+                    self.locale()
+                        .format(Msg::FlowSwitchAgain, &[("key", &key), ("kind", &kind)]),
+                );
                 return Outcome::Changed;
             }
             if let Some(draft) = self.drafts.get_mut(i) {
@@ -62,7 +64,8 @@ impl Flow {
         if let Some(draft) = self.drafts.get_mut(i) {
             draft.presented = target;
         }
-        self.hint = Some(format!("Switched to {}.", name(target)));
+        let kind = self.locale().text(name(target));
+        self.hint = Some(self.locale().format(Msg::FlowSwitched, &[("kind", &kind)]));
         Outcome::Changed
     }
 }

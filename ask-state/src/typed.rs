@@ -55,7 +55,7 @@ impl Flow {
         if text.trim().is_empty() {
             return None;
         }
-        if let Err(rule) = q.check_input(text) {
+        if let Err(rule) = q.check_input_in(self.locale(), text) {
             return Some(rule);
         }
         if q.kind == QuestionType::Path {
@@ -69,7 +69,7 @@ impl Flow {
         if checked != text {
             return None;
         }
-        path_problem(q, *status)
+        path_problem_in(q, *status, self.locale())
     }
 
     /// The problem question `i` shows inline now: the open editor's text breaking the
@@ -85,7 +85,9 @@ impl Flow {
             return self.text_problem(i, text);
         }
         if q.kind == QuestionType::Multi && self.kind(i) == QuestionType::Multi {
-            return q.check_count(draft.committed_count()).err();
+            return q
+                .check_count_in(self.locale(), draft.committed_count())
+                .err();
         }
         None
     }
@@ -110,10 +112,18 @@ impl Flow {
         }
         let draft = self.drafts.get(i)?;
         if q.offers_custom_row() && draft.custom_selected && draft.custom_text.is_some() {
-            return Some("pick one of the options (a typed answer cannot be sent here)".to_owned());
+            return Some(
+                self.locale()
+                    .text(ask_i18n::Msg::ProblemPickOption)
+                    .to_owned(),
+            );
         }
         if q.required && self.answer(i).is_none() {
-            return Some("required: answer it".to_owned());
+            return Some(
+                self.locale()
+                    .text(ask_i18n::Msg::ProblemRequired)
+                    .to_owned(),
+            );
         }
         None
     }
@@ -219,7 +229,10 @@ impl Flow {
         if (draft.committed_count() as u64) < max {
             return true;
         }
-        self.hint = Some(format!("Choose at most {max}: deselect one first."));
+        self.hint = Some(
+            self.locale()
+                .format(ask_i18n::Msg::FlowAtMost, &[("max", &max)]),
+        );
         false
     }
 
@@ -243,15 +256,23 @@ impl Flow {
 /// it may be the answer. Hosts that check paths themselves (the accessible mode) use it
 /// to say what the full form says.
 pub fn path_problem(q: &Question, status: PathStatus) -> Option<String> {
+    path_problem_in(q, status, ask_i18n::Locale::En)
+}
+
+/// [`path_problem`] said in `locale`.
+pub fn path_problem_in(
+    q: &Question,
+    status: PathStatus,
+    locale: ask_i18n::Locale,
+) -> Option<String> {
     let kind = q.rules.path_kind.unwrap_or_default();
-    match (status, kind) {
-        (PathStatus::Missing, _) if q.rules.must_exist => {
-            Some("no such file or directory".to_owned())
-        }
-        (PathStatus::Dir, PathKind::File) => Some("a directory, not a file".to_owned()),
-        (PathStatus::File, PathKind::Dir) => Some("a file, not a directory".to_owned()),
-        _ => None,
-    }
+    let msg = match (status, kind) {
+        (PathStatus::Missing, _) if q.rules.must_exist => ask_i18n::Msg::ProblemPathMissing,
+        (PathStatus::Dir, PathKind::File) => ask_i18n::Msg::ProblemPathDir,
+        (PathStatus::File, PathKind::Dir) => ask_i18n::Msg::ProblemPathFile,
+        _ => return None,
+    };
+    Some(locale.text(msg).to_owned())
 }
 
 /// The `value` of a typed answer: the checked input of `text`, `number` and `path`

@@ -129,7 +129,7 @@ fn scripted_answers_accept_the_presented_type() {
 
 fn open_reset_row() -> ask_state::Flow {
     let mut f = flow(single(), behaviour());
-    drive(&mut f, "? down down down down down down down down");
+    drive(&mut f, "? down down down down down down down down down");
     assert_eq!(
         f.settings_rows()[f.settings_cursor().expect("open")],
         SettingsRow::Reset,
@@ -153,7 +153,7 @@ fn reset_needs_a_second_press_within_three_seconds_of_host_time() {
     let mut f = open_reset_row();
     drive(
         &mut f,
-        "clock:1000 ? ? down down down down down down down down",
+        "clock:1000 ? ? down down down down down down down down down",
     );
     let (_, effects) = drive(&mut f, "clock:1000 enter");
     assert!(effects.is_empty());
@@ -179,7 +179,7 @@ fn reset_needs_a_second_press_within_three_seconds_of_host_time() {
 fn any_other_key_disarms_the_reset_and_the_reset_applies_defaults() {
     let tweaked = behaviour().with(BehaviourSetting::FooterHints, false);
     let mut f = flow(single(), tweaked).with_notifications_enabled(false);
-    drive(&mut f, "? down down down down down down down down");
+    drive(&mut f, "? down down down down down down down down down");
     let (_, effects) = drive(&mut f, "enter up down enter");
     assert!(effects.is_empty(), "up disarmed it: {effects:?}");
     let (_, effects) = drive(&mut f, "enter");
@@ -228,4 +228,33 @@ fn space_in_an_empty_editor_does_nothing_and_arrows_still_leave_on_multi() {
     drive(&mut f, "up");
     assert!(f.editor().is_none());
     assert_eq!(f.draft(1).map(|d| d.cursor), Some(2));
+}
+
+#[test]
+fn the_language_row_cycles_auto_and_every_language_and_persists_each_step() {
+    use ask_i18n::{Locale, LocaleSetting};
+    let mut f = flow(single(), behaviour());
+    assert_eq!(f.locale(), Locale::En, "auto with an English system");
+    drive(&mut f, "? down down down down down down down down");
+    assert_eq!(
+        f.settings_rows()[f.settings_cursor().expect("open")],
+        SettingsRow::Locale
+    );
+    let mut seen = Vec::new();
+    for _ in 0..=Locale::ALL.len() {
+        let (_, effects) = drive(&mut f, "enter");
+        assert_eq!(effects, [Effect::PersistBehaviour(*f.behaviour())]);
+        seen.push(f.behaviour().locale);
+    }
+    assert_eq!(seen[1], LocaleSetting::Fixed(Locale::Es));
+    assert_eq!(*seen.last().unwrap(), LocaleSetting::Auto);
+    // Hints follow the language at once; `auto` takes the host's language.
+    let german = behaviour().with_locale(LocaleSetting::Fixed(Locale::De));
+    let mut f = flow(single(), german);
+    drive(&mut f, "t");
+    assert_eq!(f.locale(), Locale::De);
+    assert_eq!(f.hint(), Some("Zu Mehrfachauswahl gewechselt."));
+    let options = ask_state::FlowOptions::default().system_locale(Locale::Ja);
+    let f = ask_state::Flow::new(f.form().clone(), behaviour(), Keymap::default(), options);
+    assert_eq!(f.locale(), Locale::Ja);
 }

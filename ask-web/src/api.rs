@@ -160,7 +160,7 @@ pub(crate) async fn check(State(app): State<Arc<App>>, request: Request) -> Resp
             if text.trim().is_empty() {
                 json!({"ok": true, "value": null})
             } else {
-                match q.check_input(text) {
+                match q.check_input_in(app.controller.live().locale, text) {
                     Ok(value) => json!({"ok": true, "value": value}),
                     Err(problem) => json!({"ok": false, "problem": problem}),
                 }
@@ -168,7 +168,8 @@ pub(crate) async fn check(State(app): State<Arc<App>>, request: Request) -> Resp
         }
         (Some(q), None, Some(chosen)) if q.kind == ask_contract::QuestionType::Multi => {
             let n = chosen.as_u64().and_then(|n| usize::try_from(n).ok());
-            match n.map(|n| q.check_count(n)) {
+            let locale = app.controller.live().locale;
+            match n.map(|n| q.check_count_in(locale, n)) {
                 Some(Ok(())) => json!({"ok": true}),
                 Some(Err(problem)) => json!({"ok": false, "problem": problem}),
                 None => return bad_check(),

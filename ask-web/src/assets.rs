@@ -6,7 +6,10 @@
 
 use std::sync::OnceLock;
 
-/// The HTML shell, with `{{style}}`, `{{script}}`, `{{nonce}}` and `{{view}}` markers.
+use ask_host::i18n::{Locale, Msg};
+
+/// The HTML shell, with `{{style}}`, `{{script}}`, `{{nonce}}` and `{{view}}` markers, and
+/// the page's own texts: `{{lang}}` (the language tag) and `{{key}}` (a catalogue text).
 const PAGE: &str = include_str!("assets/index.html");
 /// The script that draws the form from the view model and sends commands: its parts
 /// (one responsibility each) inside one function, so they share its scope.
@@ -33,6 +36,10 @@ enum Piece {
     Text(String),
     Nonce,
     View,
+    /// The form's language tag.
+    Lang,
+    /// A catalogue text in the form's language.
+    Say(Msg),
 }
 
 /// The page cut at its per-response places, the style and script already in.
@@ -54,7 +61,11 @@ fn pieces() -> &'static [Piece] {
                 "script" => push(Piece::Text(SCRIPT.to_owned())),
                 "nonce" => push(Piece::Nonce),
                 "view" => push(Piece::View),
-                other => push(Piece::Text(format!("{{{{{other}}}}}"))),
+                "lang" => push(Piece::Lang),
+                other => match Msg::ALL.iter().find(|m| m.key() == other) {
+                    Some(msg) => push(Piece::Say(*msg)),
+                    None => push(Piece::Text(format!("{{{{{other}}}}}"))),
+                },
             }
             rest = after.get(end + 2..).unwrap_or("");
         }
@@ -63,9 +74,9 @@ fn pieces() -> &'static [Piece] {
     })
 }
 
-/// The page for one response: `nonce` on the inline style and script, and the view model
-/// (JSON) as a data block.
-pub(crate) fn page(nonce: &str, view_json: &str) -> String {
+/// The page for one response in `locale`: `nonce` on the inline style and script, the
+/// view model (JSON) as a data block, the page's own texts escaped like any text in HTML.
+pub(crate) fn page(nonce: &str, view_json: &str, locale: Locale) -> String {
     let view = script_safe(view_json);
     let mut out = String::with_capacity(PAGE.len() + STYLE.len() + SCRIPT.len() + view.len() + 64);
     for piece in pieces() {
@@ -73,6 +84,27 @@ pub(crate) fn page(nonce: &str, view_json: &str) -> String {
             Piece::Text(text) => out.push_str(text),
             Piece::Nonce => out.push_str(nonce),
             Piece::View => out.push_str(&view),
+            Piece::Lang => out.push_str(locale.tag()),
+            Piece::Say(Msg::WebNoscript) => out.push_str(
+                &escape(locale.text(Msg::WebNoscript)).replace("{ask}", "<code>ask</code>"),
+            ),
+            Piece::Say(msg) => out.push_str(&escape(locale.text(*msg))),
+        }
+    }
+    out
+}
+
+/// Text made safe inside HTML elements and attribute values.
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
         }
     }
     out
@@ -107,7 +139,7 @@ mod tests {
 
     #[test]
     fn the_page_has_one_style_one_script_and_the_view_in_order() {
-        let page = page("abc", r#"{"t":"</script><!--&"}"#);
+        let page = page("abc", r#"{"t":"</script><!--&"}"#, Locale::En);
         assert_eq!(page.matches("nonce=\"abc\"").count(), 2);
         assert!(!page.contains("{{"), "every marker is filled");
         let view = page.find("id=\"view\">").unwrap();

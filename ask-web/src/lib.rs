@@ -6,11 +6,13 @@ mod browser;
 mod error;
 mod guard;
 mod server;
+mod texts;
 mod view;
 
 pub use browser::{can_open_browser, open_browser};
 pub use error::WebError;
 pub use server::{WebOptions, WebServer};
+pub use texts::{PAGE_TEXTS, page_texts};
 pub use view::{FormState, InputControl, InputView, OptionView, QuestionView, ViewModel};
 
 /// Wrong link tokens (or session cookies) after which the server shuts its listener.

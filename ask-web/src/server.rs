@@ -336,7 +336,7 @@ fn refusal(status: StatusCode) -> Response {
 /// The page with everything it needs inline: style, script and the view model now.
 async fn page(State(app): State<Arc<App>>) -> Response {
     let nonce = crate::guard::secret().unwrap_or_default();
-    let body = assets::page(&nonce, &api::view_json(&app));
+    let body = assets::page(&nonce, &api::view_json(&app), app.controller.live().locale);
     let mut response = ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], body).into_response();
     if let Ok(policy) = HeaderValue::from_str(&assets::policy(&nonce)) {
         response

@@ -2,6 +2,8 @@
 //! questions, what is chosen and written, which tab is shown, how it ended), built from
 //! the session's [`LiveState`]. The browser page draws it; any GUI host can too.
 
+use std::collections::BTreeMap;
+
 use ask_contract::{AnsweredVia, AskForm, AskResult, Question, QuestionType, TextFormat};
 use ask_host::LiveState;
 use serde::Serialize;
@@ -31,6 +33,11 @@ pub struct ViewModel {
     /// The result, once the form ended.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub result: Option<AskResult>,
+    /// The language the form speaks (`es`, `pt-BR`): the terminal's, switched live with it.
+    pub locale: String,
+    /// The page's own texts in that language, by catalogue key (`web.note`, `review.submit`;
+    /// see [`PAGE_TEXTS`](crate::PAGE_TEXTS)).
+    pub texts: BTreeMap<&'static str, &'static str>,
 }
 
 /// Whether the form still takes answers.
@@ -190,7 +197,8 @@ impl InputView {
 pub struct OptionView {
     /// The value reported in the result.
     pub value: String,
-    /// What the person reads.
+    /// What the person reads (a confirm question's made-up `Yes`/`No` in the form's
+    /// language; the result keeps the English ones).
     pub label: String,
     /// A longer explanation.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -228,7 +236,7 @@ impl ViewModel {
                     .enumerate()
                     .map(|(j, o)| OptionView {
                         value: o.value.clone(),
-                        label: o.label.clone(),
+                        label: crate::texts::shown_label(q, o, live.locale),
                         description: o.description.clone(),
                         preview: o.preview.clone(),
                         recommended: o.recommended,
@@ -241,7 +249,7 @@ impl ViewModel {
                 let problem = (q.kind == QuestionType::Multi && presented == QuestionType::Multi)
                     .then(|| {
                         let chosen = s.selected.len() + usize::from(custom_selected);
-                        q.check_count(chosen).err()
+                        q.check_count_in(live.locale, chosen).err()
                     })
                     .flatten();
                 QuestionView {
@@ -254,7 +262,7 @@ impl ViewModel {
                     freeform: q.freeform,
                     custom_row: q.offers_custom_row(),
                     input: InputView::of(q),
-                    rule: q.rule_text(),
+                    rule: q.rule_text_in(live.locale),
                     problem,
                     suggestion: if answered { None } else { q.suggestion() },
                     answered,
@@ -278,6 +286,8 @@ impl ViewModel {
             },
             answered_via: live.result.as_ref().and_then(|r| r.details.answered_via),
             result: live.result.clone(),
+            locale: live.locale.tag().to_owned(),
+            texts: crate::texts::page_texts(live.locale),
         }
     }
 }

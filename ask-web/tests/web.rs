@@ -383,3 +383,58 @@ fn a_page_that_stops_reading_cannot_hold_the_host() {
     );
     drop(stuck);
 }
+
+#[test]
+fn the_page_and_the_view_speak_the_forms_language_and_follow_a_switch() {
+    let payload = json!({"questions": [
+        {"id": "ok", "label": "Ship", "prompt": "Ship it?", "type": "confirm"}]});
+    let form = parse_params(&payload, ParseOptions::default()).unwrap();
+    let mut s = Session::new(form, Settings::in_memory(AskConfig::default()))
+        .with_system_locale(ask_host::Locale::De);
+    let (server, _, cookie) = started(&mut s);
+    let addr = server.local_addr();
+    let (_, _, page) = get(addr, "/", &cookie);
+    for said in [
+        "<html lang=\"de\">",
+        "<title>Fragen warten auf Sie</title>",
+        "Formular wird geladen…",
+        "<code>ask</code>",
+    ] {
+        assert!(page.contains(said), "{said:?} in {page}");
+    }
+    assert!(!page.contains("{{"), "every marker filled: {page}");
+    // The view the page came with carries the page's texts in the form's language.
+    let marker = "id=\"view\">";
+    let start = page.find(marker).unwrap() + marker.len();
+    let end = start + page[start..].find("</script>").unwrap();
+    let embedded: Value = serde_json::from_str(&page[start..end]).unwrap();
+    assert_eq!(embedded["texts"]["review.submit"], "Senden");
+    let (_, _, view) = get(addr, "/api/view", &cookie);
+    let view: Value = serde_json::from_str(&view).unwrap();
+    assert_eq!(view["locale"], "de");
+    assert_eq!(view["texts"]["web.not_answered"], "Nicht beantwortet");
+    assert_eq!(
+        view["questions"][0]["options"][0]["label"], "Ja",
+        "the made-up Yes"
+    );
+    assert_eq!(view["questions"][0]["options"][0]["value"], "yes");
+    // The terminal's overlay switches the language: the next view says so.
+    let controller = s.controller();
+    s.command(ask_state::Command::OpenSettings);
+    let row = s.flow().settings_rows().len() - 2;
+    s.command(ask_state::Command::SettingsMove(
+        i32::try_from(row).unwrap(),
+    ));
+    s.command(ask_state::Command::SettingsToggle);
+    s.pump_control();
+    let view = ViewModel::new(controller.form(), &controller.live());
+    assert_eq!(view.locale, "en");
+    assert_eq!(view.texts["web.not_answered"], "Not answered");
+    assert_eq!(view.questions[0].options[0].label, "Yes");
+    // The result stays English whatever the page spoke.
+    s.command(ask_state::Command::CloseSettings);
+    s.key("y".parse().unwrap());
+    s.key("1".parse().unwrap());
+    s.key("1".parse().unwrap());
+    assert!(s.result().unwrap().text().contains("Ship: Yes"));
+}

@@ -19,6 +19,7 @@ mod idle;
 mod inline;
 mod input_limits;
 mod keyboard;
+mod locale;
 mod mcp;
 mod notify;
 mod output;

@@ -144,6 +144,11 @@ impl Session {
         cmd.env("TERM", "xterm-256color");
         cmd.env_remove("NO_COLOR");
         cmd.env("ASK_CONFIG", dir.path().join("ask-user.json"));
+        // English whatever the machine's language (`locale` is `auto`): a test in another
+        // language passes `LANG` or `LC_ALL` in `env`.
+        cmd.env("LANG", "C.UTF-8");
+        cmd.env_remove("LC_ALL");
+        cmd.env_remove("LC_MESSAGES");
         for (key, value) in env {
             cmd.env(key, value);
         }

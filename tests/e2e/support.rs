@@ -93,12 +93,16 @@ pub(crate) fn has_test_hooks() -> bool {
     cfg!(debug_assertions) && std::env::var_os("ASK_BIN").is_none()
 }
 
-/// A command for `ask` with a clean environment for config lookups.
+/// A command for `ask` with a clean environment for config lookups, in English whatever
+/// the machine's language.
 pub(crate) fn ask(args: &[&str]) -> Command {
     let mut cmd = Command::new(ask_bin());
     cmd.args(args)
         .env_remove("NO_COLOR")
         .env_remove("ASK_CONFIG")
+        .env("LANG", "C.UTF-8")
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
         .env("PI_CODING_AGENT_DIR", "/nonexistent-ask-test-dir");
     cmd
 }

@@ -51,6 +51,8 @@ class Terminal:
         with open(self.path("p.json"), "w") as f:
             f.write(payload if isinstance(payload, str) else json.dumps(payload))
         envs = " ".join(f"{k}='{v}'" for k, v in (env or {}).items())
+        # English whatever the machine's language; a test in another one passes LANG in env.
+        envs = "LANG='C.UTF-8' LC_ALL='' LC_MESSAGES='' " + envs
         script = (f"cd '{self.dir}'; stty -a > before; {envs} ASK_CONFIG='{self.dir}/cfg.json' "
                   f"'{ASK}' run -i p.json -o r.json {args} 2> err; echo $? > code; stty -a > after; "
                   f"sleep 600")

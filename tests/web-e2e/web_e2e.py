@@ -159,6 +159,39 @@ def a_terminal_submit_shows_in_the_browser(pw):
         t.close()
 
 
+@test
+def the_page_speaks_the_terminals_language_and_switches_with_it(pw):
+    t = Terminal(MIXED, "--web", env={"LANG": "ja_JP.UTF-8"})
+    try:
+        link = t.link()
+        t.wait_for("確認")
+        ctx = launch(pw)
+        page = opened(ctx, link)
+        assert page.evaluate("() => document.documentElement.lang") == "ja"
+        assert page.text_content("#submit") == "送信", page.text_content("#submit")
+        assert "キー:" in page.text_content("header .keys")
+        assert page.text_content("#q0 [data-custom] + .digit + span") == "自分で入力"
+        # The terminal's overlay: the language row (last but one) goes from auto to English.
+        t.keys("?")
+        t.wait_for("Ask の設定")
+        for _ in range(8):
+            t.keys("Down")
+        t.keys("Enter")
+        t.wait_for("Ask settings")
+        wait("the page to speak English", lambda: page.text_content("#submit") == "Submit", timeout=3)
+        assert page.evaluate("() => document.documentElement.lang") == "en"
+        t.keys("Escape")
+        page.click("#q0 input[data-option='1']")
+        page.click("#submit")
+        page.wait_for_selector("#status.done")
+        assert "Answered in the browser" in page.text_content("#status"), page.text_content("#status")
+        assert t.code() == 0
+        assert json.load(open(t.path("cfg.json")))["behaviour"]["locale"] == "en"
+        ctx.close()
+    finally:
+        t.close()
+
+
 def shows(page, selector, text):
     wait(f"{selector} to show {text!r}", lambda: page.is_visible(selector) and text in page.text_content(selector))
 
@@ -244,6 +277,57 @@ def typed_questions_answered_in_the_browser_equal_scripted_answers(pw):
         result["details"]["answeredVia"] = "scripted"
         assert result == expected, json.dumps([result, expected], indent=1)
         browser.close()
+    finally:
+        t.close()
+
+
+def unmarked(text):
+    """ASCII words outside the pseudo-locale's marks, key names left out."""
+    found, depth, word = [], 0, ""
+    for c in text + " ":
+        if c == "⟦":
+            depth += 1
+        elif c == "⟧":
+            depth = max(0, depth - 1)
+        elif depth == 0 and c.isascii() and c.isalpha():
+            word += c
+            continue
+        if word and word not in ("n", "N", "y", "Shift", "Enter"):
+            found.append(word)
+        word = ""
+    return found
+
+
+@test
+def every_text_of_the_page_comes_from_the_catalogue(pw):
+    payload = {"title": "Настройка", "questions": [
+        {"id": "db", "label": "База", "prompt": "Какую базу?", "options": [
+            {"value": "pg", "label": "Постгрес", "description": "надёжно", "recommended": True,
+             "preview": "строка"},
+            {"value": "lite", "label": "Лайт", "preview": "строка"}], "type": "preview"},
+        {"id": "ok", "label": "Выпуск", "prompt": "Развернуть?", "type": "confirm"},
+        {"id": "free", "label": "Свободно", "prompt": "Что ещё?", "type": "text"}]}
+    t = Terminal(payload, "--web-only", env={"LANG": "qps-ploc"})
+    try:
+        link = t.link()
+        ctx = launch(pw)
+        page = opened(ctx, link)
+        page.click("#q0 input[data-option='0']")
+        for button in page.query_selector_all("button.small"):
+            button.click()
+        texts = [page.inner_text("body"), page.title()]
+        texts += page.eval_on_selector_all("[aria-label]", "els => els.map(e => e.getAttribute('aria-label'))")
+        page.click("#cancel")
+        page.wait_for_selector("#status.done")
+        texts.append(page.inner_text("body"))
+        found = [w for text in texts for w in unmarked(text)]
+        assert not found, f"{found} in {texts}"
+        for said in ["⟦Submit⟧", "⟦Note on “Постгрес”⟧", "⟦Cancelled in the browser.⟧", "⟦Keys:⟧"]:
+            assert any(said in text for text in texts), f"{said} in {texts}"
+        # The check finds words: the page in English is full of them.
+        assert len(unmarked("Note on this question ⟦x⟧ Type your own")) == 7
+        assert t.code() == 1
+        ctx.close()
     finally:
         t.close()
 

@@ -117,7 +117,9 @@ impl<'a> FormRunner<'a> {
             // A script shows nothing to a person: read the settings, never write them.
             let loaded = config::load_read_only(ui.config.as_deref());
             // Walked on this thread at the first `@`: deterministic answers.
-            let mut session = Session::new(form, loaded).with_completions(FileIndex::lazy(root));
+            let mut session = Session::new(form, loaded)
+                .with_system_locale(config::system_locale())
+                .with_completions(FileIndex::lazy(root));
             if sink.elicitation.is_some() {
                 session = session.with_closed_answers();
             }
@@ -230,7 +232,9 @@ pub(crate) fn interactive(
     };
     let loaded = config::load(ui.config.as_deref());
     let layout = ui.layout.layout(loaded.config().behaviour.inline);
-    let mut session = Session::new(form, loaded).with_completions(FileIndex::on_first_query(root));
+    let mut session = Session::new(form, loaded)
+        .with_system_locale(config::system_locale())
+        .with_completions(FileIndex::on_first_query(root));
     if sink.elicitation.is_some() {
         session = session.with_closed_answers();
     }
@@ -296,7 +300,7 @@ pub(crate) fn interactive(
     // result in the session.
     let ended_by_user = session.result().is_some();
     remote.finish(&mut session, &result);
-    if let Some(line) = crate::remote::answered_elsewhere(&result) {
+    if let Some(line) = crate::remote::answered_elsewhere(&result, session.flow().locale()) {
         crate::remote::tell_terminal(line);
     }
     let exit = sink.finish_keeping(&result, dismissed, session.draft_path())?;
@@ -323,7 +327,7 @@ fn web_only(
     signals: &term::Signals,
 ) -> CliResult {
     let loaded = config::load(ui.config.as_deref());
-    let mut session = Session::new(form, loaded);
+    let mut session = Session::new(form, loaded).with_system_locale(config::system_locale());
     if let Some(last) = prefill {
         session = session.with_prefill(last);
     }
@@ -371,7 +375,8 @@ fn linear(sink: Sink<'_>, form: AskForm, root: PathBuf) -> CliResult {
     // Through the writer thread, as the full form: a terminal that stops reading never
     // holds up a signal.
     let mut output = term::TermOut::new(output);
-    let flow = crate::linear::Linear::new(form)
+    let locale = config::locale(&config::load_read_only(ui.config.as_deref()));
+    let flow = crate::linear::Linear::new(form, locale)
         .closed(sink.elicitation.is_some())
         .with_root(root);
     let ended = crate::linear::tty::run(flow, draft, tty, &mut output);

@@ -41,7 +41,7 @@ pub(crate) fn settings(args: &SettingsArgs) -> CliResult {
             ));
         };
         let loaded = config::load(args.config.as_deref());
-        crate::linear::settings::run(loaded, tty, output)
+        crate::linear::settings::run((loaded, config::system_locale()), tty, output)
             .map_err(|err| CliError::new(Exit::IoErr, format!("terminal error: {err}")))?;
         return Ok(Exit::Completed);
     }
@@ -57,7 +57,9 @@ pub(crate) fn settings(args: &SettingsArgs) -> CliResult {
         crate::exit::warn(&notice);
     }
     let layout = args.layout.layout(loaded.config().behaviour.inline);
-    let mut session = Session::settings_overlay(loaded).with_host_features(term::FEATURES);
+    let mut session = Session::settings_overlay(loaded)
+        .with_system_locale(config::system_locale())
+        .with_host_features(term::FEATURES);
     let ended = term::run_ui(
         &mut session,
         tty,

@@ -17,19 +17,40 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use ask_contract::{AskDetails, AskForm, AskResult, Question, QuestionType};
+use ask_host::i18n::{Locale, Msg};
 use ask_render::sanitize;
 use serde_json::{Map, Value, json};
 
-/// The help text (`?`).
-const HELP: &str = "\
-Answer with option numbers: 2, or 1,3 on a multi-select question.
-  o TEXT     type your own answer
-  n N TEXT   a note on option N (n N alone removes it)
-  q TEXT     a note on the question (q alone removes it)
-  (empty)    skip: keep the current answer and go on
-  b          back to the previous question
-  ?          this help
-On the review: submit, elaborate (ask the agent about your notes first) or cancel.";
+/// The help text (`?`): the command letters stay, what they do is in `locale`.
+fn help(locale: Locale) -> String {
+    let t = |m: Msg| locale.text(m);
+    let text = t(Msg::LinearHelpTextWord);
+    let (own, option, question) = (
+        format!("o {text}"),
+        format!("n N {text}"),
+        format!("q {text}"),
+    );
+    let rows = [
+        (own.as_str(), t(Msg::LinearHelpOwn)),
+        (option.as_str(), t(Msg::LinearHelpOptionNote)),
+        (question.as_str(), t(Msg::LinearHelpQuestionNote)),
+        (t(Msg::LinearHelpEmpty), t(Msg::LinearHelpSkip)),
+        ("b", t(Msg::LinearHelpBack)),
+        ("?", t(Msg::LinearHelpHelp)),
+    ];
+    let w = rows
+        .iter()
+        .map(|(k, _)| ask_render::display_width(k))
+        .max()
+        .unwrap_or(0);
+    let mut out = format!("{}\n", t(Msg::LinearHelpIntro));
+    for (key, what) in rows {
+        let pad = w - ask_render::display_width(key);
+        let _ = writeln!(out, "  {key}{}   {what}", " ".repeat(pad));
+    }
+    out.push_str(t(Msg::LinearHelpReview));
+    out
+}
 
 /// One question's answers so far.
 #[derive(Debug, Clone, Default)]
@@ -61,6 +82,8 @@ pub(crate) struct Linear {
     at: usize,
     /// What identifies the form in a draft (`ask_state::form_hash`).
     form_hash: String,
+    /// The language of every line it writes (answers go to the agent in English).
+    locale: Locale,
     /// A closed form (`ask run --elicitation`): see [`Linear::closed`].
     closed: bool,
     /// Where path questions are looked up (`--cwd`): see [`Linear::with_root`].
@@ -69,7 +92,7 @@ pub(crate) struct Linear {
 
 impl Linear {
     /// A flow at the first question.
-    pub(crate) fn new(form: AskForm) -> Self {
+    pub(crate) fn new(form: AskForm, locale: Locale) -> Self {
         let drafts = vec![Draft::default(); form.questions.len()];
         let form_hash = ask_state::form_hash(&form);
         Self {
@@ -77,9 +100,14 @@ impl Linear {
             drafts,
             at: 0,
             form_hash,
+            locale,
             closed: false,
             root: None,
         }
+    }
+
+    fn t(&self, msg: Msg) -> &'static str {
+        self.locale.text(msg)
     }
 
     /// The opening text: the title, how to get help, the first question.
@@ -91,19 +119,23 @@ impl Linear {
         let n = self.form.questions.len();
         let _ = writeln!(
             out,
-            "{n} question{}. Type ? for help.",
-            if n == 1 { "" } else { "s" }
+            "{}",
+            self.locale.plural(
+                n as u64,
+                (Msg::LinearCountOne, Msg::LinearCountOther),
+                &[("n", &n)]
+            )
         );
         out.push_str(&self.screen());
         out
     }
 
     /// The prompt line a terminal shows before reading.
-    pub(crate) fn prompt(&self) -> &'static str {
+    pub(crate) fn prompt(&self) -> String {
         if self.at < self.form.questions.len() {
-            "> "
+            "> ".to_owned()
         } else {
-            "submit, elaborate or cancel> "
+            format!("{}> ", self.t(Msg::LinearReviewPrompt))
         }
     }
 
@@ -111,7 +143,7 @@ impl Linear {
     pub(crate) fn line(&mut self, line: &str) -> Step {
         let line = line.trim();
         if line == "?" || line.eq_ignore_ascii_case("help") {
-            return Step::Ask(format!("{HELP}\n"));
+            return Step::Ask(format!("{}\n", help(self.locale)));
         }
         if line == "b" {
             self.at = self.at.saturating_sub(1);
@@ -126,7 +158,7 @@ impl Linear {
                 self.at += 1;
                 Step::Ask(self.screen())
             }
-            Err(problem) => Step::Ask(format!("{problem} Type ? for help.\n")),
+            Err(problem) => Step::Ask(format!("{problem} {}\n", self.t(Msg::LinearHelpHint))),
         }
     }
 
@@ -138,38 +170,40 @@ impl Linear {
 
     /// A line on a question: `Ok(None)` moves on, `Ok(Some(text))` stays with a reply.
     fn question_line(&mut self, line: &str) -> Result<Option<String>, String> {
+        let locale = self.locale;
+        let t = |m: Msg| locale.text(m);
         let q = &self.form.questions[self.at];
         let refusal = self.refuses_own_answer(q);
         let draft = &mut self.drafts[self.at];
         if line.is_empty() {
             return Ok(None);
         }
-        if let Some(reply) = typed::confirm_line(q, draft, line) {
+        if let Some(reply) = typed::confirm_line(q, draft, line, locale) {
             return reply;
         }
         if let Some(rest) = command(line, "q") {
             draft.note = non_empty(rest);
             return Ok(Some(
-                if draft.note.is_some() {
-                    "Question note saved."
+                t(if draft.note.is_some() {
+                    Msg::LinearQuestionNoteSaved
                 } else {
-                    "Question note removed."
-                }
+                    Msg::LinearQuestionNoteRemoved
+                })
                 .into(),
             ));
         }
         if let Some(rest) = command(line, "n") {
             let (num, text) = rest.split_once(' ').unwrap_or((rest, ""));
-            let j = option_index(q, num)?;
+            let j = option_index(q, num, locale)?;
             return Ok(Some(if let Some(note) = non_empty(text) {
                 draft.option_notes.insert(j, note);
-                format!("Note on option {} saved.", j + 1)
+                locale.format(Msg::LinearOptionNoteSaved, &[("n", &(j + 1))])
             } else {
                 draft.option_notes.remove(&j);
-                format!("Note on option {} removed.", j + 1)
+                locale.format(Msg::LinearOptionNoteRemoved, &[("n", &(j + 1))])
             }));
         }
-        if let Some(reply) = typed::typed_line(q, draft, line, self.root.as_deref()) {
+        if let Some(reply) = typed::typed_line(q, draft, line, (self.root.as_deref(), locale)) {
             return reply;
         }
         if let Some(rest) = command(line, "o") {
@@ -177,7 +211,7 @@ impl Linear {
                 return Err(refusal);
             }
             let Some(text) = non_empty(rest) else {
-                return Err("Type your answer after o, like: o use both".into());
+                return Err(t(Msg::LinearOwnMissing).into());
             };
             if q.kind != QuestionType::Multi && !draft.as_multi {
                 draft.selected.clear();
@@ -192,20 +226,20 @@ impl Linear {
         }
         let mut picked = Vec::new();
         for part in line.split([',', ' ']).filter(|p| !p.is_empty()) {
-            let j = option_index(q, part)?;
+            let j = option_index(q, part, locale)?;
             if !picked.contains(&j) {
                 picked.push(j);
             }
         }
         if q.kind != QuestionType::Multi && !draft.as_multi {
             if picked.len() > 1 {
-                return Err("Pick one option on this question.".into());
+                return Err(t(Msg::LinearPickOne).into());
             }
             draft.custom = None;
         }
         let chosen = picked.len() + usize::from(draft.custom.is_some());
-        if let (QuestionType::Multi, Err(rule)) = (q.kind, q.check_count(chosen)) {
-            return Err(format!("Not accepted: {rule}."));
+        if let (QuestionType::Multi, Err(rule)) = (q.kind, q.check_count_in(locale, chosen)) {
+            return Err(locale.format(Msg::LinearNotAccepted, &[("problem", &rule)]));
         }
         picked.sort_unstable();
         draft.selected = picked;
@@ -213,14 +247,18 @@ impl Linear {
     }
 
     fn review_line(&mut self, line: &str) -> Step {
-        let mode = match line.to_ascii_lowercase().as_str() {
+        // The English words and letters always work; the language's words too.
+        let typed = line.to_lowercase();
+        let said = |m: Msg| typed == self.t(m).to_lowercase();
+        let mode = match typed.as_str() {
             "submit" | "s" | "1" => "submit",
             "elaborate" | "e" | "2" => "elaborate",
             "cancel" | "c" | "3" => "cancel",
+            _ if said(Msg::LinearWordSubmit) => "submit",
+            _ if said(Msg::LinearWordElaborate) => "elaborate",
+            _ if said(Msg::LinearWordCancel) => "cancel",
             _ => {
-                return Step::Ask(
-                    "Type submit, elaborate or cancel (b goes back to the last question).\n".into(),
-                );
+                return Step::Ask(format!("{}\n", self.t(Msg::LinearReviewRetry)));
             }
         };
         if mode == "submit"
@@ -229,11 +267,11 @@ impl Linear {
             self.at = first;
             return Step::Ask(format!("{why}\n{}", self.screen()));
         }
-        let said = match mode {
-            "submit" => "Submitted.",
-            "elaborate" => "Sent for elaboration.",
-            _ => "Cancelled.",
-        };
+        let said = self.t(match mode {
+            "submit" => Msg::LinearSubmitted,
+            "elaborate" => Msg::LinearElaborated,
+            _ => Msg::LinearCancelled,
+        });
         Step::Done(format!("{said}\n"), Box::new(self.result(mode)))
     }
 
@@ -249,34 +287,33 @@ impl Linear {
         let mut out = String::new();
         let n = self.form.questions.len();
         let draft = &self.drafts[i];
-        let kind = match (q.freeform, q.kind) {
-            (_, QuestionType::Confirm) => "yes or no",
-            (_, QuestionType::Number) => "type a number",
-            (_, QuestionType::Path) => "type a path",
-            (true, _) => "type your answer",
-            (_, QuestionType::Multi) => "choose any",
-            _ if draft.as_multi => "choose any, as you switched it to multi-select",
-            _ => "choose one",
-        };
-        let required = if self.closed && q.required {
-            ", required"
+        let kind = self.t(match (q.freeform, q.kind) {
+            (_, QuestionType::Confirm) => Msg::LinearKindConfirm,
+            (_, QuestionType::Number) => Msg::LinearKindNumber,
+            (_, QuestionType::Path) => Msg::LinearKindPath,
+            (true, _) => Msg::LinearKindText,
+            (_, QuestionType::Multi) => Msg::LinearKindMulti,
+            _ if draft.as_multi => Msg::LinearKindSwitched,
+            _ => Msg::LinearKindSingle,
+        });
+        let of = self
+            .locale
+            .format(Msg::LinearQuestionOf, &[("n", &(i + 1)), ("total", &n)]);
+        let kind = if self.closed && q.required {
+            self.locale
+                .format(Msg::LinearKindRequired, &[("kind", &kind)])
         } else {
-            ""
+            kind.to_owned()
         };
-        let _ = writeln!(
-            out,
-            "\nQuestion {} of {n}: {} ({kind}{required})",
-            i + 1,
-            clean(&q.label)
-        );
+        let _ = writeln!(out, "\n{of}: {} ({kind})", clean(&q.label));
         let _ = writeln!(out, "{}", clean(&q.prompt));
         for (j, option) in q.options.iter().enumerate() {
-            let mut row = format!("{}. {}", j + 1, clean(&option.label));
+            let mut row = format!("{}. {}", j + 1, clean(option_label(q, j, self.locale)));
             if option.recommended {
-                row.push_str(" (Recommended)");
+                let _ = write!(row, " {}", self.t(Msg::OptionRecommended));
             }
             if draft.selected.contains(&j) {
-                row.push_str(" (selected)");
+                let _ = write!(row, " {}", self.t(Msg::LinearSelected));
             }
             if let Some(description) = &option.description {
                 let _ = write!(row, " - {}", clean(description));
@@ -288,33 +325,33 @@ impl Linear {
                 }
             }
             if let Some(note) = draft.option_notes.get(&j) {
-                let _ = writeln!(out, "   note: {}", clean(note));
+                let _ = writeln!(out, "   {} {}", self.t(Msg::LinearNote), clean(note));
             }
         }
         if q.offers_custom_row() {
-            let _ = writeln!(out, "o. Type your own");
+            let _ = writeln!(out, "o. {}", self.t(Msg::OptionCustom));
         }
-        typed::typed_text(q, &mut out);
+        typed::typed_text(q, &mut out, self.locale);
         if let Some(custom) = &draft.custom {
-            let _ = writeln!(out, "Your own answer: {}", clean(custom));
+            let _ = writeln!(out, "{} {}", self.t(Msg::LinearOwnAnswer), clean(custom));
         }
         if let Some(note) = &draft.note {
-            let _ = writeln!(out, "Question note: {}", clean(note));
+            let _ = writeln!(out, "{} {}", self.t(Msg::NoteQuestion), clean(note));
         }
         out
     }
 
     fn review_text(&self) -> String {
-        let mut out = String::from("\nReview your answers\n");
+        let mut out = format!("\n{}\n", self.t(Msg::LinearReviewTitle));
         for (q, d) in self.form.questions.iter().zip(&self.drafts) {
             let mut labels: Vec<String> = d
                 .selected
                 .iter()
-                .filter_map(|&j| q.options.get(j))
-                .map(|o| {
-                    let label = clean(&o.label);
+                .filter_map(|&j| q.options.get(j).map(|o| (j, o)))
+                .map(|(j, o)| {
+                    let label = clean(option_label(q, j, self.locale));
                     if o.recommended {
-                        format!("{label} (Recommended)")
+                        format!("{label} {}", self.t(Msg::OptionRecommended))
                     } else {
                         label
                     }
@@ -322,34 +359,35 @@ impl Linear {
                 .collect();
             labels.extend(d.custom.as_deref().map(clean));
             let answer = if labels.is_empty() && self.closed && q.required {
-                "unanswered (required)".into()
+                self.t(Msg::LinearUnansweredRequired).into()
             } else if labels.is_empty() {
-                "unanswered".into()
+                self.t(Msg::ReviewUnanswered).into()
             } else {
                 labels.join(", ")
             };
             let _ = writeln!(out, "{}: {answer}", clean(&q.label));
             if let Some(note) = &d.note {
-                let _ = writeln!(out, "  note: {}", clean(note));
+                let _ = writeln!(out, "  {} {}", self.t(Msg::LinearNote), clean(note));
             }
             for (j, note) in &d.option_notes {
-                if let Some(option) = q.options.get(*j) {
+                if q.options.get(*j).is_some() {
                     // Submit drops the notes of options that are not selected.
                     let unsent = if d.selected.contains(j) {
-                        ""
+                        String::new()
                     } else {
-                        " (not selected, sent only with Elaborate)"
+                        format!(" {}", self.t(Msg::LinearNotSelected))
                     };
                     let _ = writeln!(
                         out,
-                        "  {}{unsent} note: {}",
-                        clean(&option.label),
+                        "  {}{unsent} {} {}",
+                        clean(option_label(q, *j, self.locale)),
+                        self.t(Msg::LinearNote),
                         clean(note)
                     );
                 }
             }
         }
-        out.push_str("Submit, elaborate (ask the agent about your notes first) or cancel?\n");
+        let _ = writeln!(out, "{}", self.t(Msg::LinearReviewQuestion));
         out
     }
 
@@ -397,6 +435,20 @@ impl Linear {
     }
 }
 
+/// The label of option `j` as the person reads it: a confirm question's made-up
+/// `Yes`/`No` in `locale` (the answer the agent gets keeps the English ones).
+fn option_label(q: &Question, j: usize, locale: Locale) -> &str {
+    let Some(option) = q.options.get(j) else {
+        return "";
+    };
+    let made_up = match (q.kind, option.value.as_str()) {
+        (QuestionType::Confirm, "yes") if q.rules.yes_label.is_none() => Some(Msg::OptionYes),
+        (QuestionType::Confirm, "no") if q.rules.no_label.is_none() => Some(Msg::OptionNo),
+        _ => None,
+    };
+    made_up.map_or(option.label.as_str(), |m| locale.text(m))
+}
+
 /// Untrusted text made safe for a terminal (control characters and bidi
 /// controls become visible placeholders).
 fn clean(text: &str) -> String {
@@ -419,14 +471,16 @@ fn non_empty(text: &str) -> Option<String> {
 }
 
 /// The 0-based index of the option numbered `text`.
-fn option_index(q: &Question, text: &str) -> Result<usize, String> {
+fn option_index(q: &Question, text: &str, locale: Locale) -> Result<usize, String> {
     match text.trim().parse::<usize>() {
         Ok(n) if (1..=q.options.len()).contains(&n) => Ok(n - 1),
-        _ if q.options.is_empty() => Err("This question has no options; type your answer.".into()),
-        _ => Err(format!(
-            "{:?} is not an option number; use 1 to {}, or o TEXT for your own answer.",
-            clean(text),
-            q.options.len()
+        _ if q.options.is_empty() => Err(locale.text(Msg::LinearNoOptions).into()),
+        _ => Err(locale.format(
+            Msg::LinearNotOption,
+            &[
+                ("text", &format!("{:?}", clean(text))),
+                ("max", &q.options.len()),
+            ],
         )),
     }
 }
@@ -436,3 +490,6 @@ mod tests;
 
 #[cfg(test)]
 mod typed_tests;
+
+#[cfg(test)]
+mod i18n_tests;

@@ -5,6 +5,7 @@
 use std::fmt::Write as _;
 use std::io::{self, BufRead, BufReader, Write};
 
+use ask_host::i18n::{LocaleSetting, Msg};
 use ask_host::{Session, Settings};
 use ask_state::{Command, SettingsRow};
 
@@ -19,18 +20,42 @@ fn toggles(session: &Session) -> Vec<SettingsRow> {
         .collect()
 }
 
-fn on_off(on: bool) -> &'static str {
-    if on { "on" } else { "off" }
+/// What a row shows: `on`/`off`, or the language.
+fn value(session: &Session, row: SettingsRow) -> String {
+    let flow = session.flow();
+    let locale = flow.locale();
+    match flow.settings_value(row) {
+        Some(on) => locale
+            .text(if on {
+                Msg::SettingsOn
+            } else {
+                Msg::SettingsOff
+            })
+            .to_owned(),
+        None => match flow.behaviour().locale {
+            LocaleSetting::Auto => locale.format(
+                Msg::SettingsLocaleAuto,
+                &[("language", &locale.native_name())],
+            ),
+            LocaleSetting::Fixed(fixed) => fixed.native_name().to_owned(),
+        },
+    }
 }
 
 /// The list of settings with their numbers and values.
 fn listing(session: &Session) -> String {
     let mut out = String::new();
+    let locale = session.flow().locale();
     for (i, row) in toggles(session).iter().enumerate() {
-        let value = session.flow().settings_value(*row).unwrap_or(false);
-        let _ = writeln!(out, "{}. {}: {}", i + 1, row.label(), on_off(value));
+        let _ = writeln!(
+            out,
+            "{}. {}: {}",
+            i + 1,
+            row.label_in(locale),
+            value(session, *row)
+        );
     }
-    out.push_str("Type a number to switch that setting (saved at once), l to list them again, or an empty line to finish.\n");
+    let _ = writeln!(out, "{}", locale.text(Msg::LinearSettingsHelp));
     out
 }
 
@@ -43,10 +68,11 @@ fn switch(session: &mut Session, line: &str) -> String {
         .and_then(|n| n.checked_sub(1))
         .and_then(|i| rows.get(i).map(|row| (i, *row)))
     else {
-        return format!(
-            "{line:?} is not a setting number; use 1 to {}.\n",
-            rows.len()
+        let said = session.flow().locale().format(
+            Msg::LinearSettingsNotNumber,
+            &[("text", &format!("{line:?}")), ("max", &rows.len())],
         );
+        return format!("{said}\n");
     };
     let (index, row) = row;
     let at = session.flow().settings_cursor().unwrap_or(0);
@@ -54,29 +80,32 @@ fn switch(session: &mut Session, line: &str) -> String {
     session.command(Command::SettingsMove(delta));
     let notices = session.notices().len();
     session.command(Command::SettingsToggle);
-    let value = session.flow().settings_value(row).unwrap_or(false);
-    let mut out = format!("{}: {}.\n", row.label(), on_off(value));
+    let locale = session.flow().locale();
+    let mut out = format!("{}: {}.\n", row.label_in(locale), value(session, row));
     for notice in &session.notices()[notices..] {
-        let _ = writeln!(out, "{}", ask_render::sanitize(&notice.to_string()));
+        let _ = writeln!(out, "{}", ask_render::sanitize(&notice.text(locale)));
     }
     out
 }
 
 /// Runs the settings list on `input`/`output` until an empty line, `q` or the end of input.
 pub(crate) fn run(
-    settings: Settings,
+    (settings, system): (Settings, ask_host::Locale),
     input: impl io::Read,
     mut output: impl Write,
 ) -> io::Result<()> {
+    let locale = settings.config().behaviour.locale.resolve(system);
     if let Some(path) = settings.path() {
         // Paths and notices quote the file system: escape sequences in a folder name
         // must not reach the terminal as controls.
-        let line = format!("Settings file: {}", path.display());
+        let line = locale.format(Msg::LinearSettingsFile, &[("path", &path.display())]);
         writeln!(output, "{}", ask_render::sanitize(&line))?;
     }
-    let mut session = Session::settings_overlay(settings).with_host_features(crate::term::FEATURES);
+    let mut session = Session::settings_overlay(settings)
+        .with_system_locale(system)
+        .with_host_features(crate::term::FEATURES);
     for notice in session.notices() {
-        writeln!(output, "{}", ask_render::sanitize(&notice.to_string()))?;
+        writeln!(output, "{}", ask_render::sanitize(&notice.text(locale)))?;
     }
     write!(output, "{}> ", listing(&session))?;
     output.flush()?;
@@ -94,7 +123,11 @@ pub(crate) fn run(
         write!(output, "{text}> ")?;
         output.flush()?;
     }
-    writeln!(output, "Done.")?;
+    writeln!(
+        output,
+        "{}",
+        session.flow().locale().text(Msg::LinearSettingsDone)
+    )?;
     output.flush()
 }
 
@@ -110,7 +143,12 @@ mod tests {
         let path = dir.path().join("ask.json");
         let settings = Settings::open(&ConfigPaths::file(path.clone()));
         let mut out = Vec::new();
-        run(settings, &b"7\n8\n99\nl\n\n"[..], &mut out).unwrap();
+        run(
+            (settings, ask_host::Locale::En),
+            &b"7\n8\n99\nl\n\n"[..],
+            &mut out,
+        )
+        .unwrap();
         let out = String::from_utf8(out).unwrap();
         assert!(
             out.contains("7. Accessible linear mode (next form): off"),
@@ -121,7 +159,7 @@ mod tests {
             "{out}"
         );
         assert!(
-            out.contains("\"99\" is not a setting number; use 1 to 8."),
+            out.contains("\"99\" is not a setting number; use 1 to 9."),
             "{out}"
         );
         assert!(
@@ -140,5 +178,63 @@ mod tests {
             saved["behaviour"], expected["behaviour"],
             "nothing else changed"
         );
+    }
+
+    #[test]
+    fn the_language_row_switches_the_listing_at_once_in_every_word() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("ask.json");
+        let settings = Settings::open(&ConfigPaths::file(path.clone()));
+        let mut out = Vec::new();
+        // Auto (the system's French), then English, then Spanish.
+        run(
+            (settings, ask_host::Locale::Fr),
+            &b"9\n9\nl\n\n"[..],
+            &mut out,
+        )
+        .unwrap();
+        let out = String::from_utf8(out).unwrap();
+        for said in [
+            "9. Langue: Auto (Français)",
+            "Language: English.",
+            "Idioma: Español.",
+            "1. Enviar solo si todo está respondido y sin notas: no",
+            "Listo.",
+        ] {
+            assert!(out.contains(said), "{said:?} in {out}");
+        }
+        assert!(out.contains("9. Idioma: Español"), "{out}");
+        let saved: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+        assert_eq!(saved["behaviour"]["locale"], "es");
+        // In the pseudo-locale every word of the listing is marked.
+        let settings = Settings::open(&ConfigPaths::file(dir.path().join("other.json")));
+        let mut out = Vec::new();
+        run(
+            (settings, ask_host::Locale::Pseudo),
+            &b"99\n\n"[..],
+            &mut out,
+        )
+        .unwrap();
+        let out = String::from_utf8(out).unwrap();
+        let path = dir.path().join("other.json").display().to_string();
+        for line in out.replace(&path, "").lines() {
+            let mut depth = 0usize;
+            let outside: String = line
+                .chars()
+                .filter(|c| {
+                    match c {
+                        '⟦' => depth += 1,
+                        '⟧' => depth = depth.saturating_sub(1),
+                        _ => return depth == 0,
+                    }
+                    false
+                })
+                .collect();
+            assert!(
+                !outside.chars().any(|c| c.is_ascii_alphabetic()),
+                "{line:?} in {out}"
+            );
+        }
     }
 }

@@ -14,6 +14,7 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 use ask_contract::AskResult;
+use ask_host::i18n::Msg as Text;
 use ask_state::FlowSnapshot;
 
 use super::{Linear, Step};
@@ -60,7 +61,10 @@ pub(crate) fn run(
     let mut saver = draft.and_then(|d| open_draft(d, &mut flow, &mut output));
     if let Err(err) = signals {
         // Not fatal: the form still works, and Ctrl+D still ends it with a result.
-        let _ = writeln!(output, "Signals are not handled ({err}).");
+        let said = flow
+            .locale
+            .format(Text::LinearNoSignals, &[("error", &err)]);
+        let _ = writeln!(output, "{said}");
     }
     spawn_reader(input, tx);
     let ended = converse(&mut flow, &mut saver, &stop, &rx, &mut output);
@@ -83,15 +87,16 @@ fn open_draft(d: DraftArgs, flow: &mut Linear, output: &mut impl Write) -> Optio
         }
     };
     if d.resume {
+        let locale = flow.locale;
         let said = match restore(flow, file.path()) {
-            Ok(dropped) if dropped.is_empty() => "Your answers from the draft are back.".to_owned(),
-            Ok(dropped) => format!(
-                "Your answers from the draft are back, without what this form does not allow: {}.",
-                dropped.join("; ")
+            Ok(dropped) if dropped.is_empty() => locale.text(Text::LinearDraftBack).to_owned(),
+            Ok(dropped) => locale.format(
+                Text::LinearDraftBackWithout,
+                &[("dropped", &dropped.join("; "))],
             ),
-            Err(why) => format!(
-                "Draft {} not restored: {why}; starting fresh.",
-                file.path().display()
+            Err(why) => locale.format(
+                Text::LinearDraftNotRestored,
+                &[("path", &file.path().display()), ("why", &why)],
             ),
         };
         let _ = writeln!(output, "{}", ask_render::sanitize(&said));
@@ -118,7 +123,7 @@ fn converse(
             // A signal, the end of input (Ctrl+D, a closed terminal) or a read error: the
             // draft stays. A goodbye that cannot be written changes nothing.
             _ => {
-                let _ = writeln!(output, "\nCancelled.");
+                let _ = writeln!(output, "\n{}", flow.locale.text(Text::LinearCancelled));
                 return None;
             }
         };

@@ -7,6 +7,7 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use ask_contract::{Question, QuestionType};
+use ask_host::i18n::{Locale, Msg};
 use ask_state::PathStatus;
 
 use super::{Draft, Linear, clean};
@@ -44,27 +45,25 @@ impl Linear {
         let (first, _) = *missing.first()?;
         let names: Vec<String> = missing
             .iter()
-            .map(|(i, q)| format!("{} (question {})", clean(&q.label), i + 1))
+            .map(|(i, q)| {
+                self.locale.format(
+                    Msg::LinearQuestionNumber,
+                    &[("label", &clean(&q.label)), ("n", &(i + 1))],
+                )
+            })
             .collect();
-        let (noun, verb) = if names.len() == 1 {
-            ("question", "is")
-        } else {
-            ("questions", "are")
-        };
-        Some((
-            first,
-            format!(
-                "Not submitted yet: the required {noun} {} {verb} not answered. Back to question {}.",
-                names.join(", "),
-                first + 1
-            ),
-        ))
+        let said = self.locale.plural(
+            names.len() as u64,
+            (Msg::LinearRequiredOne, Msg::LinearRequiredOther),
+            &[("names", &names.join(", ")), ("n", &(first + 1))],
+        );
+        Some((first, said))
     }
 
     /// A typed answer on a choice question of a closed form cannot be sent.
     pub(super) fn refuses_own_answer(&self, q: &Question) -> Option<String> {
         (self.closed && q.offers_custom_row())
-            .then(|| "Pick one of the options: a typed answer cannot be sent here.".to_owned())
+            .then(|| self.locale.text(Msg::LinearRefuseOwn).to_owned())
     }
 }
 
@@ -75,16 +74,20 @@ pub(super) fn typed_line(
     q: &Question,
     draft: &mut Draft,
     line: &str,
-    root: Option<&Path>,
+    (root, locale): (Option<&Path>, Locale),
 ) -> Option<Result<Option<String>, String>> {
     if !q.kind.is_typed_input() {
         return None;
     }
-    if let Err(rule) = q.check_input(line) {
-        let hint = q.rule_text().map(|r| format!(" {r}.")).unwrap_or_default();
-        return Some(Err(format!("Not accepted: {rule}.{hint}")));
+    if let Err(rule) = q.check_input_in(locale, line) {
+        let hint = q
+            .rule_text_in(locale)
+            .map(|r| format!(" {r}."))
+            .unwrap_or_default();
+        let said = locale.format(Msg::LinearNotAccepted, &[("problem", &rule)]);
+        return Some(Err(format!("{said}{hint}")));
     }
-    if let Some(problem) = root.and_then(|root| path_problem(q, line.trim(), root)) {
+    if let Some(problem) = root.and_then(|root| path_problem(q, line.trim(), (root, locale))) {
         return Some(Err(problem));
     }
     draft.custom = Some(line.to_owned());
@@ -93,7 +96,7 @@ pub(super) fn typed_line(
 
 /// What is wrong with `path` for path question `q` (`mustExist`, `pathKind`), looked up
 /// under `root` as the full form's host does; `None` when it may be the answer.
-fn path_problem(q: &Question, path: &str, root: &Path) -> Option<String> {
+fn path_problem(q: &Question, path: &str, (root, locale): (&Path, Locale)) -> Option<String> {
     if q.kind != QuestionType::Path {
         return None;
     }
@@ -102,12 +105,19 @@ fn path_problem(q: &Question, path: &str, root: &Path) -> Option<String> {
         Ok(_) => PathStatus::File,
         Err(_) => PathStatus::Missing,
     };
-    let problem = ask_state::path_problem(q, status)?;
-    let rule = q.rule_text().map(|r| format!(" {r}.")).unwrap_or_default();
-    Some(format!(
-        "Not accepted: {}: {problem} (under {}).{rule} Type another path.",
-        clean(path),
-        clean(&root.display().to_string())
+    let problem = ask_state::path_problem_in(q, status, locale)?;
+    let rule = q
+        .rule_text_in(locale)
+        .map(|r| format!(" {r}."))
+        .unwrap_or_default();
+    Some(locale.format(
+        Msg::LinearPathProblem,
+        &[
+            ("path", &clean(path)),
+            ("problem", &problem),
+            ("root", &clean(&root.display().to_string())),
+            ("rule", &rule),
+        ],
     ))
 }
 
@@ -117,44 +127,55 @@ pub(super) fn confirm_line(
     q: &Question,
     draft: &mut Draft,
     line: &str,
+    locale: Locale,
 ) -> Option<Result<Option<String>, String>> {
     if q.kind != QuestionType::Confirm || super::command(line, "q").is_some() {
         return None;
     }
-    let yes = match line.to_ascii_lowercase().as_str() {
+    // `y`/`n` and the English words always work; the language's words (and their
+    // first letters) too.
+    let typed = line.to_lowercase();
+    let word = |m: Msg| {
+        let w = locale.text(m).to_lowercase();
+        typed == w || typed.chars().count() == 1 && w.starts_with(typed.as_str())
+    };
+    let yes = match typed.as_str() {
         "y" | "yes" | "1" => true,
         "n" | "no" | "2" => false,
-        _ => {
-            return Some(Err(
-                "This question is answered yes or no: type y or n.".into()
-            ));
-        }
+        _ if word(Msg::LinearWordYes) => true,
+        _ if word(Msg::LinearWordNo) => false,
+        _ => return Some(Err(locale.text(Msg::LinearConfirmOnly).into())),
     };
     draft.selected = vec![usize::from(!yes)];
     Some(Ok(None))
 }
 
 /// The rule and the suggestion of a typed or confirm question, under its options.
-pub(super) fn typed_text(q: &Question, out: &mut String) {
+pub(super) fn typed_text(q: &Question, out: &mut String, locale: Locale) {
     match q.kind {
         QuestionType::Confirm => {
-            let _ = writeln!(out, "Yes or no (y/n)?");
+            let _ = writeln!(out, "{}", locale.text(Msg::LinearConfirmPrompt));
         }
         kind if kind.is_typed_input() || kind == QuestionType::Multi => {
-            if let Some(rule) = q.rule_text() {
+            if let Some(rule) = q.rule_text_in(locale) {
                 let _ = writeln!(out, "{}", clean(&rule));
             }
         }
         _ => {}
     }
     if let Some(placeholder) = q.rules.placeholder.as_deref() {
-        let _ = writeln!(out, "For example: {}", clean(placeholder));
+        let _ = writeln!(
+            out,
+            "{} {}",
+            locale.text(Msg::LinearExample),
+            clean(placeholder)
+        );
     }
     if let Some(suggestion) = q.suggestion().filter(|_| q.kind.is_typed_input()) {
         let _ = writeln!(
             out,
-            "Suggested: {} (type it to take it)",
-            clean(&suggestion)
+            "{}",
+            locale.format(Msg::LinearSuggested, &[("answer", &clean(&suggestion))])
         );
     }
 }

@@ -22,7 +22,7 @@ fn typed_form() -> ask_contract::AskForm {
 }
 
 fn type_lines(lines: &[&str]) -> (String, Option<AskResult>) {
-    let mut flow = Linear::new(typed_form());
+    let mut flow = Linear::new(typed_form(), ask_host::Locale::En);
     let mut out = flow.start();
     for line in lines {
         match flow.line(line) {
@@ -124,7 +124,7 @@ fn elicitation() -> ask_contract::ElicitationForm {
 #[test]
 fn a_closed_form_holds_submit_back_while_required_questions_are_unanswered() {
     let form = elicitation().form().clone();
-    let closed = || Linear::new(form.clone()).closed(true);
+    let closed = || Linear::new(form.clone(), ask_host::Locale::En).closed(true);
     // Only the optional age answered: Submit says which required questions are missing
     // and goes back to the first of them.
     let (out, result) = type_into(closed(), &["", "", "", "30", "submit"]);
@@ -173,7 +173,10 @@ fn a_closed_form_holds_submit_back_while_required_questions_are_unanswered() {
         json!({"action": "accept", "content": {"name": "Ada", "email": "ada@example.com", "plan": "pro"}})
     );
     // Not closed (a plain payload): required is information only and never blocks.
-    let (_, result) = type_into(Linear::new(form), &["", "", "", "", "submit"]);
+    let (_, result) = type_into(
+        Linear::new(form, ask_host::Locale::En),
+        &["", "", "", "", "submit"],
+    );
     assert!(result.is_some());
 }
 
@@ -190,7 +193,7 @@ fn a_path_that_must_exist_is_checked_under_the_working_directory_and_asked_again
     )
     .unwrap();
     let root = dir.path().display().to_string();
-    let flow = Linear::new(form.clone()).with_root(dir.path());
+    let flow = Linear::new(form.clone(), ask_host::Locale::En).with_root(dir.path());
     let (out, result) = type_into(
         flow,
         &[

@@ -97,16 +97,21 @@ impl Remote {
             Some(addr) => {
                 let server = web::start(addr, session)?;
                 let url = server.url().to_owned();
-                session.command(ask_state::Command::SetNotice(Some(format!(
-                    "Also in a browser: {url}"
-                ))));
+                let locale = session.flow().locale();
+                session.command(ask_state::Command::SetNotice(Some(
+                    locale.format(ask_host::i18n::Msg::NoticeBrowser, &[("url", &url)]),
+                )));
                 if args.qr
                     && let Some(code) = web::qr(&url)
                 {
                     let _ = writeln!(say, "{code}");
                 }
                 if args.web_only || args.qr {
-                    let _ = writeln!(say, "ask: answer in a browser: {url}");
+                    let _ = writeln!(
+                        say,
+                        "{}",
+                        locale.format(ask_host::i18n::Msg::TermBrowserLink, &[("url", &url)])
+                    );
                 }
                 if args.open {
                     web::open_browser(&url);
@@ -166,10 +171,14 @@ pub(crate) fn headless(
 }
 
 /// The line a terminal shows when the form was answered elsewhere.
-pub(crate) fn answered_elsewhere(result: &AskResult) -> Option<&'static str> {
+pub(crate) fn answered_elsewhere(
+    result: &AskResult,
+    locale: ask_host::Locale,
+) -> Option<&'static str> {
+    use ask_host::i18n::Msg;
     match result.details.answered_via? {
-        AnsweredVia::Browser => Some("answered in the browser"),
-        AnsweredVia::Control => Some("answered by a control client"),
+        AnsweredVia::Browser => Some(locale.text(Msg::TermAnsweredBrowser)),
+        AnsweredVia::Control => Some(locale.text(Msg::TermAnsweredControl)),
         _ => None,
     }
 }

@@ -32,8 +32,6 @@ use ask_host::term::Painter;
 use ask_host::{Session, TerminalReply, Theme};
 use ask_keymap::{InputEvent, Key};
 
-use crate::ui_text;
-
 #[cfg(not(unix))]
 use events::CrosstermInput as Reader;
 #[cfg(unix)]
@@ -177,7 +175,12 @@ pub(crate) fn run_ui(
             Painter::inline(theme, height).with_keep_above(keep_above)
         }
     };
-    let mut painter = painter.with_cut_markers(ui_text::MORE_ABOVE, ui_text::MORE_BELOW);
+    // The rows that stand for cut rows above and below a form taller than its rows.
+    let locale = session.flow().locale();
+    let mut painter = painter.with_cut_markers(
+        locale.text(ask_host::i18n::Msg::TermMoreAbove),
+        locale.text(ask_host::i18n::Msg::TermMoreBelow),
+    );
     let (mut cols, mut rows) = terminal_size();
     session.resize(cols, painter.frame_rows(rows));
     let mut dirty = true;

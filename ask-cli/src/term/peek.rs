@@ -14,13 +14,59 @@ pub(crate) fn toggles(flow: &Flow, key: Key) -> bool {
 /// The status line shown while folded:
 /// `ask: 3 questions waiting - alt+o to return`.
 pub(crate) fn status(flow: &Flow) -> String {
+    use ask_host::i18n::Msg;
     let n = flow.form().questions.len();
-    let plural = if n == 1 { "" } else { "s" };
     let key = flow
         .keymap()
         .keys(Action::Peek)
         .first()
         .map(ToString::to_string)
         .unwrap_or_default();
-    format!("ask: {n} question{plural} waiting - {key} to return")
+    flow.locale().plural(
+        n as u64,
+        (Msg::TermPeekOne, Msg::TermPeekOther),
+        &[("n", &n), ("key", &key)],
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use ask_contract::{ParseOptions, parse_params};
+    use ask_host::{Locale, LocaleSetting};
+    use ask_keymap::{Behaviour, Keymap};
+    use ask_state::{Flow, FlowOptions};
+    use serde_json::json;
+
+    fn flow(locale: Locale, questions: usize) -> Flow {
+        let qs: Vec<_> = (0..questions)
+            .map(|n| json!({"id": format!("q{n}"), "prompt": "?", "options": [{"value": "a", "label": "A"}]}))
+            .collect();
+        let form = parse_params(&json!({"questions": qs}), ParseOptions::default()).unwrap();
+        let behaviour = Behaviour::default().with_locale(LocaleSetting::Fixed(locale));
+        Flow::new(form, behaviour, Keymap::default(), FlowOptions::default())
+    }
+
+    #[test]
+    fn the_folded_line_is_in_the_flow_language_with_its_plural() {
+        assert_eq!(
+            super::status(&flow(Locale::En, 1)),
+            "ask: 1 question waiting - alt+o to return"
+        );
+        assert_eq!(
+            super::status(&flow(Locale::En, 3)),
+            "ask: 3 questions waiting - alt+o to return"
+        );
+        assert_eq!(
+            super::status(&flow(Locale::Fr, 1)),
+            "ask : 1 question en attente ; alt+o pour revenir"
+        );
+        assert_eq!(
+            super::status(&flow(Locale::Fr, 2)),
+            "ask : 2 questions en attente ; alt+o pour revenir"
+        );
+        assert_eq!(
+            super::status(&flow(Locale::Ja, 2)),
+            "ask: 2 問が待っています - alt+o で戻る"
+        );
+    }
 }

@@ -22,6 +22,9 @@ pub struct LiveState {
     pub result: Option<AskResult>,
     /// Goes up by one at every change (of the snapshot or the result).
     pub revision: u64,
+    /// The language the form speaks now ([`ask_state::Flow::locale`]): front ends that
+    /// draw the form themselves (the browser page) speak it too.
+    pub locale: ask_i18n::Locale,
 }
 
 /// The shared state and the condition variable that wakes waiters on a new revision.

@@ -48,6 +48,7 @@ impl Hub {
                 snapshot: session.flow.snapshot(),
                 result: session.result.clone(),
                 revision: 0,
+                locale: session.flow.locale(),
             }),
             bell: Condvar::new(),
             form: session.flow.form().clone(),
@@ -267,6 +268,7 @@ impl Session {
             let mut live = shared.lock();
             live.snapshot = self.flow.snapshot();
             live.result.clone_from(&self.result);
+            live.locale = self.flow.locale();
             live.revision += 1;
             drop(live);
             shared.bell.notify_all();

@@ -4,6 +4,7 @@ mod countdown;
 mod cuts;
 mod filter;
 mod huge;
+mod i18n;
 mod many;
 mod props;
 mod sanitizer;

@@ -6,7 +6,20 @@ use ask_state::{Command, Completion};
 use proptest::prelude::*;
 use serde_json::{Value, json};
 
-use crate::support::{check_invariants, flow};
+use crate::support::{check_invariants, flow_with};
+
+/// Every language (and the pseudo-locale, whose marks widen every text): CJK texts are
+/// two columns a character, and each invariant holds in each.
+const LOCALES: &[ask_i18n::Locale] = &[
+    ask_i18n::Locale::En,
+    ask_i18n::Locale::Es,
+    ask_i18n::Locale::Fr,
+    ask_i18n::Locale::PtBr,
+    ask_i18n::Locale::De,
+    ask_i18n::Locale::Ja,
+    ask_i18n::Locale::ZhCn,
+    ask_i18n::Locale::Pseudo,
+];
 
 const PIECES: &[&str] = &[
     "a",
@@ -107,7 +120,8 @@ const KEYS: &[&str] = &[
 ];
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(200))]
+    // Each case draws a language, so every language sees about a hundred cases.
+    #![proptest_config(ProptestConfig::with_cases(800))]
 
     #[test]
     fn frames_fit_any_width(
@@ -116,8 +130,10 @@ proptest! {
         width in 1..300usize,
         height in 0..60usize,
         typed in text(),
+        locale in prop::sample::select(LOCALES),
     ) {
-        let mut f = flow(&payload);
+        let setting = ask_i18n::LocaleSetting::Fixed(locale);
+        let mut f = flow_with(&payload, ask_keymap::Behaviour::default().with_locale(setting));
         let options = RenderOptions::new(width, height);
         check_invariants(&render(&f, &options), width);
         for (k, key) in keys.iter().enumerate() {

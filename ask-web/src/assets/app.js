@@ -127,8 +127,8 @@
   function completed() {
     for (const control of form.querySelectorAll('input, textarea, button')) control.disabled = true;
     const result = view.result || { details: {} };
-    const where = TEXT.where[view.answeredVia];
-    let text = where ? TEXT.answeredWhere(where) : TEXT.ended;
+    const where = view.answeredVia;
+    let text = TEXT.answeredWhere(where);
     if (result.details.timedOut) text = TEXT.timedOut;
     else if (result.details.cancelled) text = TEXT.cancelledWhere(where);
     say(text + TEXT.closeThePage, true);
@@ -140,8 +140,16 @@
 
   function apply(next) {
     if (view && (next.revision < view.revision || (built && next.revision === view.revision))) return;
+    const before = view && view.locale;
+    if (built && before !== next.locale) {
+      // The language changed on the terminal: draw the form again in it, keeping what
+      // is typed here (sent first, so the view brings it back).
+      flush();
+      form.textContent = '';
+      built = false;
+    }
     view = next;
-    if (!built) { build(); say(''); }
+    if (!built) { build(); sayHeader(); say(''); }
     update();
   }
 

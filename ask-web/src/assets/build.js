@@ -160,10 +160,6 @@
   }
 
   function build() {
-    if (view.title) {
-      document.getElementById('title').textContent = view.title;
-      document.title = view.title;
-    }
     // Built off the document and added at once: one layout for the whole form.
     const parts = document.createDocumentFragment();
     view.questions.forEach((q, i) => parts.appendChild(buildQuestion(q, i)));

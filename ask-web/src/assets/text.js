@@ -1,33 +1,56 @@
 // Part of the page's script (assets.rs joins the parts inside one function, in the order
-// it lists them). Every string the page shows, in one place.
-  // Every string the page shows, in one place (a message catalogue can replace it).
+// it lists them). Every string the page shows, in one place: from the form's message
+// catalogue, in the form's language (the view's `texts`, by key; the terminal's settings
+// overlay may switch the language while the page is open).
+  function t(key, fill) {
+    const texts = (view && view.texts) || {};
+    let text = texts[key] || key;
+    for (const [k, v] of Object.entries(fill || {})) text = text.split('{' + k + '}').join(v);
+    return text;
+  }
+  const WHERE = ['browser', 'terminal', 'control', 'scripted'];
   const TEXT = {
-    answered: '✓ answered',
-    recommended: '(Recommended)',
-    note: 'Note',
-    noteOnOption: (label) => 'Note on “' + label + '”',
-    noteButtonLabel: (label) => 'Note on ' + label,
-    noteOnQuestion: 'Note on this question',
-    typeYourOwn: 'Type your own',
-    yourAnswer: 'Your answer',
-    yourOwnAnswer: 'Your own answer',
-    preview: 'Preview',
-    review: 'Review',
-    submit: 'Submit',
-    elaborate: 'Elaborate',
-    cancel: 'Cancel',
-    notAnswered: 'Not answered',
-    suggested: (text) => 'Not answered (suggested: ' + text + ')',
-    prefilled: 'A suggested answer: press Enter to take it, or change it.',
-    fixFirst: 'Fix the marked answers first.',
-    refused: (status) => 'The form did not take that (' + status + ').',
-    closed: 'The form is closed.',
-    where: { browser: 'in the browser', terminal: 'in the terminal', control: 'by a control client', scripted: 'by scripted answers' },
-    answeredWhere: (where) => 'Answered ' + where + '.',
-    ended: 'The form ended.',
-    timedOut: 'The form timed out.',
-    cancelledWhere: (where) => 'Cancelled' + (where ? ' ' + where : '') + '.',
-    closeThePage: ' You can close this page.',
-    lost: 'Connection to ask lost; the form may have closed.',
-    unavailable: 'This form is not available (it may have been answered already).',
+    get answered() { return '✓ ' + t('web.answered'); },
+    get recommended() { return t('option.recommended'); },
+    get note() { return t('web.note'); },
+    noteOnOption: (label) => t('web.note_on', { label }),
+    noteButtonLabel: (label) => t('web.note_on_plain', { label }),
+    get noteOnQuestion() { return t('web.question_note'); },
+    get typeYourOwn() { return t('option.custom'); },
+    get yourAnswer() { return t('web.your_answer'); },
+    get yourOwnAnswer() { return t('web.your_own_answer'); },
+    get preview() { return t('preview.title'); },
+    get review() { return t('tab.review'); },
+    get submit() { return t('review.submit'); },
+    get elaborate() { return t('review.elaborate'); },
+    get cancel() { return t('review.cancel'); },
+    get notAnswered() { return t('web.not_answered'); },
+    suggested: (text) => t('web.not_answered_suggested', { text }),
+    get prefilled() { return t('web.prefilled'); },
+    get fixFirst() { return t('web.fix_first'); },
+    refused: (status) => t('web.not_taken', { status }),
+    get closed() { return t('web.closed'); },
+    // `where` is how the form was answered (`browser`, `terminal`, ...), or nothing.
+    answeredWhere: (where) => (WHERE.includes(where) ? t('web.answered_in.' + where) : t('web.ended')),
+    get ended() { return t('web.ended'); },
+    get timedOut() { return t('web.timed_out'); },
+    cancelledWhere: (where) => (WHERE.includes(where) ? t('web.cancelled_in.' + where) : t('web.cancelled')),
+    get closeThePage() { return ' ' + t('web.close_page'); },
+    get lost() { return t('web.connection_lost'); },
+    get unavailable() { return t('web.unavailable'); },
   };
+
+  // The page's own lines in the form's language (the shell came in it; a switch on the
+  // terminal redraws them).
+  function sayHeader() {
+    document.documentElement.lang = view.locale || 'en';
+    document.getElementById('title').textContent = view.title || t('web.heading');
+    document.title = view.title || t('web.page_title');
+    const keys = document.querySelector('header .keys');
+    if (!keys) return;
+    const kbd = (k) => el('kbd', {}, k);
+    keys.textContent = '';
+    keys.append(t('web.keys') + ' ', kbd('1'), '–', kbd('9'), ' ' + t('web.keys_pick') + ', ', kbd('n'),
+      ' ' + t('web.keys_option_note') + ', ', kbd('Shift'), '+', kbd('N'), ' ' + t('web.keys_question_note') + ', ',
+      kbd('y'), ' / ', kbd('n'), ' ' + t('web.keys_yes_no') + ', ', kbd('Enter'), ' ' + t('web.keys_enter') + '.');
+  }
