@@ -46,10 +46,13 @@ pub mod present;
 mod round;
 mod serve;
 mod server;
+mod sessions;
 mod tool;
 
 pub use error::Error;
-pub use http::{HttpOptions, MAX_BODY_BYTES, MCP_PATH, new_token, parse_addr, serve_http};
+pub use http::{
+    HttpOptions, MAX_BODY_BYTES, MCP_PATH, SESSION_IDLE, new_token, parse_addr, serve_http,
+};
 pub use mrtr::INPUT_KEY;
 pub use mrtr::state::{KEY_FILE, STATE_TTL};
 pub use outcome::{NO_FORM_HINT, call_result, cancelled_result, no_form_result, read_result};
