@@ -47,6 +47,7 @@ mod round;
 mod serve;
 mod server;
 mod sessions;
+mod tasks;
 mod tool;
 
 pub use error::Error;
@@ -59,6 +60,7 @@ pub use outcome::{NO_FORM_HINT, call_result, cancelled_result, no_form_result, r
 pub use round::MAX_ROUNDS;
 pub use serve::{SHUTDOWN_GRACE, serve_stdio};
 pub use server::{AskServer, PROGRESS_INTERVAL, ServerOptions, Ui};
+pub use tasks::TASKS_DIR;
 pub use tool::{
     INSTRUCTIONS, OUTPUT_SCHEMA, TOOL_DESCRIPTION, TOOL_NAME, input_schema, output_schema, tool,
 };

@@ -87,6 +87,7 @@ impl Tracker {
     }
 
     /// How many sessions are tracked.
+    #[cfg(test)]
     pub(crate) fn len(&self) -> usize {
         self.seen.lock().map_or(0, |seen| seen.len())
     }
