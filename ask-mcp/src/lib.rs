@@ -26,7 +26,7 @@
 //!     .question(QuestionParams::new("db", "Which database?").options([("pg", "PostgreSQL"), ("lite", "SQLite")]))
 //!     .validate()?;
 //! let request = ask_mcp::elicit::request(&form);
-//! let reply = ask_mcp::elicit::Reply::Accept(serde_json::json!({"q01_answer": "pg", "submit_as": "submit"}));
+//! let reply = ask_mcp::elicit::Reply::Accept(serde_json::json!({"q01_answer": "pg"}));
 //! let result = ask_mcp::elicit::reply_result(&request, &reply)?;
 //! let call = ask_mcp::call_result(&result);
 //! assert_eq!(call.structured_content.unwrap()["answers"]["db"]["values"][0], "pg");

@@ -46,14 +46,21 @@ pub fn call_result(result: &AskResult) -> CallToolResult {
     out
 }
 
-/// The result when no form could open: the "Needs user input" result (cancelled, the
-/// pending questions in `details.questions`) with [`NO_FORM_HINT`] as its last line.
+/// The result when no form could open: the "Needs user input" result (cancelled,
+/// `outcome: "needs_input"`, the pending questions in `details.needsInput`) with
+/// [`NO_FORM_HINT`] as its last line and as `details.needsInput.hint`, since some clients
+/// give their model only `structuredContent`.
 pub fn no_form_result(form: &AskForm) -> AskResult {
     let mut result = AskResult::non_interactive(form);
     if let Some(block) = result.content.first_mut() {
         block.text.push('\n');
         block.text.push_str(NO_FORM_HINT);
     }
+    result.details.needs_input = result
+        .details
+        .needs_input
+        .take()
+        .map(|needs| needs.with_hint(NO_FORM_HINT));
     result
 }
 
