@@ -106,7 +106,7 @@ pub struct AskDetails {
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub timed_out: bool,
     /// Where the form was ended (submitted, elaborated or cancelled): the terminal, a
-    /// browser, a control-channel client, or scripted answers. Absent when nobody ended it
+    /// browser, a control-channel client, scripted answers, or an MCP client's own form. Absent when nobody ended it
     /// (no UI, an invalid payload, the idle timeout, a signal).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub answered_via: Option<AnsweredVia>,
@@ -129,16 +129,20 @@ pub enum AnsweredVia {
     Control,
     /// Scripted answers or a headless key script (`--answers`, `--script`).
     Scripted,
+    /// The MCP client's own form (`ask mcp`, form-mode elicitation through MCP
+    /// 2026-07-28's multi round-trip requests).
+    Host,
 }
 
 impl AnsweredVia {
-    /// The JSON name: `terminal`, `browser`, `control` or `scripted`.
+    /// The JSON name: `terminal`, `browser`, `control`, `scripted` or `host`.
     pub fn as_str(self) -> &'static str {
         match self {
             Self::Terminal => "terminal",
             Self::Browser => "browser",
             Self::Control => "control",
             Self::Scripted => "scripted",
+            Self::Host => "host",
         }
     }
 }

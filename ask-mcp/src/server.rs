@@ -5,7 +5,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
-use ask_contract::{AskResult, ParseOptions, parse_params};
+use ask_contract::{AskForm, AskResult, ParseOptions, parse_params};
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, Implementation, ListToolsResult,
     PaginatedRequestParams, ProgressNotificationParam, ServerCapabilities, ServerConfig,
@@ -15,6 +15,7 @@ use rmcp::{ErrorData, RoleServer, ServerHandler};
 use tokio::sync::{Notify, Semaphore};
 use tokio_util::sync::CancellationToken;
 
+use crate::caps::RequestCaps;
 use crate::outcome::{call_result, cancelled_result, no_form_result};
 use crate::present::{
     Call, ElicitPresenter, FormFiles, LaunchPresenter, PopupPresenter, Presented, Presenter,
@@ -82,6 +83,9 @@ pub struct ServerOptions {
     /// Called with the browser form's link when the browser is opened here (the binary
     /// prints it on stderr, for a person without a desktop browser).
     pub announce_link: Option<fn(&str)>,
+    /// Called with a line naming the surface a call is asked through (and why one was
+    /// passed over); the binary prints it on stderr.
+    pub announce_surface: Option<fn(&str)>,
 }
 
 /// The `ask_user` MCP server. Clones share one queue: one form at a time for the one
@@ -91,14 +95,30 @@ pub struct AskServer {
     shared: Arc<Shared>,
 }
 
-struct Shared {
-    options: ServerOptions,
+pub(crate) struct Shared {
+    pub(crate) options: ServerOptions,
     presenters: Vec<Box<dyn Presenter>>,
+    /// The presenters a 2026-07-28 call may block on, by surface (`None` for
+    /// [`AskServer::with_presenters`], whose presenters are tried as they are).
+    pub(crate) kit: Option<Kit>,
     queue: Semaphore,
     waiting: AtomicUsize,
     running: AtomicUsize,
     idle: Notify,
     stop: CancellationToken,
+    /// The request-state sealer, made on the first 2026-07-28 call (`None` inside when
+    /// the state folder cannot hold its key).
+    pub(crate) sealer: std::sync::OnceLock<Option<crate::mrtr::state::Sealer>>,
+    /// Browser forms whose link went out in a 2026-07-28 round, by id.
+    pub(crate) links: std::sync::Mutex<std::collections::HashMap<String, crate::round::Link>>,
+}
+
+/// The blocking presenters of `--ui`, by surface, for per-request decisions.
+pub(crate) struct Kit {
+    pub(crate) popup: Option<Box<dyn Presenter>>,
+    pub(crate) launch: Option<Box<dyn Presenter>>,
+    pub(crate) browser: Box<dyn Presenter>,
+    pub(crate) tty: Box<dyn Presenter>,
 }
 
 impl AskServer {
@@ -130,6 +150,20 @@ impl AskServer {
                 options.announce_link,
             )))
         };
+        let kit = Kit {
+            popup: popup(),
+            launch: launch(),
+            browser: Box::new(WebPresenter::new(
+                if options.ui == Ui::Web {
+                    WebVia::Any
+                } else {
+                    WebVia::Browser
+                },
+                options.config.clone(),
+                options.announce_link,
+            )),
+            tty: Box::new(TtyPresenter { run: run.clone() }),
+        };
         let presenters: Vec<Box<dyn Presenter>> = match options.ui {
             Ui::Auto => [
                 popup(),
@@ -148,7 +182,11 @@ impl AskServer {
             Ui::Tty => vec![Box::new(TtyPresenter { run: run.clone() })],
             Ui::None => Vec::new(),
         };
-        Self::with_presenters(options, presenters)
+        let mut server = Self::with_presenters(options, presenters);
+        if let Some(shared) = Arc::get_mut(&mut server.shared) {
+            shared.kit = Some(kit);
+        }
+        server
     }
 
     /// A server that tries exactly these presenters, in order (`options.ui` and
@@ -159,6 +197,9 @@ impl AskServer {
             shared: Arc::new(Shared {
                 options,
                 presenters,
+                kit: None,
+                sealer: std::sync::OnceLock::new(),
+                links: std::sync::Mutex::new(std::collections::HashMap::new()),
                 queue: Semaphore::new(1),
                 waiting: AtomicUsize::new(0),
                 running: AtomicUsize::new(0),
@@ -208,8 +249,26 @@ impl AskServer {
             Ok(form) => form,
             Err(err) => return AskResult::invalid(err.issues().to_vec()),
         };
-        if self.shared.presenters.is_empty() {
-            return no_form_result(&form);
+        let presenters: Vec<&dyn Presenter> =
+            self.shared.presenters.iter().map(AsRef::as_ref).collect();
+        self.ask_with(form, &presenters, client, cancel, peer, progress)
+            .await
+            .unwrap_or_else(|form| no_form_result(&form))
+    }
+
+    /// Shows `form` through the first of `presenters` that can, one form at a time;
+    /// `Err(form)` when none could.
+    pub(crate) async fn ask_with(
+        &self,
+        form: AskForm,
+        presenters: &[&dyn Presenter],
+        client: String,
+        cancel: CancellationToken,
+        peer: Option<rmcp::Peer<RoleServer>>,
+        progress: impl Fn(usize, usize) + Send + Sync,
+    ) -> Result<AskResult, AskForm> {
+        if presenters.is_empty() {
+            return Err(form);
         }
         let shared = &self.shared;
         shared.waiting.fetch_add(1, Ordering::SeqCst);
@@ -219,10 +278,10 @@ impl AskServer {
         };
         shared.waiting.fetch_sub(1, Ordering::SeqCst);
         let Some(_permit) = permit else {
-            return cancelled_result(&form);
+            return Ok(cancelled_result(&form));
         };
         let Ok(files) = FormFiles::create(&form, &shared.options.state_dir) else {
-            return no_form_result(&form);
+            return Err(form);
         };
         let mut call = Call {
             form,
@@ -240,9 +299,12 @@ impl AskServer {
             }
         };
         let presented = async {
-            for presenter in &shared.presenters {
-                if let Presented::Done(result) = presenter.present(&call).await {
-                    return Some(*result);
+            for presenter in presenters {
+                match presenter.present(&call).await {
+                    Presented::Done(result) => return Some(*result),
+                    Presented::Unavailable(why) => {
+                        self.announce(&format!("{} unavailable: {why}", presenter.name()));
+                    }
                 }
                 if call.cancel.is_cancelled() {
                     return Some(cancelled_result(&call.form));
@@ -255,7 +317,18 @@ impl AskServer {
             () = ticker => None,
         };
         call.peer = None;
-        result.unwrap_or_else(|| no_form_result(&call.form))
+        result.ok_or(call.form)
+    }
+
+    /// Hands `line` to [`ServerOptions::announce_surface`].
+    pub(crate) fn announce(&self, line: &str) {
+        if let Some(announce) = self.shared.options.announce_surface {
+            announce(line);
+        }
+    }
+
+    pub(crate) fn shared(&self) -> &Shared {
+        &self.shared
     }
 }
 
@@ -297,11 +370,7 @@ impl ServerHandler for AskServer {
             request_ct.cancelled().await;
             linked.cancel();
         });
-        let client = context
-            .peer
-            .peer_info()
-            .map(|info| info.client_info.name.clone())
-            .unwrap_or_default();
+        let caps = RequestCaps::of(&context);
         let token = context.meta.get_progress_token();
         let peer = context.peer.clone();
         let sent = AtomicUsize::new(0);
@@ -318,21 +387,28 @@ impl ServerHandler for AskServer {
                 let _ = peer.notify_progress(param).await;
             });
         };
-        let arguments = serde_json::Value::Object(request.arguments.unwrap_or_default());
-        let result = self
-            .ask(
-                arguments,
-                client,
-                cancel,
-                Some(context.peer.clone()),
-                progress,
-            )
-            .await;
+        let response = if caps.per_request {
+            // MCP 2026-07-28: no session; everything comes from this request.
+            self.call_per_request(request, &caps, cancel, progress)
+                .await
+        } else {
+            let arguments = serde_json::Value::Object(request.arguments.unwrap_or_default());
+            let result = self
+                .ask(
+                    arguments,
+                    caps.client.clone(),
+                    cancel,
+                    Some(context.peer.clone()),
+                    progress,
+                )
+                .await;
+            let out: CallToolResult = call_result(&result);
+            Ok(out.into())
+        };
         link.abort();
         if shared.running.fetch_sub(1, Ordering::SeqCst) == 1 {
             shared.idle.notify_waiters();
         }
-        let out: CallToolResult = call_result(&result);
-        Ok(out.into())
+        response
     }
 }

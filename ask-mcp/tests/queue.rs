@@ -20,6 +20,7 @@ fn options(state: &std::path::Path) -> ServerOptions {
         state_dir: state.to_path_buf(),
         tmux: None,
         announce_link: None,
+        announce_surface: None,
     }
 }
 

@@ -32,6 +32,7 @@ pub(crate) fn mcp(args: &McpArgs) -> CliResult {
         state_dir: ask_mcp::present::state_dir(env),
         tmux: ask_mcp::present::Tmux::from_env(env),
         announce_link: Some(announce_link),
+        announce_surface: Some(announce_surface),
     };
     if args.ui == McpUi::Launch && options.launch.is_none() {
         return Err(CliError::usage(
@@ -67,6 +68,12 @@ pub(crate) fn mcp(args: &McpArgs) -> CliResult {
 /// a person whose browser did not open (the harness usually shows or logs stderr).
 fn announce_link(url: &str) {
     eprintln!("ask mcp: answer in a browser: {url}");
+}
+
+/// Which surface a call is asked through (and why one was passed over), for a person
+/// wondering where the form went.
+fn announce_surface(line: &str) {
+    eprintln!("ask mcp: {line}");
 }
 
 fn ui(choice: McpUi) -> Ui {

@@ -227,6 +227,7 @@ fn answered_via_serializes_by_name_and_round_trips() {
         (AnsweredVia::Browser, "browser"),
         (AnsweredVia::Control, "control"),
         (AnsweredVia::Scripted, "scripted"),
+        (AnsweredVia::Host, "host"),
     ] {
         let mut details = AskDetails::default();
         details.answered_via = Some(via);

@@ -133,7 +133,7 @@ pub fn state_dir(env: impl Fn(&str) -> Option<String>) -> PathBuf {
 }
 
 /// Makes `dir` and its parents; on Unix the folder itself is private (0700).
-fn make_private_dir(dir: &Path) -> Result<(), Error> {
+pub(crate) fn make_private_dir(dir: &Path) -> Result<(), Error> {
     let io = |source| Error::Io {
         what: "draft folder",
         path: dir.to_path_buf(),

@@ -22,10 +22,12 @@ use rmcp::{Peer, RoleServer};
 use tokio_util::sync::CancellationToken;
 
 pub use elicit::ElicitPresenter;
+pub(crate) use files::make_private_dir;
 pub use files::{FormFiles, form_key, state_dir};
 pub use launch::{LaunchPresenter, TtyPresenter};
 pub use popup::{PopupPresenter, Tmux, popup_size};
 pub use web::{ELICITATION_COMPLETE, WebPresenter, WebVia};
+pub(crate) use web::{Running, url_message};
 
 /// A boxed future, as [`Presenter::present`] returns.
 pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;

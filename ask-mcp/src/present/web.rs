@@ -172,7 +172,7 @@ impl Presenter for WebPresenter {
 
 /// The message of the URL elicitation: the form's title and question count, and what
 /// the link is.
-fn url_message(form: &AskForm) -> String {
+pub(crate) fn url_message(form: &AskForm) -> String {
     format!(
         "{} Open the link to answer in your browser (a form served by ask on this computer).",
         ElicitationRequest::for_form(form).message()
@@ -191,7 +191,7 @@ async fn tell_complete(peer: &Peer<RoleServer>, id: &str) {
 }
 
 /// The form's session on a blocking thread, with its web server.
-struct Running {
+pub(crate) struct Running {
     ready: Option<oneshot::Receiver<Result<String, String>>>,
     stop: Arc<AtomicBool>,
     task: Option<tokio::task::JoinHandle<Option<AskResult>>>,
@@ -200,14 +200,30 @@ struct Running {
 
 impl Running {
     fn start(presenter: &WebPresenter, call: &Call) -> Self {
+        Self::start_form(
+            &call.form,
+            presenter.config.clone(),
+            &call.files,
+            presenter.addr,
+        )
+    }
+
+    /// Starts the browser form for `form` outside a [`Call`] (the link of an MCP
+    /// 2026-07-28 round, answered across requests).
+    pub(crate) fn start_form(
+        form: &AskForm,
+        config: Option<PathBuf>,
+        files: &super::FormFiles,
+        addr: SocketAddr,
+    ) -> Self {
         let (ready_tx, ready) = oneshot::channel();
         let stop = Arc::new(AtomicBool::new(false));
         let setup = Setup {
-            form: call.form.clone(),
-            config: presenter.config.clone(),
-            draft: call.files.draft.clone(),
-            resume: call.files.has_draft(),
-            addr: presenter.addr,
+            form: form.clone(),
+            config,
+            draft: files.draft.clone(),
+            resume: files.has_draft(),
+            addr,
         };
         let task = tokio::task::spawn_blocking({
             let stop = Arc::clone(&stop);
@@ -217,17 +233,27 @@ impl Running {
             ready: Some(ready),
             stop,
             task: Some(task),
-            form: call.form.clone(),
+            form: form.clone(),
+        }
+    }
+
+    /// The link, once the web server listens (an error says why it could not start).
+    pub(crate) async fn url(&mut self) -> Result<String, String> {
+        match self.ready.take() {
+            Some(ready) => ready
+                .await
+                .unwrap_or_else(|_| Err("the browser form could not start".into())),
+            None => Err("the browser form could not start".into()),
         }
     }
 
     /// Asks the form to end (as cancelled, keeping what was answered).
-    fn stop(&self) {
+    pub(crate) fn stop(&self) {
         self.stop.store(true, Ordering::SeqCst);
     }
 
     /// The form's result, once it ended (the cancelled result if it could not run).
-    async fn wait(&mut self) -> AskResult {
+    pub(crate) async fn wait(&mut self) -> AskResult {
         let Some(task) = self.task.as_mut() else {
             return crate::outcome::cancelled_result(&self.form);
         };
@@ -236,7 +262,7 @@ impl Running {
         result.unwrap_or_else(|| crate::outcome::cancelled_result(&self.form))
     }
 
-    async fn stop_and_wait(&mut self) -> AskResult {
+    pub(crate) async fn stop_and_wait(&mut self) -> AskResult {
         self.stop();
         self.wait().await
     }
