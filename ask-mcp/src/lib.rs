@@ -52,7 +52,9 @@ pub use error::Error;
 pub use http::{HttpOptions, MAX_BODY_BYTES, MCP_PATH, new_token, parse_addr, serve_http};
 pub use mrtr::INPUT_KEY;
 pub use mrtr::state::{KEY_FILE, STATE_TTL};
-pub use outcome::{NO_FORM_HINT, call_result, cancelled_result, no_form_result, read_result};
+pub use outcome::{
+    NO_FORM_HINT, call_result, cancelled_result, no_form_result, progress_message, read_result,
+};
 pub use round::MAX_ROUNDS;
 pub use serve::{SHUTDOWN_GRACE, serve_stdio};
 pub use server::{AskServer, PROGRESS_INTERVAL, ServerOptions, Ui};

@@ -13,6 +13,24 @@ form), or use a client that supports MCP elicitation (URL mode gets the browser 
 mode the client's own form); `ask mcp --ui auto` tries them in that order, and `--ui web` \
 serves the browser form and prints its link on stderr.";
 
+/// The message of a progress notification: `N of M answered`, and where the form has a
+/// link (the browser form), `; answer in your browser: URL`. Clients such as Claude Code
+/// hide the server's stderr, so this is how the person sees the link.
+///
+/// ```
+/// assert_eq!(ask_mcp::progress_message(1, 3, None), "1 of 3 answered");
+/// assert_eq!(
+///     ask_mcp::progress_message(0, 2, Some("http://127.0.0.1:4000/f/x")),
+///     "0 of 2 answered; answer in your browser: http://127.0.0.1:4000/f/x"
+/// );
+/// ```
+pub fn progress_message(answered: usize, total: usize, link: Option<&str>) -> String {
+    match link {
+        Some(url) => format!("{answered} of {total} answered; answer in your browser: {url}"),
+        None => format!("{answered} of {total} answered"),
+    }
+}
+
 /// The MCP result of one finished call.
 ///
 /// `content` is exactly one text block with the same text `ask run` writes (what pi
