@@ -7,6 +7,7 @@ mod issue;
 mod json;
 mod loc;
 mod message;
+mod outcome;
 mod params;
 mod parse;
 mod pattern;
@@ -20,7 +21,7 @@ mod validate_typed;
 
 pub use elicitation::{
     ElicitationAction, ElicitationEnd, ElicitationFields, ElicitationForm, ElicitationRequest,
-    ElicitationResult, SUBMIT_AS_PROPERTY,
+    ElicitationResult, NOTE_PROPERTY,
 };
 pub use form::{AskForm, Question, QuestionOption, QuestionType};
 /// The ordered map of [`AskDetails::answers`] and the other id-keyed result maps,
@@ -28,6 +29,7 @@ pub use form::{AskForm, Question, QuestionOption, QuestionType};
 pub use indexmap::IndexMap;
 pub use issue::{ContractError, Issue};
 pub use message::{MessageKind, REPLAY_TEXT, RESUME_TEXT, message_text};
+pub use outcome::NEEDS_INPUT_INSTRUCTION;
 pub use params::{AskParams, OptionParams, QuestionParams};
 pub use parse::{
     MAX_ISSUES, MAX_PAYLOAD_BYTES, ParseOptions, parse_params, parse_params_bytes, parse_params_str,
@@ -35,9 +37,9 @@ pub use parse::{
 pub use pattern::Pattern;
 pub use result::{
     Answer, AnsweredVia, AskDetails, AskResult, Continuation, ContinuationStrategy, Elaboration,
-    ElaborationItem, ElaborationTarget, ErrorKind, MAX_REPEATED_QUESTION_BYTES, Mode, NextAction,
-    PayloadError, QuestionDetail, QuestionState, QuestionStatus, QuestionSummary,
-    SHORTENED_PROMPT_BYTES, TextContent,
+    ElaborationItem, ElaborationTarget, ErrorKind, MAX_REPEATED_QUESTION_BYTES, Mode, NeedsInput,
+    NextAction, Outcome, PayloadError, QuestionDetail, QuestionState, QuestionStatus,
+    QuestionSummary, SHORTENED_PROMPT_BYTES, TextContent,
 };
 pub use schema::{JSON_SCHEMA, json_schema};
 pub use text::{

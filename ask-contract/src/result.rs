@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::form::{AskForm, Question, QuestionOption, QuestionType};
 use crate::issue::Issue;
+pub use crate::outcome::{NeedsInput, Outcome};
 
 /// The whole tool result: `{"content": [...], "details": {...}}`.
 ///
@@ -71,7 +72,11 @@ pub enum Mode {
 }
 
 /// The structured part of the result.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+///
+/// It serializes with one computed field more, `outcome` ([`AskDetails::outcome`]), so
+/// a client that gives its model only `structuredContent` still says what happened;
+/// reading ignores it (it follows from the other fields).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[non_exhaustive]
 pub struct AskDetails {
@@ -105,6 +110,10 @@ pub struct AskDetails {
     /// (no UI, an invalid payload, the idle timeout, a signal).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub answered_via: Option<AnsweredVia>,
+    /// Only when no form could be shown ("Needs user input"): what the agent should do
+    /// now and how the person can answer, readable without the text content.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub needs_input: Option<NeedsInput>,
 }
 
 /// Where a form was answered: `details.answeredVia`.

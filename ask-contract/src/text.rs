@@ -5,8 +5,8 @@ use std::fmt::Write as _;
 use crate::form::{AskForm, QuestionType};
 use crate::issue::Issue;
 use crate::result::{
-    AskDetails, AskResult, ElaborationItem, ElaborationTarget, ErrorKind, Mode, PayloadError,
-    TextContent,
+    AskDetails, AskResult, ElaborationItem, ElaborationTarget, ErrorKind, Mode, NeedsInput,
+    PayloadError, TextContent,
 };
 
 /// Text of a cancelled flow.
@@ -250,6 +250,7 @@ impl AskResult {
             content: vec![TextContent::text(non_interactive_text(form))],
             details: AskDetails {
                 cancelled: true,
+                needs_input: Some(NeedsInput::for_form(form)),
                 ..AskDetails::for_form(form)
             },
         }

@@ -26,7 +26,7 @@
 //!     .question(QuestionParams::new("db", "Which database?").options([("pg", "PostgreSQL"), ("lite", "SQLite")]))
 //!     .validate()?;
 //! let request = ask_mcp::elicit::request(&form);
-//! let reply = ask_mcp::elicit::Reply::Accept(serde_json::json!({"q01_answer": "pg", "submit_as": "submit"}));
+//! let reply = ask_mcp::elicit::Reply::Accept(serde_json::json!({"q01_answer": "pg"}));
 //! let result = ask_mcp::elicit::reply_result(&request, &reply)?;
 //! let call = ask_mcp::call_result(&result);
 //! assert_eq!(call.structured_content.unwrap()["answers"]["db"]["values"][0], "pg");
@@ -56,7 +56,9 @@ pub use http::{
 };
 pub use mrtr::INPUT_KEY;
 pub use mrtr::state::{KEY_FILE, STATE_TTL};
-pub use outcome::{NO_FORM_HINT, call_result, cancelled_result, no_form_result, read_result};
+pub use outcome::{
+    NO_FORM_HINT, call_result, cancelled_result, no_form_result, progress_message, read_result,
+};
 pub use round::MAX_ROUNDS;
 pub use serve::{SHUTDOWN_GRACE, serve_stdio};
 pub use server::{AskServer, PROGRESS_INTERVAL, ServerOptions, Ui};

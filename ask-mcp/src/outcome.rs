@@ -13,6 +13,24 @@ form), or use a client that supports MCP elicitation (URL mode gets the browser 
 mode the client's own form); `ask mcp --ui auto` tries them in that order, and `--ui web` \
 serves the browser form and prints its link on stderr.";
 
+/// The message of a progress notification: `N of M answered`, and where the form has a
+/// link (the browser form), `; answer in your browser: URL`. Clients such as Claude Code
+/// hide the server's stderr, so this is how the person sees the link.
+///
+/// ```
+/// assert_eq!(ask_mcp::progress_message(1, 3, None), "1 of 3 answered");
+/// assert_eq!(
+///     ask_mcp::progress_message(0, 2, Some("http://127.0.0.1:4000/f/x")),
+///     "0 of 2 answered; answer in your browser: http://127.0.0.1:4000/f/x"
+/// );
+/// ```
+pub fn progress_message(answered: usize, total: usize, link: Option<&str>) -> String {
+    match link {
+        Some(url) => format!("{answered} of {total} answered; answer in your browser: {url}"),
+        None => format!("{answered} of {total} answered"),
+    }
+}
+
 /// The MCP result of one finished call.
 ///
 /// `content` is exactly one text block with the same text `ask run` writes (what pi
@@ -46,14 +64,21 @@ pub fn call_result(result: &AskResult) -> CallToolResult {
     out
 }
 
-/// The result when no form could open: the "Needs user input" result (cancelled, the
-/// pending questions in `details.questions`) with [`NO_FORM_HINT`] as its last line.
+/// The result when no form could open: the "Needs user input" result (cancelled,
+/// `outcome: "needs_input"`, the pending questions in `details.needsInput`) with
+/// [`NO_FORM_HINT`] as its last line and as `details.needsInput.hint`, since some clients
+/// give their model only `structuredContent`.
 pub fn no_form_result(form: &AskForm) -> AskResult {
     let mut result = AskResult::non_interactive(form);
     if let Some(block) = result.content.first_mut() {
         block.text.push('\n');
         block.text.push_str(NO_FORM_HINT);
     }
+    result.details.needs_input = result
+        .details
+        .needs_input
+        .take()
+        .map(|needs| needs.with_hint(NO_FORM_HINT));
     result
 }
 

@@ -45,7 +45,7 @@ impl AskServer {
         request: CallToolRequestParams,
         caps: &RequestCaps,
         cancel: CancellationToken,
-        progress: impl Fn(usize, usize) + Send + Sync,
+        progress: impl Fn(usize, usize, Option<&str>) + Send + Sync,
     ) -> Result<CallToolResponse, ErrorData> {
         let arguments = serde_json::Value::Object(request.arguments.clone().unwrap_or_default());
         let form = match parse_params(&arguments, ParseOptions::default()) {

@@ -248,7 +248,7 @@ impl AskServer {
         client: String,
         cancel: CancellationToken,
         peer: Option<rmcp::Peer<RoleServer>>,
-        progress: impl Fn(usize, usize) + Send + Sync,
+        progress: impl Fn(usize, usize, Option<&str>) + Send + Sync,
     ) -> AskResult {
         let form = match parse_params(&arguments, ParseOptions::default()) {
             Ok(form) => form,
@@ -270,7 +270,7 @@ impl AskServer {
         client: String,
         cancel: CancellationToken,
         peer: Option<rmcp::Peer<RoleServer>>,
-        progress: impl Fn(usize, usize) + Send + Sync,
+        progress: impl Fn(usize, usize, Option<&str>) + Send + Sync,
     ) -> Result<AskResult, AskForm> {
         if presenters.is_empty() {
             return Err(form);
@@ -297,10 +297,17 @@ impl AskServer {
             peer,
         };
         let total = call.form.questions.len();
+        // Every PROGRESS_INTERVAL, and at once when the form gets a link (the browser
+        // form), which the message then carries: the client may hide our stderr.
+        let mut linked = call.files.watch_link();
         let ticker = async {
             loop {
-                tokio::time::sleep(PROGRESS_INTERVAL).await;
-                progress(call.files.answered().unwrap_or(0), total);
+                tokio::select! {
+                    () = tokio::time::sleep(PROGRESS_INTERVAL) => {}
+                    Ok(()) = linked.changed() => {}
+                }
+                let link = call.files.link();
+                progress(call.files.answered().unwrap_or(0), total, link.as_deref());
             }
         };
         let presented = async {
@@ -414,7 +421,7 @@ impl ServerHandler for AskServer {
         let token = context.meta.get_progress_token();
         let peer = context.peer.clone();
         let sent = AtomicUsize::new(0);
-        let progress = |answered: usize, total: usize| {
+        let progress = |answered: usize, total: usize, link: Option<&str>| {
             let Some(token) = token.clone() else { return };
             let n = sent.fetch_add(1, Ordering::SeqCst) + 1;
             let peer = peer.clone();
@@ -422,7 +429,7 @@ impl ServerHandler for AskServer {
                 token,
                 f64::from(u32::try_from(n).unwrap_or(u32::MAX)),
             );
-            param.message = Some(format!("{answered} of {total} answered"));
+            param.message = Some(crate::outcome::progress_message(answered, total, link));
             tokio::spawn(async move {
                 let _ = peer.notify_progress(param).await;
             });

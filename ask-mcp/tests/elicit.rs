@@ -33,8 +33,9 @@ fn the_form_maps_to_one_flat_schema_the_sdk_accepts_in_form_order() {
     let wire = serde_json::to_value(&parsed).unwrap();
     let schema: Value = serde_json::from_str(request.requested_schema_text()).unwrap();
     assert_eq!(&schema, request.requested_schema());
-    // The SDK's typed schema keeps every field and its meaning.
-    assert_eq!(wire["properties"].as_object().unwrap().len(), 10);
+    // The SDK's typed schema keeps every field and its meaning: one per question and
+    // the note, nothing required, no choice preset.
+    assert_eq!(wire["properties"].as_object().unwrap().len(), 4);
     assert_eq!(
         wire["properties"]["q01_answer"]["oneOf"][0]["title"],
         "PostgreSQL (Recommended)"
@@ -43,46 +44,27 @@ fn the_form_maps_to_one_flat_schema_the_sdk_accepts_in_form_order() {
         wire["properties"]["q02_answer"]["items"]["anyOf"][1]["const"],
         "b"
     );
-    assert_eq!(wire["properties"]["submit_as"]["default"], "submit");
     let order: Vec<&str> = {
         let text = request.requested_schema_text();
-        let mut names: Vec<(usize, &str)> = [
-            "q01_answer",
-            "q01_custom",
-            "q01_note",
-            "q02_answer",
-            "q02_custom",
-            "q02_note",
-            "q03_answer",
-            "q03_custom",
-            "q03_note",
-            "submit_as",
-        ]
-        .iter()
-        .filter_map(|n| text.find(&format!("\"{n}\":")).map(|at| (at, *n)))
-        .collect();
+        let mut names: Vec<(usize, &str)> = ["q01_answer", "q02_answer", "q03_answer", "to_agent"]
+            .iter()
+            .filter_map(|n| text.find(&format!("\"{n}\":")).map(|at| (at, *n)))
+            .collect();
         names.sort_unstable();
         names.into_iter().map(|(_, n)| n).collect()
     };
     assert_eq!(
         order,
-        [
-            "q01_answer",
-            "q01_custom",
-            "q01_note",
-            "q02_answer",
-            "q02_custom",
-            "q02_note",
-            "q03_answer",
-            "q03_custom",
-            "q03_note",
-            "submit_as"
-        ]
+        ["q01_answer", "q02_answer", "q03_answer", "to_agent"]
     );
     // Sorted by name (as serde_json and some clients do), the fields stay in form order.
     let mut sorted = order.clone();
     sorted.sort_unstable();
     assert_eq!(sorted, order);
+    for (name, field) in schema["properties"].as_object().unwrap() {
+        assert!(field.get("default").is_none(), "{name} presets {field}");
+    }
+    assert!(schema.get("required").is_none(), "{schema}");
     let single = &schema["properties"]["q01_answer"];
     assert_eq!(single["type"], "string");
     assert_eq!(
@@ -107,47 +89,74 @@ fn the_form_maps_to_one_flat_schema_the_sdk_accepts_in_form_order() {
             .unwrap()
             .contains("top\nbottom")
     );
-    assert_eq!(schema["required"], json!(["submit_as"]));
     // Question ids never become property names, so "submit_as" and "q01_note" as ids collide with nothing.
-    assert_eq!(
-        schema["properties"]["submit_as"]["oneOf"][1]["const"],
-        "elaborate"
+    assert_eq!(schema["properties"]["to_agent"]["type"], "string");
+    assert!(
+        request.message().contains("the last field asks the agent"),
+        "{}",
+        request.message()
     );
 }
 
 #[test]
 fn an_accepted_reply_gives_the_result_of_the_same_scripted_answers() {
     let form = form();
-    let reply = json!({"q01_answer": "lite", "q01_note": " small team ", "q02_answer": ["c", "a"], "q02_custom": "Search",
-        "q03_answer": "y", "q03_custom": "", "submit_as": "submit"});
+    let reply =
+        json!({"q01_answer": "lite", "q02_answer": ["c", "a"], "q03_answer": "y", "to_agent": ""});
     let result = elicit::reply_result(&elicit::request(&form), &Reply::Accept(reply)).unwrap();
     let scripted = ask_state::scripted_result(
         &form,
         &json!({"mode": "submit", "answers": {
-        "submit_as": {"values": ["lite"], "note": "small team"},
-        "q01_note": {"values": ["a", "c"], "customText": "Search"},
+        "submit_as": {"values": ["lite"]},
+        "q01_note": {"values": ["a", "c"]},
         "look": {"values": ["y"]}}}),
     )
     .unwrap();
     assert_eq!(result, scripted);
-    assert_eq!(
-        result.details.answers["q01_note"].values,
-        ["a", "c", "Search"]
-    );
+    assert_eq!(result.details.answers["q01_note"].values, ["a", "c"]);
+    assert_eq!(result.details.outcome(), ask_contract::Outcome::Submitted);
 }
 
 #[test]
-fn typed_text_replaces_a_single_choice_and_elaborate_keeps_the_notes() {
+fn an_untouched_form_answers_nothing() {
+    // Accept on a form nobody filled in: every question unanswered, nothing chosen.
     let form = form();
-    let reply = json!({"q01_answer": "pg", "q01_custom": "MariaDB", "q02_note": "which auth?", "submit_as": "elaborate"});
+    let result = elicit::reply_result(&elicit::request(&form), &Reply::Accept(json!({}))).unwrap();
+    assert!(
+        result.details.answers.is_empty(),
+        "{:?}",
+        result.details.answers
+    );
+    assert_eq!(result.details.mode, ask_contract::Mode::Submit);
+    assert_eq!(result.text(), ask_contract::EMPTY_SUBMIT_TEXT);
+}
+
+#[test]
+fn a_note_elaborates_on_the_first_unanswered_question() {
+    let form = form();
+    let reply = json!({"q01_answer": "pg", "to_agent": " which auth is cheaper? "});
     let result = elicit::reply_result(&elicit::request(&form), &Reply::Accept(reply)).unwrap();
-    assert_eq!(result.details.answers["submit_as"].values, ["MariaDB"]);
+    let scripted = ask_state::scripted_result(
+        &form,
+        &json!({"mode": "elaborate", "answers": {
+        "submit_as": {"values": ["pg"]},
+        "q01_note": {"note": "which auth is cheaper?"}}}),
+    )
+    .unwrap();
+    assert_eq!(result, scripted);
+    assert_eq!(result.details.outcome(), ask_contract::Outcome::Elaborate);
+    let elaboration = result.details.elaboration.as_ref().unwrap();
+    assert_eq!(elaboration.items.len(), 1);
+    assert_eq!(elaboration.items[0].question.id, "q01_note");
+    // Every question answered: the note is a remark on the first one.
+    let reply =
+        json!({"q01_answer": "pg", "q02_answer": ["a"], "q03_answer": "x", "to_agent": "ship it"});
+    let result = elicit::reply_result(&elicit::request(&form), &Reply::Accept(reply)).unwrap();
     assert_eq!(
-        result.details.answers["submit_as"].custom_text.as_deref(),
-        Some("MariaDB")
+        result.details.answers["submit_as"].note.as_deref(),
+        Some("ship it")
     );
     assert_eq!(result.details.mode, ask_contract::Mode::Elaborate);
-    assert_eq!(result.details.elaboration.as_ref().unwrap().items.len(), 1);
 }
 
 #[test]
@@ -158,13 +167,14 @@ fn decline_and_cancel_give_the_cancelled_result() {
         assert!(result.details.cancelled);
         assert!(result.details.answers.is_empty());
         assert_eq!(result.text(), ask_contract::CANCELLED_TEXT);
+        assert_eq!(result.details.outcome(), ask_contract::Outcome::Cancelled);
     }
 }
 
 #[test]
 fn replies_that_break_the_schema_are_refused_with_every_problem() {
     let form = form();
-    let reply = json!({"q01_answer": "mysql", "q02_answer": "a", "q03_answer": 3, "q09_answer": "x", "submit_as": "later"});
+    let reply = json!({"q01_answer": "mysql", "q02_answer": "a", "q03_answer": 3, "q09_answer": "x", "submit_as": "submit", "to_agent": 7});
     let err = elicit::reply_result(&elicit::request(&form), &Reply::Accept(reply)).unwrap_err();
     let text = err.to_string();
     for needle in [
@@ -172,7 +182,8 @@ fn replies_that_break_the_schema_are_refused_with_every_problem() {
         "content.q02_answer: is \"a\"",
         "content.q03_answer: is 3",
         "content.q09_answer: is not a requested property",
-        "\"later\"",
+        "content.submit_as: is not a requested property",
+        "content.to_agent: is 7",
     ] {
         assert!(text.contains(needle), "{needle} not in {text}");
     }

@@ -153,16 +153,15 @@ fn typed_questions_map_to_the_primitive_of_their_type_with_their_rules() {
     assert_eq!(memory["type"], "number");
     assert_eq!(memory["minimum"].as_f64(), Some(0.5));
     assert_eq!(memory["title"], "Memory (GB)");
+    // Yes or no is a choice with no default, never a boolean (an unticked box that
+    // Accept would send as a "no" nobody chose); the suggested answer is named.
     let go = &p["q06_answer"];
-    assert_eq!(go["type"], "boolean");
-    // A choice's default is named, never prefilled: the contract preselects nothing.
+    assert_eq!(go["type"], "string");
     assert!(go.get("default").is_none());
-    let description = go["description"].as_str().unwrap();
-    assert!(
-        description.contains("Yes: Deploy. No: Wait."),
-        "{description}"
+    assert_eq!(
+        go["oneOf"],
+        json!([{"const": "yes", "title": "Deploy (Recommended)"}, {"const": "no", "title": "Wait"}])
     );
-    assert!(description.contains("Suggested: Deploy."), "{description}");
     assert_eq!(p["q07_answer"]["type"], "string");
     assert_eq!(p["q07_answer"]["default"], "src");
     assert!(
@@ -185,21 +184,25 @@ fn typed_questions_map_to_the_primitive_of_their_type_with_their_rules() {
             .contains("Choose 1 to 2")
     );
     assert_eq!(p["q09_answer"]["oneOf"][1]["title"], "SQLite (Recommended)");
-    // "Type your own" only where the form shows that row; a note everywhere.
-    let customs: Vec<&str> = request
-        .fields()
-        .iter()
-        .filter_map(|f| f.custom.as_deref())
-        .collect();
-    assert_eq!(customs, ["q08_custom", "q09_custom"]);
+    // One field per question, then the note: ten rows for nine questions.
+    assert_eq!(p.as_object().unwrap().len(), 10);
     assert_eq!(
         request
             .fields()
             .iter()
-            .filter(|f| p.get(&f.note).is_some())
+            .filter(|f| p.get(&f.answer).is_some())
             .count(),
         9
     );
+    // Nothing is preset but the typed defaults the editor would show too.
+    let preset: Vec<&String> = p
+        .as_object()
+        .unwrap()
+        .iter()
+        .filter(|(_, f)| f.get("default").is_some())
+        .map(|(n, _)| n)
+        .collect();
+    assert_eq!(preset, ["q01_answer", "q04_answer", "q07_answer"]);
 }
 
 #[test]
@@ -228,14 +231,14 @@ fn a_typed_reply_gives_the_result_of_the_same_scripted_answers() {
     let form = typed_form();
     let request = elicit::request(&form);
     let reply = json!({"q01_answer": " my-app ", "q02_answer": "ops@example.com", "q03_answer": "2026-12-01",
-        "q04_answer": 4, "q05_answer": 1.5, "q06_answer": false, "q06_note": "after the freeze",
-        "q07_answer": "src/bin", "q08_answer": ["prod", "dev"], "q09_answer": "pg", "submit_as": "submit"});
+        "q04_answer": 4, "q05_answer": 1.5, "q06_answer": "no",
+        "q07_answer": "src/bin", "q08_answer": ["prod", "dev"], "q09_answer": "pg", "to_agent": "after the freeze?"});
     let result = elicit::reply_result(&request, &Reply::Accept(reply)).unwrap();
     let scripted = ask_state::scripted_result(
         &form,
-        &json!({"mode": "submit", "answers": {
-            "name": {"value": "my-app"}, "mail": {"value": "ops@example.com"}, "when": {"value": "2026-12-01"},
-            "replicas": {"value": 4}, "memory": {"value": 1.5}, "ok": {"value": false, "note": "after the freeze"},
+        &json!({"mode": "elaborate", "answers": {
+            "name": {"value": "my-app", "note": "after the freeze?"}, "mail": {"value": "ops@example.com"},
+            "when": {"value": "2026-12-01"}, "replicas": {"value": 4}, "memory": {"value": 1.5}, "ok": {"value": false},
             "dir": {"value": "src/bin"}, "envs": {"values": ["dev", "prod"]}, "db": {"values": ["pg"]}}}),
     )
     .unwrap();
@@ -245,21 +248,23 @@ fn a_typed_reply_gives_the_result_of_the_same_scripted_answers() {
     assert_eq!(answers["ok"].value, Some(json!(false)));
     assert_eq!(answers["name"].value, Some(json!("my-app")));
     // Unanswered typed questions stay unanswered: a default is never sent for the person.
-    let result =
-        elicit::reply_result(&request, &Reply::Accept(json!({"submit_as": "submit"}))).unwrap();
+    let result = elicit::reply_result(&request, &Reply::Accept(json!({}))).unwrap();
     assert!(result.details.answers.values().all(|a| !a.is_committed()));
+    assert!(!result.details.answers.contains_key("ok"));
+    let yes = elicit::reply_result(&request, &Reply::Accept(json!({"q06_answer": "yes"}))).unwrap();
+    assert_eq!(yes.details.answers["ok"].value, Some(json!(true)));
 }
 
 #[test]
 fn typed_replies_outside_their_rules_or_of_the_wrong_type_are_refused() {
     let request = elicit::request(&typed_form());
     let err = request
-        .answers(&json!({"q04_answer": "many", "q06_answer": "yes", "q05_answer": [1]}))
+        .answers(&json!({"q04_answer": "many", "q06_answer": true, "q05_answer": [1]}))
         .map(|_| ())
         .unwrap_err();
     let text = err.to_string();
     for needle in [
-        "content.q06_answer: is \"yes\"; expected true or false",
+        "content.q06_answer: is true; expected \"yes\" or \"no\"",
         "content.q05_answer: is [1]; expected a number",
     ] {
         assert!(text.contains(needle), "{needle} not in {text}");

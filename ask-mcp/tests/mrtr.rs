@@ -149,7 +149,7 @@ fn a_form_capable_client_gets_input_required_and_its_retry_the_answers() {
         let sealed = result["requestState"].clone();
         assert!(sealed.as_str().unwrap().len() < 1024, "{sealed}");
 
-        let content = json!({"q01_answer": "lite", "q02_answer": ["grpc"], "submit_as": "submit"});
+        let content = json!({"q01_answer": "lite", "q02_answer": ["grpc"]});
         let done = client
             .request(
                 "tools/call",
@@ -200,8 +200,7 @@ fn tampered_and_foreign_states_give_errors_that_say_why_and_no_answers() {
             .request("tools/call", call(meta("a", form_caps()), json!({})))
             .await;
         let sealed = first["result"]["requestState"].as_str().unwrap().to_owned();
-        let accept =
-            json!({"action": "accept", "content": {"q01_answer": "pg", "submit_as": "submit"}});
+        let accept = json!({"action": "accept", "content": {"q01_answer": "pg"}});
 
         // One character changed.
         let mut bytes = sealed.clone().into_bytes();
@@ -305,8 +304,7 @@ fn a_reply_that_breaks_the_schema_is_asked_again_with_the_problem() {
             .request("tools/call", call(meta("a", form_caps()), json!({})))
             .await;
         let sealed = first["result"]["requestState"].clone();
-        let bad =
-            json!({"action": "accept", "content": {"q01_answer": "mysql", "submit_as": "submit"}});
+        let bad = json!({"action": "accept", "content": {"q01_answer": "mysql"}});
         let again = client
             .request("tools/call", retry(meta("a", form_caps()), &sealed, bad))
             .await;

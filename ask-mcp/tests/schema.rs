@@ -112,3 +112,65 @@ fn results_of_typed_questions_validate_too() {
     }
     check(&ask_mcp::no_form_result(&form));
 }
+
+/// What a client that forwards only `structuredContent` (Claude Code) gives its model.
+fn details_of(result: &AskResult) -> Value {
+    serde_json::to_value(&result.details).unwrap()
+}
+
+#[test]
+fn details_alone_say_what_happened_and_how_to_answer() {
+    let form = form();
+    let scripted = |answers: Value| ask_state::scripted_result(&form, &answers).unwrap();
+    // A cancel no longer reads as a submit: outcome tells them apart.
+    let cancelled = details_of(&scripted(json!({"mode": "cancel", "answers": {}})));
+    assert_eq!(
+        (&cancelled["cancelled"], &cancelled["outcome"]),
+        (&json!(true), &json!("cancelled"))
+    );
+    assert_eq!(
+        details_of(&ask_mcp::cancelled_result(&form))["outcome"],
+        "cancelled"
+    );
+    let submitted = details_of(&scripted(
+        json!({"mode": "submit", "answers": {"db": {"values": ["pg"]}}}),
+    ));
+    assert_eq!(submitted["outcome"], "submitted");
+    let elaborate = details_of(&scripted(
+        json!({"mode": "elaborate", "answers": {"db": {"note": "why pg?"}}}),
+    ));
+    assert_eq!(elaborate["outcome"], "elaborate");
+    assert!(
+        elaborate["elaboration"]["instruction"]
+            .as_str()
+            .unwrap()
+            .starts_with("Answer the user's")
+    );
+    let mut timed_out = ask_mcp::cancelled_result(&form);
+    timed_out.details.timed_out = true;
+    assert_eq!(details_of(&timed_out)["outcome"], "timed_out");
+    let err =
+        parse_params(&json!({"questions": [{"id": 1}]}), ParseOptions::default()).unwrap_err();
+    assert_eq!(
+        details_of(&AskResult::invalid(err.issues().to_vec()))["outcome"],
+        "invalid_input"
+    );
+    // "Needs user input": what to do, every question with its option values, and what
+    // would open a form, all of it in details (the text content never reaches the model).
+    let needs = details_of(&ask_mcp::no_form_result(&form));
+    assert_eq!(needs["outcome"], "needs_input");
+    let guidance = &needs["needsInput"];
+    assert!(
+        guidance["instruction"]
+            .as_str()
+            .unwrap()
+            .contains("Ask the user directly"),
+        "{guidance}"
+    );
+    assert_eq!(guidance["questions"][0]["options"][1]["value"], "lite");
+    assert_eq!(guidance["questions"][2]["options"][0]["preview"], "a\nb");
+    assert_eq!(guidance["hint"], ask_mcp::NO_FORM_HINT);
+    // Read back, the details are the same (outcome follows from the other fields).
+    let back: ask_contract::AskDetails = serde_json::from_value(needs.clone()).unwrap();
+    assert_eq!(details_of(&AskResult::from_details(back)), needs);
+}

@@ -14,7 +14,12 @@ use std::path::{Path, PathBuf};
 
 use crate::support::{ask, code, run};
 
-const DOCS: [&str; 3] = ["README.md", "ask-cli/README.md", "ask-cli/pi/README.md"];
+const DOCS: [&str; 4] = [
+    "README.md",
+    "docs/cli.md",
+    "ask-cli/README.md",
+    "ask-cli/pi/README.md",
+];
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
@@ -147,14 +152,14 @@ fn readme_captures_are_what_the_renderer_draws() {
     assert!(checked >= 4, "only {checked} captures found");
 }
 
-/// The key lists in the READMEs and `ask run --help` name every default key of the form
+/// The key lists in docs/cli.md, ask-cli's README and `ask run --help` name every default key of the form
 /// (the `global` and `main` actions) and explain `t multi` / `t single`.
 #[test]
 fn key_lists_name_every_default_key() {
     let keymap = ask_keymap::Keymap::default();
     let help = run(&ask(&["run", "--help"]));
     let help = String::from_utf8_lossy(&help.stdout).into_owned();
-    for doc in ["README.md", "ask-cli/README.md"] {
+    for doc in ["docs/cli.md", "ask-cli/README.md"] {
         let text = std::fs::read_to_string(root().join(doc)).expect("doc exists");
         let at = text
             .find("Keys")

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Checks the copy-paste blocks of the docs.
 
-    check_readme.py README.md
+    check_readme.py docs/harnesses.md
         The "Use it from your agent" section: every json, toml and yaml block parses;
         every harness has a block that registers `ask mcp` (a config entry whose
         command is `ask` with the argument `mcp`, or an `mcp add` command line ending
@@ -110,7 +110,7 @@ def check_readme(path):
     text = open(path, encoding="utf-8").read()
     agents = section(text, "Use it from your agent")
     if agents is None:
-        return ["README.md has no \"## Use it from your agent\" section"]
+        return [f"{path} has no \"## Use it from your agent\" section"]
     problems = []
     for harness in HARNESSES:
         part = section(agents, harness, "### ")
@@ -166,7 +166,7 @@ def main():
         return
     problems = check_readme(sys.argv[1])
     for problem in problems:
-        print(f"  README: {problem}", file=sys.stderr)
+        print(f"  {sys.argv[1]}: {problem}", file=sys.stderr)
     sys.exit(1 if problems else 0)
 
 

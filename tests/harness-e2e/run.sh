@@ -45,7 +45,7 @@ install_claude() {
 	"$CLAUDE" --version >/dev/null 2>&1 || die "the installed claude does not start"
 }
 
-# PyYAML for the README's YAML block (scenario 0), into the cache, not the system.
+# PyYAML for docs/harnesses.md's YAML block (scenario 0), into the cache, not the system.
 install_pyyaml() {
 	PYTHONPATH="$CACHE/py${PYTHONPATH:+:$PYTHONPATH}" python3 -c 'import yaml' 2>/dev/null && return 0
 	say "harness-e2e: installing PyYAML $PYYAML_VERSION into $CACHE/py"
@@ -75,7 +75,7 @@ command -v python3 >/dev/null || die "python3 is required"
 install_pyyaml
 export PYTHONPATH="$CACHE/py${PYTHONPATH:+:$PYTHONPATH}"
 
-# Scenario 0 (the README's config blocks) needs neither Claude Code nor the binary.
+# Scenario 0 (docs/harnesses.md's config blocks) needs neither Claude Code nor the binary.
 needs_harness() {
 	local n
 	[ ${#SELECTED[@]} -eq 0 ] && return 0
@@ -141,7 +141,7 @@ new_scenario() {
 
 # What a person has after onboarding, trusting the project folder and approving the
 # API key once, so Claude Code opens straight on its prompt; the permission rule is the
-# one the README gives (no prompt before each ask_user call).
+# one docs/harnesses.md gives (no prompt before each ask_user call).
 write_claude_config() {
 	python3 - "$S" "$TOKEN" <<-'EOF'
 		import json, sys
@@ -173,7 +173,7 @@ claude_env() {
 		TERM=xterm-256color)
 }
 
-# register_ask ARGS...: the README's `claude mcp add` line, in the scenario's config.
+# register_ask ARGS...: docs/harnesses.md's `claude mcp add` line, in the scenario's config.
 register_ask() {
 	claude_env
 	(cd "$S/project" && "${CLAUDE_ENV[@]}" "$CLAUDE" mcp add --scope user ask -- "$ASK_BIN" mcp "$@") \
@@ -300,10 +300,10 @@ DB_PAYLOAD='{"questions":[{"id":"db","label":"Database","prompt":"Which database
 call() { printf '{"tool_use":{"name":"mcp__ask__ask_user","input":%s}}' "$1"; }
 
 # --- scenarios --------------------------------------------------------------
-# 0. The README's "Use it from your agent" config blocks parse as the JSON, TOML or
+# 0. docs/harnesses.md's "Use it from your agent" config blocks parse as the JSON, TOML or
 #    YAML they claim to be, and each registers `ask mcp`.
 scenario_0() {
-	python3 "$HERE/check_readme.py" "$REPO/README.md"
+	python3 "$HERE/check_readme.py" "$REPO/docs/harnesses.md"
 }
 
 # 1. The model calls ask_user; the form opens in a popup over Claude Code's screen; keys
@@ -400,7 +400,7 @@ scenario_6() { tmux_recipe tmux-split panes_are; }
 source "$HERE/kitty.sh"
 
 NAMES=(
-	"README: the agent config blocks parse (JSON, TOML, YAML) and register ask mcp"
+	"docs/harnesses.md: the agent config blocks parse (JSON, TOML, YAML) and register ask mcp"
 	"Claude Code: ask_user opens a tmux popup over its screen; the answer reaches the model"
 	"Claude Code: Escape cancels; the model gets the cancelled result, not an error"
 	"Claude Code: an invalid payload is a tool error with the issues; no form opens"

@@ -48,3 +48,5 @@ if __name__ == "__main__":
         raise SystemExit(f"unknown scenarios {unknown}; known: {list(SCENARIOS)}")
     p, f = run(selected)
     print(f"{p} passed, {f} failed")
+    # The exit status is the verdict (.ci/run reads nothing else).
+    sys.exit(1 if f else 0)

@@ -242,6 +242,17 @@ pub(crate) fn interactive(
     if let Some(seconds) = ui.timeout {
         session = session.with_idle_timeout(seconds);
     }
+    // The hand-off guard `ask mcp` asks for (`--early-keys-ms`), unless the person set
+    // their own ignoreEarlyKeysMs.
+    let behaviour = *session.flow().behaviour();
+    if let Some(ms) = ui
+        .early_keys_ms
+        .filter(|_| behaviour.ignore_early_keys_ms == ask_keymap::DEFAULT_IGNORE_EARLY_KEYS_MS)
+    {
+        session.command(ask_state::Command::ApplyBehaviour(
+            behaviour.with_ignore_early_keys_ms(ms),
+        ));
+    }
     if let Some(last) = prefill {
         session = session.with_prefill(last);
     }

@@ -45,7 +45,7 @@ mod reply;
 mod request;
 mod response;
 
-pub use outbound::{ElicitationFields, ElicitationRequest, SUBMIT_AS_PROPERTY};
+pub use outbound::{ElicitationFields, ElicitationRequest, NOTE_PROPERTY};
 pub use response::{ElicitationAction, ElicitationEnd, ElicitationResult};
 
 use crate::form::AskForm;

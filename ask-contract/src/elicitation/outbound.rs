@@ -2,23 +2,32 @@
 //! to show our form in a client's own form (`ask mcp`'s elicitation presenter), with the
 //! reply read back as scripted answers ([`ElicitationRequest::answers`]).
 //!
-//! Per question `N` (two or more digits, in form order):
+//! One field per question, `qNN_answer` (two or more digits, in form order), then one
+//! optional note for the agent:
 //!
-//! | type | `qN_answer` | `qN_custom` |
-//! |---|---|---|
-//! | single, preview | string, `oneOf` of `{const: value, title: label}` | "Type your own" (replaces the choice) |
-//! | multi | array, `items.anyOf` of the same, `minItems`, `maxItems` | "Type your own" (added to the choices) |
-//! | text | string, `minLength`, `maxLength`, `format`, `default` | - |
-//! | number | `number` or `integer`, `minimum`, `maximum`, `default` | - |
-//! | path | string, `default` | - |
-//! | confirm | boolean | - |
+//! | type | `qNN_answer` |
+//! |---|---|
+//! | single, preview | string, `oneOf` of `{const: value, title: label}` |
+//! | multi | array, `items.anyOf` of the same, `minItems`, `maxItems` |
+//! | confirm | string, `oneOf` of `{const: "yes", title: yes label}`, `{const: "no", ...}` |
+//! | text | string, `minLength`, `maxLength`, `format`, `default` |
+//! | number | `number` or `integer`, `minimum`, `maximum`, `default` |
+//! | path | string, `default` |
 //!
-//! plus `qN_note` (the question note) on every question and a last, required `submit_as`
-//! (`submit` or `elaborate`). The rule of a typed question in words (`A whole number from
-//! 1 to 10`), option descriptions and previews are folded into the field's `description`.
-//! A `text` question's `pattern` is said there too (`matching ^[a-z-]+$`) rather than sent
-//! as a keyword: the restricted string schema of MCP 2025-11-25 has none (and SDKs drop
-//! it); the reply is checked against it like every other rule.
+//! Nothing is answered unless the person chose it: no field is required (the contract's
+//! `required` never blocks a submit), a choice or yes/no carries no `default` (a client
+//! prefills a default, and Accept would send a choice nobody made), and a field left
+//! empty is an unanswered question. The last field, [`NOTE_PROPERTY`], is the way to
+//! what the short form has no field for: a note or question for the agent, or an answer
+//! in the person's own words; writing one makes the result `elaborate`, with the note on
+//! the first question left unanswered (or the first question when all are answered), so
+//! the agent answers it before anything is final.
+//!
+//! The rule of a typed question in words (`A whole number from 1 to 10`), option
+//! descriptions and previews are folded into the field's `description`. A `text`
+//! question's `pattern` is said there too (`matching ^[a-z-]+$`) rather than sent as a
+//! keyword: the restricted string schema of MCP 2025-11-25 has none (and SDKs drop it);
+//! the reply is checked against it like every other rule.
 
 use std::fmt::Write as _;
 
@@ -27,21 +36,18 @@ use serde_json::{Map, Value, json};
 use crate::form::{AskForm, Question, QuestionType};
 use crate::issue::ContractError;
 
-/// The last property of an [`ElicitationRequest`]: `submit` or `elaborate`. Property names
-/// sort in form order (`q01_answer` < `q01_custom` < `q01_note` < `q02_answer` ... <
-/// `submit_as`), because clients and SDKs may reorder the properties of an object by name.
-pub const SUBMIT_AS_PROPERTY: &str = "submit_as";
+/// The last property of an [`ElicitationRequest`]: an optional note for the agent (see
+/// the module docs). Property names sort in form order (`q01_answer` < `q02_answer` ... <
+/// `to_agent`), because clients and SDKs may reorder the properties of an object by name.
+pub const NOTE_PROPERTY: &str = "to_agent";
 
-/// The property names of one question in an [`ElicitationRequest`]. They are made from
-/// positions, never from question ids, so no id can collide with them.
+/// The property name of one question in an [`ElicitationRequest`]. It is made from the
+/// question's position, never from its id, so no id can collide with it.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ElicitationFields {
-    /// The answer: a choice, a list of choices, or the typed value (text, number, boolean).
+    /// The answer: a choice, a list of choices, yes or no, or the typed value.
     pub answer: String,
-    /// "Type your own" (only on questions that show that row: single, multi, preview).
-    pub custom: Option<String>,
-    /// The question note.
-    pub note: String,
 }
 
 /// An [`AskForm`] as one MCP `elicitation/create` form request (protocol revision
@@ -51,9 +57,9 @@ pub struct ElicitationFields {
 /// [`ElicitationForm`](crate::ElicitationForm), which reads a request as a form.
 ///
 /// Defaults: a `text`, `number` or `path` default becomes the property's `default` (the
-/// client prefills it, as our editor does). A default option of a choice or `confirm`
-/// question is named in the title or description only: clients prefill `default`, and the
-/// contract never preselects a choice for the person.
+/// client prefills it, as our editor does). A default or recommended option of a choice or
+/// `confirm` question is named in its title only (` (Recommended)`): clients prefill
+/// `default`, and the contract never preselects a choice for the person.
 ///
 /// ```
 /// use ask_contract::{AskParams, ElicitationRequest, QuestionParams, QuestionType, Rules};
@@ -70,7 +76,7 @@ pub struct ElicitationFields {
 /// let field = &request.requested_schema()["properties"]["q01_answer"];
 /// assert_eq!((field["type"].as_str(), field["maximum"].as_i64()), (Some("integer"), Some(10)));
 ///
-/// let answers = request.answers(&json!({"q01_answer": 3, "submit_as": "submit"}))?;
+/// let answers = request.answers(&json!({"q01_answer": 3}))?;
 /// assert_eq!(answers, json!({"mode": "submit", "answers": {"n": {"value": 3}}}));
 /// # Ok::<(), ask_contract::ContractError>(())
 /// ```
@@ -87,40 +93,20 @@ impl ElicitationRequest {
     /// Maps `form` to one request (see the module table).
     pub fn for_form(form: &AskForm) -> Self {
         let fields = field_names(form);
-        let mut properties: Vec<(String, Value)> = Vec::new();
-        for (question, names) in form.questions.iter().zip(&fields) {
-            properties.push((names.answer.clone(), answer_field(question)));
-            if let Some(custom) = &names.custom {
-                let description = if question.kind == QuestionType::Multi {
-                    "Your own answer, added to the options you picked."
-                } else {
-                    "Your own answer, instead of an option (it wins over the choice)."
-                };
-                properties.push((
-                    custom.clone(),
-                    json!({"type": "string", "title": format!("{}: type your own", question.label), "description": description}),
-                ));
-            }
-            properties.push((
-                names.note.clone(),
-                json!({
-                    "type": "string",
-                    "title": format!("{}: note for the agent", question.label),
-                    "description": "Optional: a remark or question for the agent. With Elaborate the agent answers your notes before you decide."
-                }),
-            ));
-        }
+        let mut properties: Vec<(String, Value)> = form
+            .questions
+            .iter()
+            .zip(&fields)
+            .map(|(question, names)| (names.answer.clone(), answer_field(question)))
+            .collect();
         properties.push((
-            SUBMIT_AS_PROPERTY.to_owned(),
+            NOTE_PROPERTY.to_owned(),
             json!({
                 "type": "string",
-                "title": "Submit or elaborate",
-                "description": "Submit the answers, or ask the agent to answer your notes first.",
-                "oneOf": [
-                    {"const": "submit", "title": "Submit"},
-                    {"const": "elaborate", "title": "Elaborate: the agent answers my notes first"}
-                ],
-                "default": "submit"
+                "title": "Note for the agent (optional)",
+                "description": "A question or remark for the agent, or your own answer in words. \
+Writing one asks the agent to answer it before anything is final; leave it empty to just send \
+your choices."
             }),
         ));
         let mut text = String::from("{\"type\":\"object\",\"properties\":{");
@@ -130,11 +116,10 @@ impl ElicitationRequest {
             }
             let _ = write!(text, "{}:{field}", Value::String(name.clone()));
         }
-        let _ = write!(text, "}},\"required\":[\"{SUBMIT_AS_PROPERTY}\"]}}");
+        text.push_str("}}");
         let schema = json!({
             "type": "object",
             "properties": properties.into_iter().collect::<Map<String, Value>>(),
-            "required": [SUBMIT_AS_PROPERTY],
         });
         Self {
             form: form.clone(),
@@ -183,9 +168,11 @@ impl ElicitationRequest {
 
     /// Checks an accepted reply's `content` against the request and turns it into the
     /// scripted answers of `ask run --answers` (`{"mode": "submit"|"elaborate", "answers":
-    /// {"<id>": {"values", "customText", "value", "note"}}}`): typed questions answer with
-    /// `value`, so the rules are checked again where the answers are applied. Blank strings
-    /// count as not given.
+    /// {"<id>": {"values", "customText", "value", "note"}}}`): typed and yes/no questions
+    /// answer with `value`, so the rules are checked again where the answers are applied.
+    /// Absent, null and blank values are unanswered questions; a note makes the mode
+    /// `elaborate` and lands on the first unanswered question (the first question when
+    /// every one is answered).
     ///
     /// # Errors
     /// [`ContractError::InvalidElicitation`] listing every problem at `content.<property>`:
@@ -202,14 +189,10 @@ fn field_names(form: &AskForm) -> Vec<ElicitationFields> {
     form.questions
         .iter()
         .enumerate()
-        .map(|(index, question)| {
+        .map(|(index, _)| {
             let base = format!("q{:0width$}", index + 1);
             ElicitationFields {
                 answer: format!("{base}_answer"),
-                custom: question
-                    .offers_custom_row()
-                    .then(|| format!("{base}_custom")),
-                note: format!("{base}_note"),
             }
         })
         .collect()
@@ -223,6 +206,9 @@ fn message(form: &AskForm) -> String {
     } else {
         format!("The agent asks {count} questions.")
     };
+    let asks = format!(
+        "{asks} Leave a question empty to skip it; the last field asks the agent something first."
+    );
     match &form.title {
         Some(title) => format!("{title}\n{asks}"),
         None => asks,
@@ -239,9 +225,12 @@ fn answer_field(question: &Question) -> Value {
     };
     match question.kind {
         QuestionType::Confirm => {
-            put("type", json!("boolean"));
+            // Yes or no as a choice without a default, never a boolean: a client shows a
+            // boolean as an unticked box, and Accept would send a "no" nobody chose.
+            put("type", json!("string"));
             put("title", json!(question.label));
             put("description", json!(description));
+            put("oneOf", Value::Array(choices(question)));
         }
         QuestionType::Number => {
             put("type", json!(if r.integer { "integer" } else { "number" }));
@@ -284,18 +273,7 @@ fn answer_field(question: &Question) -> Value {
             put("description", json!(description));
         }
         _ => {
-            let choices: Vec<Value> = question
-                .options
-                .iter()
-                .map(|option| {
-                    let title = if option.recommended {
-                        format!("{} (Recommended)", option.label)
-                    } else {
-                        option.label.clone()
-                    };
-                    json!({"const": option.value, "title": title})
-                })
-                .collect();
+            let choices = choices(question);
             put("title", json!(question.label));
             put("description", json!(description));
             if question.kind == QuestionType::Multi {
@@ -316,29 +294,31 @@ fn answer_field(question: &Question) -> Value {
     Value::Object(field)
 }
 
-/// The prompt, then the typed rule in words and the placeholder (typed questions), the
-/// yes and no labels and the suggested answer (confirm), or each option's description
-/// and preview text (choices).
+/// The options of a choice or yes/no question as `{const: value, title: label}`, the
+/// recommended one's title ending in ` (Recommended)`.
+fn choices(question: &Question) -> Vec<Value> {
+    question
+        .options
+        .iter()
+        .map(|option| {
+            let title = if option.recommended {
+                format!("{} (Recommended)", option.label)
+            } else {
+                option.label.clone()
+            };
+            json!({"const": option.value, "title": title})
+        })
+        .collect()
+}
+
+/// The prompt, then the typed rule in words and the placeholder (typed questions), or
+/// each option's description and preview text (choices); a yes/no question's labels and
+/// suggestion are its choices' titles.
 fn description(question: &Question) -> String {
     let mut out = question.prompt.clone();
     let r = &question.rules;
     match question.kind {
-        QuestionType::Confirm => {
-            let label = |value: &'static str| -> String {
-                question
-                    .options
-                    .iter()
-                    .find(|o| o.value == value)
-                    .map_or_else(|| value.to_owned(), |o| o.label.clone())
-            };
-            if r.yes_label.is_some() || r.no_label.is_some() {
-                let _ = write!(out, "\n\nYes: {}. No: {}.", label("yes"), label("no"));
-            }
-            if let Some(suggested) = question.options.iter().find(|o| o.recommended) {
-                let _ = write!(out, "\n\nSuggested: {}.", suggested.label);
-            }
-            return out;
-        }
+        QuestionType::Confirm => return out,
         QuestionType::Text | QuestionType::Number | QuestionType::Path => {
             if let Some(rule) = question.rule_text() {
                 let _ = write!(out, "\n\n{rule}.");

@@ -3,7 +3,7 @@
 
 use serde_json::{Map, Value, json};
 
-use super::outbound::{ElicitationFields, ElicitationRequest, SUBMIT_AS_PROPERTY};
+use super::outbound::{ElicitationFields, ElicitationRequest, NOTE_PROPERTY};
 use crate::form::{Question, QuestionType};
 use crate::issue::{ContractError, Issue};
 
@@ -23,33 +23,42 @@ pub(crate) fn answers(
     };
     let names = request.fields();
     for key in fields.keys() {
-        let known = key == SUBMIT_AS_PROPERTY
-            || names
-                .iter()
-                .any(|n| &n.answer == key || n.custom.as_ref() == Some(key) || &n.note == key);
+        let known = key == NOTE_PROPERTY || names.iter().any(|n| &n.answer == key);
         if !known {
             issues.push(Issue::new(
                 format!("content.{key}"),
-                format!("is not a requested property; the request asked for qNN_answer, qNN_custom, qNN_note and {SUBMIT_AS_PROPERTY}"),
+                format!("is not a requested property; the request asked for qNN_answer and {NOTE_PROPERTY}"),
             ));
         }
     }
-    let mode = match fields.get(SUBMIT_AS_PROPERTY) {
-        None | Some(Value::Null) => "submit",
-        Some(Value::String(s)) if s == "submit" => "submit",
-        Some(Value::String(s)) if s == "elaborate" => "elaborate",
-        Some(other) => {
-            issues.push(Issue::new(
-                format!("content.{SUBMIT_AS_PROPERTY}"),
-                format!("is {other}; expected \"submit\" or \"elaborate\""),
-            ));
-            "submit"
-        }
-    };
+    let note = text(fields, NOTE_PROPERTY, &mut issues);
     let mut answers = Map::new();
     for (question, names) in request.form().questions.iter().zip(names) {
         if let Some(entry) = answer_entry(question, names, fields, &mut issues) {
-            answers.insert(question.id.clone(), entry);
+            answers.insert(question.id.clone(), Value::Object(entry));
+        }
+    }
+    let mode = if note.is_some() {
+        "elaborate"
+    } else {
+        "submit"
+    };
+    if let Some(note) = note {
+        // The note goes with the first question left unanswered: that is where a person
+        // writes their own answer or asks what a choice means. With every question
+        // answered it is a remark on the form, kept on the first question.
+        let questions = &request.form().questions;
+        let target = questions
+            .iter()
+            .find(|q| !answers.contains_key(&q.id))
+            .or(questions.first());
+        if let Some(question) = target {
+            let entry = answers
+                .entry(question.id.clone())
+                .or_insert_with(|| Value::Object(Map::new()));
+            if let Value::Object(entry) = entry {
+                entry.insert("note".into(), Value::String(note));
+            }
         }
     }
     if issues.is_empty() {
@@ -74,13 +83,13 @@ fn text(fields: &Map<String, Value>, name: &str, issues: &mut Vec<Issue>) -> Opt
     }
 }
 
-/// One question's scripted answer, or `None` when nothing was given for it.
+/// One question's scripted answer, or `None` when nothing was chosen for it.
 fn answer_entry(
     question: &Question,
     names: &ElicitationFields,
     fields: &Map<String, Value>,
     issues: &mut Vec<Issue>,
-) -> Option<Value> {
+) -> Option<Map<String, Value>> {
     let mut entry = Map::new();
     let path = format!("content.{}", names.answer);
     match question.kind {
@@ -103,12 +112,12 @@ fn answer_entry(
         },
         QuestionType::Confirm => match fields.get(&names.answer) {
             None | Some(Value::Null) => {}
-            Some(b @ Value::Bool(_)) => {
-                entry.insert("value".into(), b.clone());
+            Some(Value::String(s)) if s == "yes" || s == "no" => {
+                entry.insert("value".into(), Value::Bool(s == "yes"));
             }
             Some(other) => issues.push(Issue::new(
                 path,
-                format!("is {other}; expected true or false"),
+                format!("is {other}; expected \"yes\" or \"no\""),
             )),
         },
         _ if question.freeform || question.options.is_empty() => {
@@ -117,27 +126,13 @@ fn answer_entry(
             }
         }
         _ => {
-            let custom = names
-                .custom
-                .as_deref()
-                .and_then(|name| text(fields, name, issues));
-            let mut values = choices(question, &names.answer, fields.get(&names.answer), issues);
-            // On a single-select question the typed answer replaces the choice.
-            if custom.is_some() && question.kind != QuestionType::Multi {
-                values.clear();
-            }
+            let values = choices(question, &names.answer, fields.get(&names.answer), issues);
             if !values.is_empty() {
                 entry.insert("values".into(), json!(values));
             }
-            if let Some(typed) = custom {
-                entry.insert("customText".into(), Value::String(typed));
-            }
         }
     }
-    if let Some(note) = text(fields, &names.note, issues) {
-        entry.insert("note".into(), Value::String(note));
-    }
-    (!entry.is_empty()).then_some(Value::Object(entry))
+    (!entry.is_empty()).then_some(entry)
 }
 
 /// The chosen option values of an answer field, each checked against the options.

@@ -43,7 +43,8 @@ fn our_own_reader_reads_the_request_back_with_each_type_and_rule() {
             QuestionType::Text,
             QuestionType::Number,
             QuestionType::Number,
-            QuestionType::Confirm,
+            // Yes or no is a choice: a boolean would be an unticked box that sends "no".
+            QuestionType::Single,
             QuestionType::Text,
             QuestionType::Multi,
             QuestionType::Single
@@ -78,27 +79,44 @@ fn our_own_reader_reads_the_request_back_with_each_type_and_rule() {
         .collect();
     assert_eq!(options, ["dev", "prod", "qa"]);
     assert_eq!(back.form().title.as_deref(), Some(request.message()));
-    assert_eq!(back.required_ids().collect::<Vec<_>>(), ["submit_as"]);
+    // Nothing is required: a field left empty is a question left unanswered.
+    assert_eq!(back.required_ids().count(), 0);
+    let yes_no: Vec<&str> = by_id("q04_answer")
+        .options
+        .iter()
+        .map(|o| o.value.as_str())
+        .collect();
+    assert_eq!(yes_no, ["yes", "no"]);
+    assert!(back.form().question("to_agent").is_some());
 }
 
 #[test]
 fn content_becomes_scripted_answers_and_every_problem_names_its_property() {
     let request = ElicitationRequest::for_form(&form());
     let answers = request
-        .answers(&json!({"q01_answer": "x@y.org", "q02_answer": 4, "q04_answer": true, "q04_note": " why? ",
-            "q06_answer": ["qa", "dev"], "q06_custom": "perf", "q07_answer": "pg", "q07_custom": "mysql",
-            "submit_as": "elaborate"}))
+        .answers(
+            &json!({"q01_answer": "x@y.org", "q02_answer": 4, "q04_answer": "yes",
+            "q06_answer": ["qa", "dev"], "q07_answer": "pg", "to_agent": " mysql? "}),
+        )
         .unwrap();
+    // The note goes with the first question left unanswered (x, the third).
     assert_eq!(
         answers,
         json!({"mode": "elaborate", "answers": {
-            "name": {"value": "x@y.org"}, "n": {"value": 4}, "ok": {"value": true, "note": "why?"},
-            "envs": {"values": ["dev", "qa"], "customText": "perf"}, "db": {"customText": "mysql"}}})
+            "name": {"value": "x@y.org"}, "n": {"value": 4}, "x": {"note": "mysql?"}, "ok": {"value": true},
+            "envs": {"values": ["dev", "qa"]}, "db": {"values": ["pg"]}}})
+    );
+    let answers = request
+        .answers(&json!({"q04_answer": "no", "to_agent": "  "}))
+        .unwrap();
+    assert_eq!(
+        answers,
+        json!({"mode": "submit", "answers": {"ok": {"value": false}}})
     );
     let err = request
         .answers(
-            &json!({"q01_answer": 5, "q04_answer": "no", "q07_answer": "oracle", "q07_custom": 1,
-            "extra": "?", "submit_as": "later"}),
+            &json!({"q01_answer": 5, "q04_answer": true, "q07_answer": "oracle", "q07_custom": "x",
+            "extra": "?", "to_agent": 1}),
         )
         .unwrap_err();
     let paths: Vec<&str> = err.issues().iter().map(|i| i.path.as_str()).collect();
@@ -106,10 +124,10 @@ fn content_becomes_scripted_answers_and_every_problem_names_its_property() {
         paths,
         [
             "content.extra",
-            "content.submit_as",
+            "content.q07_custom",
+            "content.to_agent",
             "content.q01_answer",
             "content.q04_answer",
-            "content.q07_custom",
             "content.q07_answer"
         ]
     );

@@ -48,8 +48,68 @@ fn answers_keep_question_order_not_key_order() {
 fn minimal_details_shape() {
     assert_eq!(
         serde_json::to_value(AskDetails::default()).unwrap(),
-        json!({"cancelled": false, "mode": "submit", "questions": [], "answers": {}})
+        json!({"cancelled": false, "outcome": "submitted", "mode": "submit", "questions": [], "answers": {}})
     );
+}
+
+/// `outcome` says in one word what happened, also where `cancelled` and `mode` alone
+/// would read alike (a cancel is `mode: "submit"` too); it follows from the other fields,
+/// so reading ignores it.
+#[test]
+fn outcome_follows_from_the_details() {
+    use ask_contract::{AskParams, NeedsInput, Outcome, QuestionParams};
+    let form = AskParams::new()
+        .question(QuestionParams::new("db", "Which db?").options([("pg", "PostgreSQL")]))
+        .validate()
+        .unwrap();
+    let outcome = |d: &AskDetails| serde_json::to_value(d).unwrap()["outcome"].clone();
+    let mut d = AskDetails::for_form(&form);
+    assert_eq!(
+        (d.outcome(), outcome(&d)),
+        (Outcome::Submitted, json!("submitted"))
+    );
+    d.mode = Mode::Elaborate;
+    assert_eq!(
+        (d.outcome(), outcome(&d)),
+        (Outcome::Elaborate, json!("elaborate"))
+    );
+    d.mode = Mode::Submit;
+    d.cancelled = true;
+    assert_eq!(
+        (d.outcome(), outcome(&d)),
+        (Outcome::Cancelled, json!("cancelled"))
+    );
+    d.timed_out = true;
+    assert_eq!(
+        (d.outcome(), outcome(&d)),
+        (Outcome::TimedOut, json!("timed_out"))
+    );
+    d.needs_input = Some(NeedsInput::for_form(&form).with_url("http://127.0.0.1:1/f"));
+    assert_eq!(
+        (d.outcome(), outcome(&d)),
+        (Outcome::NeedsInput, json!("needs_input"))
+    );
+    assert_eq!(Outcome::NeedsInput.as_str(), "needs_input");
+    let invalid = AskResult::invalid(vec![]);
+    assert_eq!(invalid.details.outcome(), Outcome::InvalidInput);
+    // Read back, with or without the outcome: the same details.
+    let mut value = serde_json::to_value(&d).unwrap();
+    assert_eq!(value["needsInput"]["url"], "http://127.0.0.1:1/f");
+    assert_eq!(
+        serde_json::from_value::<AskDetails>(value.clone()).unwrap(),
+        d
+    );
+    value["outcome"] = json!("submitted");
+    assert_eq!(
+        serde_json::from_value::<AskDetails>(value)
+            .unwrap()
+            .outcome(),
+        Outcome::NeedsInput
+    );
+    let non_interactive = AskResult::non_interactive(&form);
+    let needs = non_interactive.details.needs_input.as_ref().unwrap();
+    assert!(needs.instruction.contains("Ask the user directly"));
+    assert_eq!(needs.questions[0].options[0].value, "pg");
 }
 
 #[test]
@@ -119,8 +179,10 @@ fn reads_contract_shaped_json() {
     assert_eq!(result.details.title.as_deref(), Some("Setup"));
     let items = &result.details.elaboration.as_ref().unwrap().items;
     assert_eq!(items[0].selected, Some(false));
-    // And writes it back byte for byte (same keys, same order).
-    assert_eq!(serde_json::to_value(&result).unwrap(), text);
+    // And writes it back the same, with the computed outcome.
+    let mut expected = text.clone();
+    expected["details"]["outcome"] = json!("elaborate");
+    assert_eq!(serde_json::to_value(&result).unwrap(), expected);
 }
 
 #[test]

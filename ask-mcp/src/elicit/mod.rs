@@ -1,18 +1,20 @@
 //! The form as one MCP elicitation (form mode), and the reply back as a result.
 //!
 //! The mapping is ask-contract's [`ElicitationRequest`] (the same code that reads an
-//! MCP request as a form for `ask run --elicitation`, in the other direction): per
-//! question `qNN_answer` (a choice, a list of choices, or the typed value: a string with
-//! `minLength`/`maxLength`/`format`, a number or integer with `minimum`/`maximum`, a
-//! boolean for yes or no; `default` for typed questions), `qNN_custom` ("Type your own" on
-//! questions that show that row), `qNN_note`, and a last, required `submit_as` (`submit`
-//! or `elaborate`). [`reply_result`] reads the client's reply as the scripted answers of
-//! `ask run --answers` and builds the result with [`ask_state::scripted_result`], so its
+//! MCP request as a form for `ask run --elicitation`, in the other direction): one field
+//! per question, `qNN_answer` (a choice, a list of choices, yes or no as a choice, or the
+//! typed value: a string with `minLength`/`maxLength`/`format`, a number or integer with
+//! `minimum`/`maximum`; `default` for typed questions only), none required and no choice
+//! preset, and a last, optional note for the agent (`to_agent`: writing one makes the
+//! result `elaborate`). [`reply_result`] reads the client's reply as the scripted answers
+//! of `ask run --answers` and builds the result with [`ask_state::scripted_result`], so its
 //! details are exactly those of `ask run --answers` for the same choices.
 //!
-//! What an elicitation form cannot express: option notes (only the question note is
-//! asked), switching a question's type (single as multi), `@` file completion, the
-//! settings overlay and the idle timeout. Decline and cancel give the cancelled result.
+//! What an elicitation form cannot express: option notes and one note per question (the
+//! one note goes with the first unanswered question), "Type your own" beside a choice
+//! (written in the note instead), switching a question's type (single as multi), `@` file
+//! completion, the settings overlay and the idle timeout. Decline and cancel give the
+//! cancelled result.
 //!
 //! ```
 //! use ask_contract::{AskParams, QuestionParams};
@@ -25,7 +27,7 @@
 //! let request = elicit::request(&form);
 //! assert_eq!(request.requested_schema()["properties"]["q01_answer"]["oneOf"][0]["const"], "pg");
 //!
-//! let reply = elicit::Reply::Accept(json!({"q01_answer": "lite", "submit_as": "submit"}));
+//! let reply = elicit::Reply::Accept(json!({"q01_answer": "lite"}));
 //! let result = elicit::reply_result(&request, &reply)?;
 //! assert_eq!(result.details.answers["db"].values, ["lite"]);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
@@ -34,7 +36,7 @@
 use ask_contract::{AskForm, AskResult};
 use serde_json::Value;
 
-pub use ask_contract::{ElicitationFields, ElicitationRequest, SUBMIT_AS_PROPERTY};
+pub use ask_contract::{ElicitationFields, ElicitationRequest, NOTE_PROPERTY};
 
 use crate::error::Error;
 use crate::outcome::cancelled_result;

@@ -146,7 +146,7 @@ mod tests {
 
     #[test]
     fn replies_map_as_the_session_path_does_with_answered_via_host() {
-        let reply = Reply::Accept(json!({"q01_answer": "lite", "submit_as": "submit"}));
+        let reply = Reply::Accept(json!({"q01_answer": "lite"}));
         let result = form_reply(&form(), &reply).unwrap();
         let request = crate::elicit::request(&form());
         let mut session = crate::elicit::reply_result(&request, &reply).unwrap();

@@ -7,6 +7,13 @@ use ask_contract::AskForm;
 
 use crate::error::Error;
 
+/// The early-key guard, in milliseconds, of the forms `ask mcp` opens in a terminal
+/// (popup, launcher, tty; `ask run --early-keys-ms`), unless the person set their own
+/// `behaviour.ignoreEarlyKeysMs`. Such a form opens right after the harness's own prompt
+/// (Claude Code's permission dialog opened the popup 0.11 s after its key, and the next
+/// keys came 0.3 s later), so the 150 ms of a form the person opened is too short.
+pub(crate) const HAND_OFF_GUARD_MS: u64 = 600;
+
 /// Where one form's files live.
 #[derive(Debug)]
 pub struct FormFiles {
@@ -19,6 +26,9 @@ pub struct FormFiles {
     pub pid: PathBuf,
     /// The draft (`--draft`), keyed by the form, so the same questions asked again resume.
     pub draft: PathBuf,
+    /// The form's link while it is served in a browser (ask-web): progress messages
+    /// carry it ([`FormFiles::set_link`]).
+    link: tokio::sync::watch::Sender<Option<String>>,
 }
 
 impl FormFiles {
@@ -45,6 +55,7 @@ impl FormFiles {
             output: dir.path().join("output.json"),
             pid: dir.path().join("pid"),
             draft: state_dir.join(format!("{}.json", form_key(form))),
+            link: tokio::sync::watch::Sender::new(None),
             input,
             dir,
         })
@@ -60,7 +71,8 @@ impl FormFiles {
         self.draft.is_file()
     }
 
-    /// The `ask run` arguments (after the binary) for this form.
+    /// The `ask run` arguments (after the binary) for this form, with the hand-off guard
+    /// ([`HAND_OFF_GUARD_MS`]).
     pub fn run_args(&self, config: Option<&Path>, fullscreen: bool) -> Vec<std::ffi::OsString> {
         let mut args: Vec<std::ffi::OsString> = vec![
             "run".into(),
@@ -81,7 +93,25 @@ impl FormFiles {
         if fullscreen {
             args.push("--fullscreen".into());
         }
+        args.push("--early-keys-ms".into());
+        args.push(HAND_OFF_GUARD_MS.to_string().into());
         args
+    }
+
+    /// Records the link where the person answers this form (the browser form), so the
+    /// progress messages carry it: a client may hide the server's stderr.
+    pub fn set_link(&self, url: &str) {
+        self.link.send_replace(Some(url.to_owned()));
+    }
+
+    /// The link of [`FormFiles::set_link`], once there is one.
+    pub fn link(&self) -> Option<String> {
+        self.link.borrow().clone()
+    }
+
+    /// Wakes when the link is set.
+    pub(crate) fn watch_link(&self) -> tokio::sync::watch::Receiver<Option<String>> {
+        self.link.subscribe()
     }
 
     /// The process id the popup's shell wrote, once it did.

@@ -10,7 +10,8 @@ use super::{BoxFuture, Call, Presented, Presenter, RunCommand};
 /// cancelled call can end the form with SIGTERM) and becomes `ask run`.
 const POPUP_SCRIPT: &str = "echo $$ > \"$ASK_MCP_DIR/pid\"; exec \"$ASK_MCP_BIN\" run \
 --input \"$ASK_MCP_DIR/input.json\" --output \"$ASK_MCP_DIR/output.json\" \
---draft \"$ASK_MCP_DRAFT\" ${ASK_MCP_RESUME:+--resume} ${ASK_MCP_CONFIG:+--config \"$ASK_MCP_CONFIG\"} --fullscreen";
+--draft \"$ASK_MCP_DRAFT\" ${ASK_MCP_RESUME:+--resume} ${ASK_MCP_CONFIG:+--config \"$ASK_MCP_CONFIG\"} --fullscreen \
+--early-keys-ms \"$ASK_MCP_EARLY_KEYS_MS\"";
 
 /// Where the popup opens: the tmux server of `$TMUX` and the pane of `$TMUX_PANE`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -104,6 +105,10 @@ impl Presenter for PopupPresenter {
             if let Some(config) = &self.run.config {
                 env("ASK_MCP_CONFIG", config.as_os_str());
             }
+            env(
+                "ASK_MCP_EARLY_KEYS_MS",
+                super::files::HAND_OFF_GUARD_MS.to_string().as_ref(),
+            );
             command.arg(POPUP_SCRIPT);
             let files = &call.files;
             let ended = child::run(command, true, &call.cancel, |_client| {

@@ -117,6 +117,8 @@ impl Presenter for WebPresenter {
                 },
                 None => return Presented::Unavailable("the browser form could not start".into()),
             };
+            // The progress messages carry the link (the client may hide our stderr).
+            call.files.set_link(&url);
             let mut elicitation = None;
             if let (true, Some(peer)) = (by_url, call.peer.as_ref()) {
                 let Ok(id) = crate::http::new_token() else {
