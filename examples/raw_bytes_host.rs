@@ -34,7 +34,8 @@ fn run() -> Result<AskResult, Box<dyn std::error::Error>> {
         }
     }
     // A lone ESC is only a key once no more bytes follow; a real host calls
-    // `flush` after a short quiet time (the `ask` binary waits 50 ms).
+    // `flush` after a short quiet time (the `ask` binary waits 10 ms, longer on
+    // a link that splits sequences).
     for event in decoder.flush() {
         session.input(event);
     }

@@ -77,6 +77,15 @@ const MAX_REPLIES: usize = 16;
 /// A lone ESC is ambiguous (the Esc key, or the start of a sequence still in flight), so it
 /// stays pending until more bytes arrive or the caller calls [`Decoder::flush`] (typically
 /// after a short read timeout).
+///
+/// How long to wait: a terminal writes each key's whole sequence at once, so it arrives
+/// in one read, and an Alt key (ESC and the key, one write) decodes as Alt+key without any
+/// wait. A host flushes once no byte came for a short while after the read that left
+/// bytes pending (the `ask` binary: 10 ms, like tmux and pi-tui), and reads whatever is
+/// already waiting before it flushes, so a busy machine never splits a sequence. A slow
+/// link may still split one across reads; the binary then lengthens its wait to twice the
+/// gap it saw (at most 100 ms) for the rest of the session. With the kitty keyboard
+/// protocol Esc is `CSI 27 u` and needs no wait at all.
 #[derive(Debug, Clone, Default)]
 pub struct Decoder {
     buf: Vec<u8>,

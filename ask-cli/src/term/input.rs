@@ -3,9 +3,29 @@
 //! One `poll` waits on the terminal and on the signal wake-up pipe, so a signal
 //! ends any wait at once, whatever bytes came before. Unfinished input never
 //! holds anything up: a partial sequence (a lone ESC, `ESC [`, half a UTF-8
-//! character, an unterminated terminal reply) is flushed after [`SEQUENCE_TIMEOUT`]
-//! without a further byte, and a bracketed paste whose end marker never comes
-//! is delivered after [`PASTE_TIMEOUT`].
+//! character, an unterminated terminal reply) is flushed once no further byte came
+//! for the sequence wait (see below), and a bracketed paste whose end marker never
+//! comes is delivered after [`PASTE_TIMEOUT`].
+//!
+//! # A lone ESC
+//!
+//! Without the kitty keyboard protocol the Esc key sends one ESC byte, which also
+//! starts every other key's sequence. A terminal writes a key's whole sequence at once,
+//! so on a local terminal (and over ssh, which carries each write in one packet) the
+//! sequence arrives in one read: an ESC that ends a read is the Esc key unless more
+//! bytes follow at once. The reader waits [`SEQUENCE_WAIT`] (10 ms, tmux's and pi-tui's
+//! figure) for them, counted from the read that brought the ESC; the wait never
+//! delays a key that is already there (the terminal is read before a pending
+//! sequence is given up), so a loaded machine does not split sequences.
+//!
+//! - An Alt key (`ESC x` in one write) arrives in one read and is Alt+x at once; Esc
+//!   then `x` typed by a person (tens of milliseconds apart) are Esc and `x`.
+//! - A slow link (a serial line, a congested tunnel) may split a sequence across
+//!   reads. When the rest of a sequence arrives in a later read within the wait, the
+//!   link is taken to split sequences and the wait grows for the rest of the session
+//!   to twice the gap seen, at most [`MAX_SEQUENCE_WAIT`] (100 ms): one split costs
+//!   nothing and teaches the reader the link's pace.
+//! - With the kitty keyboard protocol Esc arrives as `CSI 27 u` and never waits.
 
 use std::fs::File;
 use std::io::{self, Read};
@@ -18,9 +38,11 @@ use rustix::event::{PollFd, PollFlags, Timespec, poll};
 use super::Input;
 use super::signals::Signals;
 
-/// How long a partial escape sequence waits for its next byte before it is
-/// taken as typed (a lone ESC is the Esc key) or dropped.
-const SEQUENCE_TIMEOUT: Duration = Duration::from_millis(50);
+/// How long a partial escape sequence first waits for its next byte before it is
+/// taken as typed (a lone ESC is the Esc key) or dropped (see the module docs).
+const SEQUENCE_WAIT: Duration = Duration::from_millis(10);
+/// The longest the sequence wait grows to on a link that splits sequences.
+const MAX_SEQUENCE_WAIT: Duration = Duration::from_millis(100);
 /// How long an open bracketed paste waits for its next byte before the text so
 /// far is delivered and keys act again.
 const PASTE_TIMEOUT: Duration = Duration::from_millis(500);
@@ -33,6 +55,9 @@ pub(crate) struct TtyInput<T = File> {
     decoder: Decoder,
     /// When the last byte arrived (the timeouts count from it).
     last_byte: Instant,
+    /// How long a partial sequence waits for more: [`SEQUENCE_WAIT`], grown on a
+    /// link that splits sequences.
+    sequence_wait: Duration,
     /// The settings file's watch, polled with the terminal (Linux only has one).
     #[cfg_attr(not(any(target_os = "linux", target_os = "android")), allow(dead_code))]
     watch: Option<super::watch::SettingsWatch>,
@@ -45,6 +70,7 @@ impl<T: Read + AsFd> TtyInput<T> {
             tty,
             decoder: Decoder::new(),
             last_byte: Instant::now(),
+            sequence_wait: SEQUENCE_WAIT,
             watch: None,
         }
     }
@@ -117,8 +143,19 @@ impl<T: Read + AsFd> TtyInput<T> {
                 // End of file or an I/O error: the terminal went away (hang-up).
                 Ok(0) => return Ok(vec![Input::Closed]),
                 Ok(n) => {
-                    self.last_byte = Instant::now();
-                    let decoded = self.decoder.feed(buf.get(..n).unwrap_or_default());
+                    let bytes = buf.get(..n).unwrap_or_default();
+                    let now = Instant::now();
+                    // The rest of a sequence in a later read (not a new ESC): the link
+                    // splits sequences, so wait longer for them from now on.
+                    if self.decoder.has_pending()
+                        && !self.decoder.in_paste()
+                        && bytes.first() != Some(&0x1b)
+                    {
+                        self.sequence_wait =
+                            grown_wait(self.sequence_wait, now.duration_since(self.last_byte));
+                    }
+                    self.last_byte = now;
+                    let decoded = self.decoder.feed(bytes);
                     events.extend(decoded.into_iter().map(Input::Event));
                     events.extend(self.decoder.take_replies().into_iter().map(Input::Reply));
                 }
@@ -144,11 +181,17 @@ impl<T: Read + AsFd> TtyInput<T> {
         if self.decoder.in_paste() {
             Some(self.last_byte + PASTE_TIMEOUT)
         } else if self.decoder.has_pending() {
-            Some(self.last_byte + SEQUENCE_TIMEOUT)
+            Some(self.last_byte + self.sequence_wait)
         } else {
             None
         }
     }
+}
+
+/// The sequence wait after the rest of a sequence came `gap` after its start: twice the
+/// gap, never less than `wait` and never more than [`MAX_SEQUENCE_WAIT`].
+fn grown_wait(wait: Duration, gap: Duration) -> Duration {
+    gap.saturating_mul(2).min(MAX_SEQUENCE_WAIT).max(wait)
 }
 
 #[cfg(test)]
@@ -233,6 +276,40 @@ mod tests {
             expected.push("2");
             assert_eq!(got, expected, "{bytes:?}");
         }
+    }
+
+    #[test]
+    fn a_sequence_split_across_reads_within_the_wait_is_one_key() {
+        let (mut term, tty) = UnixStream::pair().unwrap();
+        let (signals, _wake) = Signals::for_tests();
+        let got = bounded(move || {
+            let mut reader = TtyInput::new(tty);
+            // A link as slow as it gets: the rest comes whenever this test sends it.
+            reader.sequence_wait = Duration::from_secs(3600);
+            term.write_all(b"\x1b").unwrap();
+            while !reader.decoder.has_pending() {
+                assert!(
+                    reader
+                        .wait(Duration::from_secs(30), &signals)
+                        .unwrap()
+                        .is_empty()
+                );
+            }
+            term.write_all(b"[A").unwrap();
+            next(&mut reader, &signals)
+        });
+        assert_eq!(got, ["up"]);
+    }
+
+    #[test]
+    fn the_sequence_wait_grows_to_twice_a_split_gap_within_bounds() {
+        let ms = Duration::from_millis;
+        // A gap well inside the wait leaves it as it is; a longer one doubles, capped.
+        assert_eq!(grown_wait(SEQUENCE_WAIT, ms(2)), SEQUENCE_WAIT);
+        assert_eq!(grown_wait(SEQUENCE_WAIT, ms(8)), ms(16));
+        assert_eq!(grown_wait(ms(16), ms(6)), ms(16), "it never shrinks");
+        assert_eq!(grown_wait(SEQUENCE_WAIT, ms(90)), MAX_SEQUENCE_WAIT);
+        assert_eq!(grown_wait(MAX_SEQUENCE_WAIT, ms(3600)), MAX_SEQUENCE_WAIT);
     }
 
     #[test]
