@@ -160,6 +160,19 @@ pub(crate) struct DraftSaver {
     last_bytes: Option<Vec<u8>>,
     /// A save was put off until the interval passes: the host must tick until then.
     pub(crate) waiting: bool,
+    /// The last save failed (a full disk, no file descriptor left, a folder gone): the
+    /// next one is tried after the interval, and the person is told when it works again.
+    pub(crate) failing: bool,
+}
+
+/// Why a draft was not saved.
+#[derive(Debug)]
+pub(crate) enum SaveError {
+    /// Something that is not a draft took the path: the draft is never written there
+    /// again (nor deleted).
+    Stop(String),
+    /// The write failed; tried again after the interval.
+    Retry(String),
 }
 
 impl DraftSaver {
@@ -170,17 +183,19 @@ impl DraftSaver {
             last_tab: None,
             last_bytes: None,
             waiting: false,
+            failing: false,
         }
     }
 
     /// Saves the flow's snapshot when due (interval passed, the tab changed, or `force`)
-    /// and it changed since the last save. `Err` carries a message for a notice.
+    /// and it changed since the last save. `Err` carries a message for a notice; after
+    /// a [`SaveError::Retry`] the saver waits for the interval and tries again.
     pub(crate) fn save_if_due(
         &mut self,
         flow: &Flow,
         now_ms: u64,
         force: bool,
-    ) -> Result<(), String> {
+    ) -> Result<(), SaveError> {
         let snapshot = flow.snapshot();
         let tab_changed = self.last_tab != Some(snapshot.tab);
         let due = self
@@ -191,13 +206,20 @@ impl DraftSaver {
             return Ok(());
         }
         self.waiting = false;
-        let bytes = serde_json::to_vec(&snapshot).map_err(|e| e.to_string())?;
+        let bytes = serde_json::to_vec(&snapshot).map_err(|e| SaveError::Stop(e.to_string()))?;
         self.last_saved_ms = Some(now_ms);
         self.last_tab = Some(snapshot.tab);
         if self.last_bytes.as_ref() == Some(&bytes) {
             return Ok(());
         }
-        self.file.write(&bytes)?;
+        if let Some(why) = self.file.problem() {
+            return Err(SaveError::Stop(why));
+        }
+        if let Err(why) = self.file.write(&bytes) {
+            // Tried again once the interval passed: the host ticks until then.
+            self.waiting = true;
+            return Err(SaveError::Retry(why));
+        }
         self.last_bytes = Some(bytes);
         Ok(())
     }

@@ -51,10 +51,15 @@ pub enum Notice {
     /// `--resume` found no usable draft (missing, unreadable, or made for other
     /// questions); the form starts fresh. The text says why.
     DraftNotRestored(String),
-    /// The draft file could not be written, or the draft path holds something other than
-    /// a draft (a payload, a FIFO, a device, a folder), which is never touched: no draft is
-    /// kept from then on. The text says why.
+    /// The draft file could not be written (tried again after
+    /// [`DRAFT_SAVE_INTERVAL_MS`](crate::DRAFT_SAVE_INTERVAL_MS), until a save works:
+    /// [`Notice::DraftSavedAgain`]), or the draft path holds something other than a draft
+    /// (a payload, a FIFO, a device, a folder), which is never touched: no draft is kept
+    /// from then on. The text says why.
     DraftNotSaved(String),
+    /// A draft save worked again after [`Notice::DraftNotSaved`] for a failed write. The
+    /// text names the file.
+    DraftSavedAgain(String),
     /// `--resume` restored a draft but dropped what breaks the form's rules (several
     /// options on a single-select question, a type the switch cannot give...). The text
     /// says what.
@@ -115,9 +120,10 @@ impl Notice {
                 Msg::NoticePrefilledDropped,
                 &[("dropped", &dropped.join("; "))],
             ),
-            Self::DraftNotRestored(why) | Self::DraftNotSaved(why) | Self::DraftAdjusted(why) => {
-                why.clone()
-            }
+            Self::DraftNotRestored(why)
+            | Self::DraftNotSaved(why)
+            | Self::DraftSavedAgain(why)
+            | Self::DraftAdjusted(why) => why.clone(),
         }
     }
 }

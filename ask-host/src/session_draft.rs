@@ -68,9 +68,37 @@ impl Session {
         let Some(draft) = self.draft.as_mut() else {
             return;
         };
-        if let Err(why) = draft.save_if_due(&self.flow, now_ms, finished) {
-            self.draft = None;
-            self.show(Notice::DraftNotSaved(why));
+        let saved = draft.save_if_due(&self.flow, now_ms, finished);
+        let was_failing = draft.failing;
+        draft.failing = matches!(saved, Err(crate::draft::SaveError::Retry(_)))
+            || (was_failing && draft.waiting);
+        let recovered = was_failing && !draft.failing;
+        let path = draft.file.path().display().to_string();
+        match saved {
+            Ok(()) if recovered => {
+                self.show(Notice::DraftSavedAgain(format!(
+                    "the draft is saved again to {path}"
+                )));
+            }
+            Ok(()) => {}
+            Err(crate::draft::SaveError::Stop(why)) => {
+                self.draft = None;
+                self.show(Notice::DraftNotSaved(why));
+            }
+            Err(crate::draft::SaveError::Retry(why)) => {
+                // Told once per run of failures; the draft stays kept (and is deleted at
+                // a normal end), and the next save is tried after the interval.
+                if !was_failing {
+                    let interval = crate::DRAFT_SAVE_INTERVAL_MS;
+                    self.show(Notice::DraftNotSaved(format!(
+                        "{why}; trying again every {interval} ms"
+                    )));
+                }
+                // The final state is not on disk yet: keep trying it.
+                if finished {
+                    return;
+                }
+            }
         }
         self.draft_final = finished;
     }

@@ -154,3 +154,85 @@ fn resume_restores_a_matching_draft_and_says_why_it_skips_another() {
         "starts fresh"
     );
 }
+
+/// Takes every temporary name the atomic write of `path` would try next in this process
+/// (`.<name>.<pid>.<n>.tmp`), so saving fails while the last draft stays on disk, as it
+/// does when the process ran out of file descriptors or the disk is full.
+fn block_saves(path: &Path) -> Vec<std::path::PathBuf> {
+    let dir = path.parent().unwrap();
+    let name = path.file_name().unwrap().to_string_lossy();
+    (0..3000)
+        .map(|n| {
+            let tmp = dir.join(format!(".{name}.{}.{n}.tmp", std::process::id()));
+            std::fs::write(&tmp, b"").unwrap();
+            tmp
+        })
+        .collect()
+}
+
+fn not_saved(s: &Session) -> usize {
+    s.notices()
+        .iter()
+        .filter(|n| matches!(n, Notice::DraftNotSaved(_)))
+        .count()
+}
+
+#[test]
+fn a_failed_save_is_told_once_retried_and_the_draft_still_goes_at_a_normal_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("draft.json");
+    let mut s = session().with_draft(&path, false);
+    keys(&mut s, 100, "2");
+    assert_eq!(on_disk(&path).questions[0].selected, [1]);
+
+    let blocked = block_saves(&path);
+    keys(&mut s, 700, "space");
+    assert_eq!(not_saved(&s), 1, "the person is told: {:?}", s.notices());
+    assert!(
+        s.notices()
+            .last()
+            .unwrap()
+            .to_string()
+            .contains("trying again"),
+        "{:?}",
+        s.notices()
+    );
+    assert_eq!(
+        s.draft_path(),
+        Some(path.as_path()),
+        "the draft is still kept"
+    );
+    assert!(s.needs_ticks(), "the retry waits for the clock");
+    s.tick_at(1_300);
+    assert_eq!(not_saved(&s), 1, "told once, not at every retry");
+    assert!(on_disk(&path).questions[1].selected.is_empty());
+
+    for tmp in blocked {
+        std::fs::remove_file(tmp).unwrap();
+    }
+    s.tick_at(1_900);
+    assert_eq!(
+        on_disk(&path).questions[1].selected,
+        [0],
+        "saving resumed by itself"
+    );
+    assert!(
+        s.notices()
+            .last()
+            .unwrap()
+            .to_string()
+            .contains("saved again"),
+        "{:?}",
+        s.notices()
+    );
+
+    // Failing again, then cancelled: the stale draft still goes once the result is stored.
+    let blocked = block_saves(&path);
+    keys(&mut s, 2_500, "space");
+    keys(&mut s, 2_600, "ctrl+c ctrl+c");
+    assert!(s.result().expect("cancelled").details.cancelled);
+    assert!(path.exists());
+    assert!(s.discard_draft(), "the draft is deleted at a normal end");
+    assert!(!path.exists(), "no stale draft after Cancel");
+    drop(blocked);
+}

@@ -329,6 +329,51 @@ fn a_client_that_vanishes_mid_line_changes_nothing() {
     assert!(!socket.exists(), "the socket file is removed at exit");
 }
 
+/// Every line a client gets until ask closes the connection.
+fn rest(c: &mut Client) -> Vec<Value> {
+    let mut lines = Vec::new();
+    loop {
+        let mut line = String::new();
+        match c.lines.read_line(&mut line) {
+            Ok(0) => return lines,
+            Ok(_) => lines.push(serde_json::from_str(&line).expect("an event line is JSON")),
+            Err(err) => panic!("no end of the connection in time ({err}) after {lines:?}"),
+        }
+    }
+}
+
+#[test]
+fn a_client_that_half_closes_after_its_command_gets_exactly_one_line() {
+    // As socat and `nc -U` do: the command, then the client's side is shut, and the
+    // reply is read until ask closes the connection. Each run races the session's pump.
+    let mut s = start();
+    s.wait_for("Which database?");
+    let socket = s.path("c.sock");
+    for run in 0..20 {
+        let mut c = Client::connect(&socket);
+        assert_eq!(c.event()["type"], "started");
+        c.send_json(&json!({"v": 1, "type": "focus", "question": "nope"}));
+        c.out.shutdown(std::net::Shutdown::Write).unwrap();
+        let lines = rest(&mut c);
+        assert_eq!(lines.len(), 1, "run {run}: {lines:?}");
+        assert_eq!(lines[0]["code"], "unknownQuestion", "run {run}");
+    }
+    let mut c = Client::connect(&socket);
+    assert_eq!(c.event()["type"], "started");
+    c.send_json(
+        &json!({"v": 1, "type": "answer", "answers": {"db": {"values": ["pg"]}}, "mode": "submit"}),
+    );
+    c.out.shutdown(std::net::Shutdown::Write).unwrap();
+    let lines = rest(&mut c);
+    assert_eq!(lines.last().unwrap()["type"], "completed", "{lines:?}");
+    assert_eq!(
+        lines.iter().filter(|l| l["type"] == "completed").count(),
+        1,
+        "{lines:?}"
+    );
+    assert_eq!(s.finish(), 0);
+}
+
 #[test]
 fn a_signal_ends_the_form_and_clients_get_the_cancelled_result() {
     let mut s = start();

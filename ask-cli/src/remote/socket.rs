@@ -156,7 +156,18 @@ fn serve(
                         }
                     }
                     Ok(None) => {
-                        if gone.load(Ordering::SeqCst) || stop.load(Ordering::SeqCst) {
+                        // A client that closed its side (EOF: gone, or half-closed as
+                        // socat and `nc -U` do after their command) still gets the reply
+                        // to every command it sent: the writer waits until the session
+                        // took them all, then writes what they caused.
+                        let stopping = stop.load(Ordering::SeqCst);
+                        if stopping || (gone.load(Ordering::SeqCst) && handle.unanswered() == 0) {
+                            while let Ok(Some(event)) = handle.try_recv() {
+                                let done = matches!(event, ControlEvent::Completed { .. });
+                                if write_line(&out, &event).is_err() || done {
+                                    break;
+                                }
+                            }
                             break;
                         }
                     }

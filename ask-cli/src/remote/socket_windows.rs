@@ -147,6 +147,9 @@ async fn serve_client(
     let (errors, mut refused) = mpsc::unbounded_channel();
     let reader = tokio::spawn(read_commands(read_half, handle.sender(), errors));
     let mut tick = tokio::time::interval(POLL);
+    // The client closed its side (or half-closed it after its last command): it still
+    // gets the reply to every command it sent, once the session took them all.
+    let mut closed = false;
     'client: loop {
         loop {
             match handle.try_recv() {
@@ -160,18 +163,25 @@ async fn serve_client(
                 Err(_) => break 'client,
             }
         }
-        if *stopping.borrow() {
+        if *stopping.borrow() || (closed && handle.unanswered() == 0) {
+            // What the last commands caused was queued before the count reached 0.
+            while let Ok(Some(event)) = handle.try_recv() {
+                let done = matches!(event, ControlEvent::Completed { .. });
+                if write_line(&mut write_half, &event).await.is_err() || done {
+                    break;
+                }
+            }
             break;
         }
         tokio::select! {
-            error = refused.recv() => match error {
+            error = refused.recv(), if !closed => match error {
                 Some(event) => {
                     if write_line(&mut write_half, &event).await.is_err() {
                         break;
                     }
                 }
-                // The reader ended: the client closed the pipe.
-                None => break,
+                // The reader ended: the client closed the pipe (or its side of it).
+                None => closed = true,
             },
             _ = tick.tick() => {}
         }

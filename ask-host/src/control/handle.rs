@@ -2,7 +2,7 @@
 //! [`ControlHandle`] per client (commands in, events out). Plain std channels: no
 //! runtime, usable from any thread or, through a blocking task, any async runtime.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, TryRecvError};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::Duration;
@@ -55,8 +55,28 @@ pub(crate) enum Inbound {
     Command {
         id: u64,
         command: ControlCommand,
+        /// Dropped once the session took the command (after its reply, if any, was
+        /// queued): counts the client's unanswered commands down.
+        taken: Taken,
     },
     Disconnect(u64),
+}
+
+/// One unanswered command of a client: counted up when sent, down when dropped.
+#[derive(Debug)]
+pub(crate) struct Taken(Arc<AtomicUsize>);
+
+impl Taken {
+    fn new(count: &Arc<AtomicUsize>) -> Self {
+        count.fetch_add(1, Ordering::SeqCst);
+        Self(Arc::clone(count))
+    }
+}
+
+impl Drop for Taken {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
 }
 
 /// Makes [`ControlHandle`]s for a running [`Session`](crate::Session): cheap to clone,
@@ -87,6 +107,7 @@ impl Controller {
                 id,
                 inbound: self.inbound.clone(),
                 shared: Arc::clone(&self.shared),
+                unanswered: Arc::new(AtomicUsize::new(0)),
             },
             events,
         }
@@ -123,6 +144,7 @@ pub struct CommandSender {
     id: u64,
     inbound: Sender<Inbound>,
     shared: Arc<Shared>,
+    unanswered: Arc<AtomicUsize>,
 }
 
 impl CommandSender {
@@ -140,6 +162,7 @@ impl CommandSender {
         let sent = self.inbound.send(Inbound::Command {
             id: self.id,
             command,
+            taken: Taken::new(&self.unanswered),
         });
         drop(live);
         sent.map_err(|_| ControlError::Disconnected)
@@ -148,6 +171,14 @@ impl CommandSender {
     /// Parses one JSON line ([`ControlCommand::parse_line`]) and sends it.
     pub fn send_line(&self, line: &str) -> Result<(), ControlError> {
         self.send(ControlCommand::parse_line(line)?)
+    }
+
+    /// How many commands this client sent that the session has not taken yet. Once it
+    /// is 0, whatever they caused (an `error`, `completed`) is already among the
+    /// client's events: a client that stopped sending (a socket half-closed after its
+    /// last command) reads its events until then and is sure to get every reply.
+    pub fn unanswered(&self) -> usize {
+        self.unanswered.load(Ordering::SeqCst)
     }
 }
 
@@ -173,6 +204,11 @@ impl ControlHandle {
     /// See [`CommandSender::send_line`].
     pub fn send_line(&self, line: &str) -> Result<(), ControlError> {
         self.sender.send_line(line)
+    }
+
+    /// See [`CommandSender::unanswered`].
+    pub fn unanswered(&self) -> usize {
+        self.sender.unanswered()
     }
 
     /// A sender for another thread.

@@ -177,7 +177,13 @@ impl Session {
                     hub.send(id, event);
                 }
                 Inbound::Disconnect(id) => hub.clients.retain(|c| c.id != id),
-                Inbound::Command { id, command } => {
+                // `_taken` counts the command as answered when this arm ends, after its
+                // reply (an error, `completed`) was queued.
+                Inbound::Command {
+                    id,
+                    command,
+                    taken: _taken,
+                } => {
                     let via = hub.clients.iter().find(|c| c.id == id).map(|c| c.via);
                     let outcome = match (&self.result, via) {
                         (Some(result), _) => Err(already(result)),
