@@ -92,7 +92,7 @@ fn post(path: &str, cookie: &str, body: &str) -> Request<Body> {
         .expect("request")
 }
 
-fn header_of<'h>(headers: &'h axum::http::HeaderMap, name: header::HeaderName) -> &'h str {
+fn header_of(headers: &axum::http::HeaderMap, name: header::HeaderName) -> &str {
     headers
         .get(name)
         .and_then(|v| v.to_str().ok())

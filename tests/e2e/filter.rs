@@ -1,5 +1,5 @@
 //! Type-to-filter through the real binary: headless `--script` steps pick from a long
-//! list. The keys' effect frame by frame is an in-process table (script_table.rs).
+//! list. The keys' effect frame by frame is an in-process table (`script_table.rs`).
 
 use serde_json::{Value, json};
 
