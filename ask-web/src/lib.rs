@@ -5,6 +5,8 @@ mod assets;
 mod browser;
 mod error;
 mod guard;
+#[cfg(test)]
+mod router_tests;
 mod server;
 mod texts;
 mod view;

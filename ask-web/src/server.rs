@@ -276,7 +276,7 @@ fn watch_session(
     }
 }
 
-fn router(app: Arc<App>) -> Router {
+pub(crate) fn router(app: Arc<App>) -> Router {
     Router::new()
         .route("/", get(page))
         .route("/api/view", get(api::view))

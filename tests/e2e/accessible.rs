@@ -215,8 +215,8 @@ fn a_full_form_draft_resumes_in_the_linear_mode_and_submitting_deletes_it() {
     s.wait_for("Which database?");
     s.send("2");
     s.wait_for("Which features?");
-    // The tab change saved at once; give a loaded machine a moment.
-    std::thread::sleep(std::time::Duration::from_millis(600));
+    // The tab change is saved at once: the kill comes once it is on disk.
+    crate::draft::wait_for_draft_tab(&draft, 1);
     s.signal("KILL");
     s.finish();
     assert!(draft.exists(), "SIGKILL keeps the draft");

@@ -16,6 +16,25 @@ const PAYLOAD: &str = r#"{"questions": [
   {"id": "os", "label": "System", "prompt": "Which system?", "options": [
     {"value": "linux", "label": "Linux"}, {"value": "mac", "label": "macOS"}]}]}"#;
 
+/// Waits until the draft at `path` (written whole, then renamed into place) holds the
+/// form on tab `tab`: the fence before a kill that must leave that draft behind.
+pub(crate) fn wait_for_draft_tab(path: &Path, tab: usize) {
+    let start = Instant::now();
+    loop {
+        let text = std::fs::read_to_string(path).unwrap_or_default();
+        let draft: serde_json::Value = serde_json::from_str(&text).unwrap_or_default();
+        if draft["tab"] == tab {
+            return;
+        }
+        assert!(
+            start.elapsed() < crate::pty::TIMEOUT,
+            "the draft at {} never reached tab {tab}: {text:?}",
+            path.display()
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
 #[test]
 fn sigkill_keeps_the_draft_and_resume_restores_the_answers() {
     let keep = tempfile::tempdir().expect("temp dir");
@@ -28,8 +47,8 @@ fn sigkill_keeps_the_draft_and_resume_restores_the_answers() {
     s.wait_for("Which database?");
     s.send("2");
     s.wait_for("Which system?");
-    // The tab change saved at once; give a loaded machine a moment.
-    std::thread::sleep(Duration::from_millis(600));
+    // The tab change is saved at once: the kill comes once it is on disk.
+    wait_for_draft_tab(&draft, 1);
     s.signal("KILL");
     s.finish();
     assert!(draft.exists(), "SIGKILL keeps the draft");
@@ -66,7 +85,7 @@ fn a_draft_for_other_questions_starts_fresh_and_says_why() {
     s.wait_for("Which database?");
     s.send("2");
     s.wait_for("Which system?");
-    std::thread::sleep(Duration::from_millis(600));
+    wait_for_draft_tab(&draft, 1);
     s.signal("KILL");
     s.finish();
 
@@ -102,7 +121,7 @@ fn a_closed_terminal_and_a_crash_keep_the_draft() {
         s.wait_for("Which database?");
         s.send("2");
         s.wait_for("Which system?");
-        std::thread::sleep(Duration::from_millis(600));
+        wait_for_draft_tab(&draft, 1);
         match end {
             "panic" => s.send("x"),
             signal => s.signal(signal),

@@ -41,8 +41,11 @@ fn the_peek_key_hands_the_terminal_to_the_host_until_it_sends_unfold() {
     });
     // The terminal is the host's: normal mode, and keys are not read by the form.
     assert_eq!(s.stty_now(), s.stty_before(), "cooked mode while folded");
+    // The fence: the terminal's own echo of the key (cooked mode echoes it), so the key
+    // has been through the terminal by the time the screen is checked.
+    let before = s.screen();
     s.send("2");
-    std::thread::sleep(std::time::Duration::from_millis(300));
+    s.wait_until("the terminal's echo of the key", |screen| screen != before);
     assert!(!s.screen().contains("Which system?"), "{}", s.screen());
     // Commands still work while folded; unfold brings the form back.
     c.send_json(&json!({"v": 1, "type": "answer", "answers": {"db": {"values": ["lite"]}}}));

@@ -3,8 +3,6 @@
 //! `auto`, else from the setting; the form reads and answers in it, and the result the
 //! agent gets is the English one.
 
-use std::time::Duration;
-
 use serde_json::json;
 
 use crate::pty::{RUN, Session};
@@ -23,23 +21,13 @@ fn the_form_speaks_spanish_from_lang_and_answers_in_english() {
     ] {
         assert!(screen.contains(said), "{said:?} in\n{screen}");
     }
-    std::thread::sleep(Duration::from_millis(400));
+    // The flow in Spanish, tab by tab, is an in-process table (script_table.rs); here
+    // the answer the agent gets stays English.
     s.send("2");
     s.wait_for("Which features?");
-    s.wait_for("Space marcar");
     s.send(" \t");
     s.wait_for("Revisa tus respuestas");
-    let screen = s.screen();
-    for said in [
-        "Database → SQLite",
-        "1. Enviar  enviar las respuestas",
-        "2. Profundizar",
-    ] {
-        assert!(screen.contains(said), "{said:?} in\n{screen}");
-    }
-    s.send("1");
-    s.wait_for("Pulsa 1 otra vez para Enviar.");
-    s.send("1");
+    s.send("11");
     assert_eq!(s.finish(), 0);
     let result = s.result();
     assert_eq!(
@@ -72,7 +60,6 @@ fn the_setting_wins_over_the_environment_and_switches_live() {
     );
     s.wait_for("Which database?");
     s.wait_for("Enter auswählen");
-    std::thread::sleep(Duration::from_millis(400));
     // The overlay's language row (last but one) switches the whole form at once.
     s.send("?");
     s.wait_for("Ask-Einstellungen");

@@ -27,6 +27,7 @@ mod pty;
 mod pty_gone;
 mod pty_signals;
 mod result_signals;
+mod script_table;
 mod session;
 mod settings_docs;
 mod small_terminal;

@@ -30,6 +30,14 @@ fn start(config: &Path) -> Session {
     s
 }
 
+/// A fence on ask's output: a key whose repaint shows (the pointer moves to the second
+/// row, "Type your own"). Whatever ask wrote before it handled the key (the notification
+/// of the waiting question) is in the terminal once the repaint is.
+fn fence(s: &mut Session) {
+    s.send("\x1b[B");
+    s.wait_for("❯ 2.");
+}
+
 fn count(haystack: &[u8], needle: &[u8]) -> usize {
     haystack
         .windows(needle.len())
@@ -47,7 +55,7 @@ fn the_bell_rings_inline_and_full_screen() {
         let args = format!("{RUN} {flag} --config '{}'", path.display());
         let mut s = Session::start(PAYLOAD, &args, 80, 24);
         s.wait_for("Which database?");
-        std::thread::sleep(Duration::from_millis(200));
+        fence(&mut s);
         assert_eq!(count(&s.raw(), b"\x07"), 1, "{flag}: one BEL");
         s.send("\x03\x03");
         assert_eq!(s.finish(), 1, "{flag}");
@@ -58,15 +66,14 @@ fn the_bell_rings_inline_and_full_screen() {
 fn the_bell_rings_once_when_the_question_waits() {
     let (_dir, path) = config(&serde_json::json!(["bell"]), true);
     let mut s = start(&path);
-    s.send("\x1b[B"); // a key after the notification must not ring again
-    std::thread::sleep(Duration::from_millis(200));
+    fence(&mut s); // a key after the notification must not ring again
     assert_eq!(count(&s.raw(), b"\x07"), 1, "one BEL");
     s.send("\x03\x03");
     assert_eq!(s.finish(), 1);
 
     let (_dir, path) = config(&serde_json::json!(["bell"]), false);
     let mut s = start(&path);
-    std::thread::sleep(Duration::from_millis(200));
+    fence(&mut s);
     assert_eq!(count(&s.raw(), b"\x07"), 0, "disabled: no BEL");
     s.send("\x03");
     assert_eq!(s.finish(), 1);
@@ -76,7 +83,7 @@ fn the_bell_rings_once_when_the_question_waits() {
 fn osc9_carries_the_sanitized_message() {
     let (_dir, path) = config(&serde_json::json!(["osc9"]), true);
     let mut s = start(&path);
-    std::thread::sleep(Duration::from_millis(200));
+    fence(&mut s);
     let raw = s.raw();
     let expected = format!("\x1b]9;{MESSAGE}\x07");
     assert_eq!(
@@ -98,8 +105,9 @@ fn osc9_carries_the_sanitized_message() {
 fn a_command_channel_gets_the_text_in_its_environment_only() {
     let out = tempfile::tempdir().expect("temp dir");
     let env_file = out.path().join("env.txt");
+    // Written whole, then renamed: the file's existence is the fence.
     let command = format!(
-        "env | grep '^ASK_NOTIFY_' | sort > '{}'",
+        "env | grep '^ASK_NOTIFY_' | sort > '{0}.tmp' && mv '{0}.tmp' '{0}'",
         env_file.display()
     );
     let (_dir, path) = config(
@@ -108,18 +116,13 @@ fn a_command_channel_gets_the_text_in_its_environment_only() {
     );
     let mut s = start(&path);
     let started = Instant::now();
-    while !env_file.exists()
-        || std::fs::read_to_string(&env_file)
-            .unwrap_or_default()
-            .is_empty()
-    {
+    while !env_file.exists() {
         assert!(
             started.elapsed() < Duration::from_secs(10),
             "the command never ran"
         );
         std::thread::sleep(Duration::from_millis(20));
     }
-    std::thread::sleep(Duration::from_millis(100));
     let env = std::fs::read_to_string(&env_file).expect("env file");
     assert_eq!(
         env,
@@ -141,7 +144,7 @@ fn a_command_channel_gets_the_text_in_its_environment_only() {
 fn osc777_keeps_the_payload_inside_its_fields() {
     let (_dir, path) = config(&serde_json::json!(["osc777"]), true);
     let mut s = start(&path);
-    std::thread::sleep(Duration::from_millis(200));
+    fence(&mut s);
     let raw = s.raw();
     let expected = format!("\x1b]777;notify;ask;{}\x07", MESSAGE.replace(';', ","));
     assert_eq!(

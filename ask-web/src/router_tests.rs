@@ -1,0 +1,263 @@
+//! The routes in process: requests go straight into the router (`tower`'s `oneshot`), no
+//! socket and no server thread, so each answer is the router's own. The guard's checks
+//! are here too (the router runs it on every request); `tests/web.rs` keeps the few
+//! that need a real connection (the `Host` a client writes, the listener shutting).
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::sync::atomic::AtomicUsize;
+
+use ask_contract::{AnsweredVia, ParseOptions, parse_params};
+use ask_host::{Session, Settings};
+use ask_keymap::AskConfig;
+use axum::body::Body;
+use axum::http::{Request, StatusCode, header};
+use serde_json::{Value, json};
+use tokio::sync::{broadcast, watch};
+use tower::ServiceExt;
+
+use crate::guard::Guard;
+use crate::server::{App, router};
+
+/// The address the guard believes it is bound to (nothing is bound).
+const ADDR: &str = "127.0.0.1:4321";
+
+fn session() -> Session {
+    let payload = json!({"title": "T <b>", "questions": [
+        {"id": "db", "label": "DB", "prompt": "Which <script>alert(1)</script>?", "options": [
+            {"value": "pg", "label": "PG"}, {"value": "lite", "label": "SQLite"}]},
+        {"id": "n", "prompt": "How many?", "type": "number", "min": 1, "max": 9}]});
+    let form = parse_params(&payload, ParseOptions::default()).expect("a valid payload");
+    Session::new(form, Settings::in_memory(AskConfig::default()))
+}
+
+/// The router over `s`'s controller, the link token and cookie its guard expects, and
+/// the browser's control handle (kept for as long as the router serves, as the server
+/// keeps it).
+fn app(s: &mut Session) -> (axum::Router, String, String, ask_host::ControlHandle) {
+    let controller = s.controller();
+    let handle = controller.connect(AnsweredVia::Browser);
+    let addr: SocketAddr = ADDR.parse().expect("address");
+    let guard = Guard::new(addr).expect("random secrets");
+    let (token, cookie) = (guard.token.clone(), format!("ask_session={}", guard.cookie));
+    let (_, revision) = watch::channel(controller.live().revision);
+    let app = Arc::new(App {
+        guard,
+        sender: handle.sender(),
+        controller,
+        revision,
+        errors: broadcast::channel(16).0,
+        stop: watch::channel(false).0,
+        streams: Arc::new(AtomicUsize::new(0)),
+    });
+    (router(app), token, cookie, handle)
+}
+
+/// Sends one request through the router; returns the status, headers and body.
+fn send(
+    router: &axum::Router,
+    request: Request<Body>,
+) -> (StatusCode, axum::http::HeaderMap, String) {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("runtime");
+    runtime.block_on(async {
+        let response = router.clone().oneshot(request).await.expect("infallible");
+        let (parts, body) = response.into_parts();
+        let bytes = axum::body::to_bytes(body, usize::MAX).await.expect("body");
+        (
+            parts.status,
+            parts.headers,
+            String::from_utf8_lossy(&bytes).into_owned(),
+        )
+    })
+}
+
+fn get(path: &str, cookie: Option<&str>) -> Request<Body> {
+    let mut request = Request::get(path).header(header::HOST, ADDR);
+    if let Some(cookie) = cookie {
+        request = request.header(header::COOKIE, cookie);
+    }
+    request.body(Body::empty()).expect("request")
+}
+
+fn post(path: &str, cookie: &str, body: &str) -> Request<Body> {
+    Request::post(path)
+        .header(header::HOST, ADDR)
+        .header(header::COOKIE, cookie)
+        .header(header::ORIGIN, format!("http://{ADDR}"))
+        .header(header::CONTENT_TYPE, "application/json")
+        .body(Body::from(body.to_owned()))
+        .expect("request")
+}
+
+fn header_of(headers: &axum::http::HeaderMap, name: header::HeaderName) -> &str {
+    headers
+        .get(name)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("")
+}
+
+#[test]
+fn the_link_token_is_exchanged_for_a_strict_cookie_and_a_redirect() {
+    let mut s = session();
+    let (router, token, cookie, _handle) = app(&mut s);
+    let (status, headers, _) = send(&router, get(&format!("/?t={token}"), None));
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    assert_eq!(header_of(&headers, header::LOCATION), "/");
+    let set = header_of(&headers, header::SET_COOKIE);
+    assert!(set.starts_with(&format!("{cookie};")), "{set}");
+    assert!(
+        set.contains("HttpOnly") && set.contains("SameSite=Strict"),
+        "{set}"
+    );
+    // The link token opens nothing else, and a wrong one is a 404 like any unknown page.
+    let (status, _, _) = send(&router, get(&format!("/api/view?t={token}"), None));
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (status, _, _) = send(&router, get("/?t=00", None));
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}
+
+#[test]
+fn without_the_cookie_or_with_a_foreign_host_nothing_is_served() {
+    let mut s = session();
+    let (router, _, cookie, _handle) = app(&mut s);
+    for path in ["/", "/api/view", "/api/events"] {
+        assert_eq!(
+            send(&router, get(path, None)).0,
+            StatusCode::NOT_FOUND,
+            "{path}"
+        );
+    }
+    let (status, _, _) = send(&router, get("/", Some("ask_session=0123")));
+    assert_eq!(status, StatusCode::NOT_FOUND, "a wrong cookie");
+    for host in ["localhost:4321", "127.0.0.1:1", "evil.example"] {
+        let request = Request::get("/")
+            .header(header::HOST, host)
+            .header(header::COOKIE, &cookie)
+            .body(Body::empty())
+            .expect("request");
+        assert_eq!(
+            send(&router, request).0,
+            StatusCode::MISDIRECTED_REQUEST,
+            "{host}"
+        );
+    }
+}
+
+#[test]
+fn the_page_and_the_view_carry_the_form_as_data_with_hardened_headers() {
+    let mut s = session();
+    let (router, _, cookie, _handle) = app(&mut s);
+    let (status, headers, page) = send(&router, get("/", Some(&cookie)));
+    assert_eq!(status, StatusCode::OK);
+    assert!(header_of(&headers, header::CONTENT_TYPE).starts_with("text/html"));
+    let policy = header_of(&headers, header::CONTENT_SECURITY_POLICY);
+    assert!(
+        policy.contains("default-src 'self'") && policy.contains("script-src 'nonce-"),
+        "{policy}"
+    );
+    assert!(header_of(&headers, header::CACHE_CONTROL).contains("no-store"));
+    assert!(
+        !page.contains("<script>alert"),
+        "payload text never becomes markup"
+    );
+
+    let (status, headers, body) = send(&router, get("/api/view", Some(&cookie)));
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(
+        header_of(&headers, header::CONTENT_TYPE),
+        "application/json"
+    );
+    let view: Value = serde_json::from_str(&body).expect("the view is JSON");
+    assert_eq!(view["title"], "T <b>");
+    assert_eq!(
+        view["questions"][0]["prompt"],
+        "Which <script>alert(1)</script>?"
+    );
+    assert_eq!(view["questions"][1]["id"], "n");
+
+    let (status, _, _) = send(&router, get("/nowhere", Some(&cookie)));
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}
+
+#[test]
+fn commands_need_json_from_the_pages_origin_and_reach_the_session() {
+    let mut s = session();
+    let (router, _, cookie, _handle) = app(&mut s);
+    let answer = r#"{"v":1,"type":"answer","answers":{"db":{"values":["lite"]}}}"#;
+    let mut foreign = post("/api/command", &cookie, answer);
+    foreign.headers_mut().insert(
+        header::ORIGIN,
+        "http://evil.example".parse().expect("header"),
+    );
+    assert_eq!(send(&router, foreign).0, StatusCode::FORBIDDEN);
+    let mut plain = post("/api/command", &cookie, answer);
+    plain
+        .headers_mut()
+        .insert(header::CONTENT_TYPE, "text/plain".parse().expect("header"));
+    assert_eq!(send(&router, plain).0, StatusCode::UNSUPPORTED_MEDIA_TYPE);
+    let (status, _, body) = send(&router, post("/api/command", &cookie, "{"));
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let error: Value = serde_json::from_str(&body).expect("an error event");
+    assert_eq!(
+        (error["type"].as_str(), error["code"].as_str()),
+        (Some("error"), Some("badLine"))
+    );
+    s.pump_control();
+    assert!(
+        !s.flow().draft(0).expect("db").is_answered(),
+        "nothing refused reached the form"
+    );
+
+    let (status, _, body) = send(&router, post("/api/command", &cookie, answer));
+    assert_eq!(
+        (status, body.as_str()),
+        (StatusCode::ACCEPTED, r#"{"ok":true}"#)
+    );
+    // The command is queued for the session: the host's next pump applies it.
+    s.pump_control();
+    assert!(s.flow().draft(0).expect("db").is_answered());
+    send(
+        &router,
+        post("/api/command", &cookie, r#"{"v":1,"type":"submit"}"#),
+    );
+    s.pump_control();
+    assert_eq!(
+        s.result().expect("submitted").details.answered_via,
+        Some(AnsweredVia::Browser)
+    );
+    let (status, _, _) = send(
+        &router,
+        post("/api/command", &cookie, r#"{"v":1,"type":"cancel"}"#),
+    );
+    assert_eq!(status, StatusCode::CONFLICT, "after the end");
+}
+
+#[test]
+fn check_answers_a_typed_input_with_its_value_or_the_rule() {
+    let mut s = session();
+    let (router, _, cookie, _handle) = app(&mut s);
+    let check = |body: Value| {
+        let (status, _, text) = send(&router, post("/api/check", &cookie, &body.to_string()));
+        assert_eq!(status, StatusCode::OK, "{body}");
+        serde_json::from_str::<Value>(&text).expect("a verdict")
+    };
+    let five = check(json!({"question": "n", "text": "5"}));
+    assert_eq!(
+        (five["ok"].as_bool(), five["value"].as_f64()),
+        (Some(true), Some(5.0)),
+        "{five}"
+    );
+    assert_eq!(
+        check(json!({"question": "n", "text": " "})),
+        json!({"ok": true, "value": null})
+    );
+    let refused = check(json!({"question": "n", "text": "12"}));
+    assert_eq!(refused["ok"], false, "{refused}");
+    assert!(
+        refused["problem"].as_str().is_some_and(|p| p.contains('9')),
+        "{refused}"
+    );
+}
