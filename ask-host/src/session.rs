@@ -336,6 +336,12 @@ impl Session {
     }
 
     /// One input event (key, paste or resize); true when the screen changed.
+    ///
+    /// `InputEvent::Resize(cols, rows)` sizes the session to the whole terminal, as
+    /// [`Session::resize`] does: right for a form that fills the screen. A host that draws
+    /// the form in part of it (`term::Painter::at`, an inline band, a ratatui sub-area)
+    /// handles resizes itself, calling [`Session::resize`] with its area, and hands only
+    /// keys and pastes here.
     pub fn input(&mut self, event: InputEvent) -> bool {
         match event {
             InputEvent::Key(key) => self.key(key),
