@@ -225,7 +225,7 @@ mod tests {
         let mut buf = Buffer::empty(Rect::new(0, 0, 20, 8));
         let theme = Theme::default();
         let widget = FrameWidget::new(&frame, &theme);
-        widget.render(area, &mut buf);
+        (&widget).render(area, &mut buf);
         // Rows 16..=20 are visible; the focus row is the last one.
         let row = |y: u16| {
             (0..20)
