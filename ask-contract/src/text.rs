@@ -253,7 +253,7 @@ impl AskResult {
         }
     }
 
-    /// The result for any [`ContractError`]: [`AskResult::invalid`] with the error's
+    /// The result for any [`ContractError`](crate::ContractError): [`AskResult::invalid`] with the error's
     /// issues, or, for an error without a list of issues (a pattern that cannot be
     /// checked), one issue at `payload` saying what was wrong.
     pub fn from_error(err: &crate::ContractError) -> Self {
