@@ -32,10 +32,13 @@ impl App {
         let log = (1..=40)
             .map(|i| format!("agent: step {i} of the plan"))
             .collect();
+        let mut session = Session::new(form, Settings::in_memory(AskConfig::default()));
+        // The block's border frames the form: its own rules are off.
+        session.set_render_options(RenderOptions::default().with_rules(false));
         Ok(Self {
             log,
             scroll: 0,
-            session: Session::new(form, Settings::in_memory(AskConfig::default())),
+            session,
         })
     }
 
@@ -57,16 +60,14 @@ impl App {
     ) -> Result<(), Box<dyn std::error::Error>> {
         terminal.draw(|f| {
             let area = f.area();
-            let inner_width = area.width.saturating_sub(2);
-            // The rules are off: the block's border frames the form.
-            let natural = self
+            // Inside the border: two columns and two rows less. `fitting_height` is the
+            // tallest height the form fills at this width (a short form's layout is
+            // compact), so no blank row shows under it.
+            let max_rows = (area.height * 2 / 3).saturating_sub(2).max(1);
+            let rows = self
                 .session
-                .frame_with(&RenderOptions::new(usize::from(inner_width), 0).with_rules(false))
-                .lines
-                .len();
-            let form_rows = u16::try_from(natural + 2)
-                .unwrap_or(u16::MAX)
-                .min(area.height * 2 / 3);
+                .fitting_height(area.width.saturating_sub(2), max_rows);
+            let form_rows = u16::try_from(rows + 2).unwrap_or(u16::MAX);
             let [chat, form] =
                 Layout::vertical([Constraint::Fill(1), Constraint::Length(form_rows)]).areas(area);
             let lines: Vec<Line> = self.log.iter().map(|l| Line::from(l.as_str())).collect();
@@ -74,15 +75,13 @@ impl App {
             let block = Block::default().borders(Borders::ALL).title(" ask_user ");
             let body = block.inner(form);
             f.render_widget(block, form);
-            let frame = self.session.frame_with(
-                &RenderOptions::new(usize::from(body.width), usize::from(body.height))
-                    .with_rules(false),
-            );
-            let widget = FrameWidget::new(&frame, theme);
+            // The session keeps its render options (the rules off): only the size changes.
+            self.session.resize(body.width, body.height);
+            let widget = FrameWidget::owned(self.session.frame(), theme.clone());
             if let Some(position) = widget.cursor(body) {
                 f.set_cursor_position(position);
             }
-            f.render_widget(widget, body);
+            f.render_widget(&widget, body);
         })?;
         Ok(())
     }
@@ -155,6 +154,47 @@ mod tests {
             buffer[(1, u16::try_from(y).unwrap())].fg,
             Color::Indexed(14)
         );
+    }
+
+    /// The rows inside the border, which must all be the form's: the frame fills the area
+    /// and the row above the bottom border (the key hints) is not blank.
+    fn assert_no_blank_rows_under_the_form(app: &mut App, width: u16, height: u16) {
+        let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+        app.draw(&mut terminal, &Theme::default()).unwrap();
+        let rows = rows(&terminal);
+        let top = rows
+            .iter()
+            .position(|r| r.starts_with("┌ ask_user"))
+            .unwrap_or_else(|| panic!("{width}x{height}: no form border {rows:#?}"));
+        let inner = &rows[top + 1..rows.len() - 1];
+        let (_, body_rows) = app.session.size();
+        assert_eq!(
+            app.session.frame().lines.len(),
+            usize::from(body_rows),
+            "{width}x{height}: the frame fills its area {rows:#?}"
+        );
+        assert_eq!(inner.len(), usize::from(body_rows));
+        let last = inner.last().unwrap();
+        assert!(
+            last.trim_start_matches('│').trim_end_matches('│').trim() != "",
+            "{width}x{height}: a blank row under the form {rows:#?}"
+        );
+    }
+
+    #[test]
+    fn no_blank_rows_under_the_form_at_any_height() {
+        let mut app = App::new().unwrap();
+        let screens: [&[&str]; 3] = [&[], &["1"], &["tab", "tab", "tab"]];
+        for keys in screens {
+            for id in keys {
+                app.key(key(id));
+            }
+            for width in [40, 56, 72, 88, 120] {
+                for height in 8..=40 {
+                    assert_no_blank_rows_under_the_form(&mut app, width, height);
+                }
+            }
+        }
     }
 
     #[test]

@@ -28,8 +28,9 @@ pub enum QuestionType {
 }
 
 impl QuestionType {
-    /// Every type, in the order the contract lists them.
-    pub const ALL: [QuestionType; 7] = [
+    /// Every type, in the order the contract lists them. A slice, since the enum is
+    /// `#[non_exhaustive]`: a type added later does not change this constant's type.
+    pub const ALL: &'static [QuestionType] = &[
         Self::Single,
         Self::Multi,
         Self::Preview,
@@ -54,7 +55,7 @@ impl QuestionType {
 
     /// The type of a payload spelling (exact, lowercase).
     pub fn parse(s: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|t| t.as_str() == s)
+        Self::ALL.iter().copied().find(|t| t.as_str() == s)
     }
 }
 

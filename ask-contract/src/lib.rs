@@ -7,6 +7,8 @@ mod issue;
 mod json;
 mod loc;
 mod message;
+#[cfg(not(feature = "regex"))]
+mod no_regex;
 mod outcome;
 mod params;
 mod parse;

@@ -15,6 +15,9 @@
 
 use std::sync::Arc;
 
+// Without the `regex` feature a stand-in refuses every pattern with an issue.
+#[cfg(not(feature = "regex"))]
+use crate::no_regex as regex;
 use regex::{Regex, RegexBuilder};
 
 use crate::issue::ContractError;

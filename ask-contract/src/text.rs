@@ -227,6 +227,15 @@ pub(crate) fn elaborate_text_named(details: &AskDetails, naming: Naming) -> Stri
     lines.join("\n")
 }
 
+impl From<crate::ContractError> for AskResult {
+    /// [`AskResult::from_error`]: a payload that failed to parse becomes the cancelled
+    /// `invalid_input` result an agent expects (`parse_params(..).unwrap_or_else(AskResult::from)`
+    /// in a host that answers with a result either way).
+    fn from(err: crate::ContractError) -> Self {
+        Self::from_error(&err)
+    }
+}
+
 impl AskResult {
     /// The result for an invalid payload: cancelled, `error.kind = invalid_input`.
     pub fn invalid(issues: Vec<Issue>) -> Self {
@@ -242,6 +251,17 @@ impl AskResult {
                 ..AskDetails::default()
             },
         }
+    }
+
+    /// The result for any [`ContractError`](crate::ContractError): [`AskResult::invalid`] with the error's
+    /// issues, or, for an error without a list of issues (a pattern that cannot be
+    /// checked), one issue at `payload` saying what was wrong.
+    pub fn from_error(err: &crate::ContractError) -> Self {
+        let issues = match err.issues() {
+            [] => vec![crate::Issue::new("payload", err.to_string())],
+            issues => issues.to_vec(),
+        };
+        Self::invalid(issues)
     }
 
     /// The result when no interactive UI is available: cancelled, empty answers.

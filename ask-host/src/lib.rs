@@ -31,7 +31,7 @@ pub use settings::{Settings, commands_for_change, commands_for_change_in};
 /// The payload, validation, result types and agent-facing texts (`ask-contract`).
 pub use ask_contract as contract;
 pub use ask_contract::{
-    AskDetails, AskForm, AskResult, ContractError, Issue, ParseOptions, parse_params,
+    AskDetails, AskForm, AskResult, ContractError, Issue, ParseOptions, QuestionType, parse_params,
     parse_params_str,
 };
 /// The UI languages: locales, the `locale` setting and the message catalogues (`ask-i18n`).
@@ -46,9 +46,17 @@ pub use ask_keymap::{
 pub use ask_render as render;
 #[cfg(feature = "ratatui")]
 pub use ask_render::FrameWidget;
-pub use ask_render::{Cursor, Frame, Line, RenderOptions, Role, Span, Style, Theme, to_ansi};
+pub use ask_render::{
+    Cursor, Frame, Line, RenderOptions, Role, Span, Style, Theme, fitting_height, to_ansi,
+};
 /// The pure flow: commands, tabs, editors, snapshots (`ask-state`).
 pub use ask_state as state;
 pub use ask_state::{
     Command, Completion, FlowSnapshot, HostFeature, HostFeatures, StateError, Tab,
 };
+/// The crossterm this crate's `crossterm` feature is built on (0.29), for a host that
+/// reads crossterm events and hands them to [`InputEvent::try_from`]: naming it through
+/// here keeps the two at the same version.
+#[cfg(feature = "crossterm")]
+#[cfg_attr(docsrs, doc(cfg(feature = "crossterm")))]
+pub use crossterm;

@@ -10,6 +10,7 @@ use ask_state::{Command, Effect, Flow, FlowOptions, ReviewAction};
 
 use crate::notice::notice_line;
 
+mod early;
 mod routing;
 use crate::{CompletionSource, Notice, Settings};
 
@@ -24,13 +25,11 @@ use crate::{CompletionSource, Notice, Settings};
 /// The input methods return true when the screen changed (the frontend redraws then).
 ///
 /// ```
-/// use ask_contract::{ParseOptions, parse_params};
-/// use ask_host::{Session, Settings};
-/// use ask_keymap::{AskConfig, Key};
+/// use ask_host::{AskConfig, Key, ParseOptions, Session, Settings, parse_params_str};
 ///
-/// let payload = serde_json::json!({"questions": [{"id": "color", "prompt": "Which colour?",
-///     "options": [{"value": "red", "label": "Red"}, {"value": "blue", "label": "Blue"}]}]});
-/// let form = parse_params(&payload, ParseOptions::default())?;
+/// let payload = r#"{"questions": [{"id": "color", "prompt": "Which colour?",
+///     "options": [{"value": "red", "label": "Red"}, {"value": "blue", "label": "Blue"}]}]}"#;
+/// let form = parse_params_str(payload, ParseOptions::default())?;
 /// // In-memory settings: nothing is read from or written to disk.
 /// let mut session = Session::new(form, Settings::in_memory(AskConfig::default()));
 /// // Pick the second option, then submit on the review tab.
@@ -54,6 +53,8 @@ pub struct Session {
     pub(crate) settings_watched: bool,
     width: u16,
     height: u16,
+    /// The render options besides the size ([`Session::set_render_options`]).
+    render: RenderOptions,
     pub(crate) result: Option<AskResult>,
     settings_only: bool,
     notices: Vec<Notice>,
@@ -75,6 +76,8 @@ pub struct Session {
     pub(crate) control: Option<crate::control::Hub>,
     /// Something changed since the control clients were last told.
     pub(crate) touched: bool,
+    /// The early-key guard: when the form went on screen ([`Session::shown`]).
+    early: early::EarlyKeys,
 }
 
 impl std::fmt::Debug for Session {
@@ -149,6 +152,7 @@ impl Session {
             settings_watched: false,
             width: 80,
             height: 24,
+            render: RenderOptions::default(),
             result: None,
             settings_only,
             notices,
@@ -161,6 +165,7 @@ impl Session {
             via: AnsweredVia::Terminal,
             control: None,
             touched: false,
+            early: early::EarlyKeys::default(),
         };
         session.refresh_completion();
         session
@@ -280,15 +285,22 @@ impl Session {
     }
 
     /// The current screen at another size (display cells; a height of 0 means no limit:
-    /// every row the form needs, see [`Session::natural_height`]).
+    /// every row the form needs, see [`Session::natural_height`]), with the session's
+    /// other render options ([`Session::set_render_options`]).
     pub fn frame_sized(&self, width: u16, height: u16) -> Frame {
-        self.frame_with(&RenderOptions::new(
-            usize::from(width.max(1)),
-            usize::from(height),
-        ))
+        self.frame_with(&self.options_sized(usize::from(width), usize::from(height)))
     }
 
-    /// A key press; true when the screen changed.
+    /// The session's render options at `width` x `height` (0 width counts as 1).
+    pub(crate) fn options_sized(&self, width: usize, height: usize) -> RenderOptions {
+        let mut options = self.render;
+        options.width = width.max(1);
+        options.height = height;
+        options
+    }
+
+    /// A key press; true when the screen changed. Dropped in the early-key window that
+    /// starts when the host says the form is [shown](Session::shown).
     pub fn key(&mut self, key: Key) -> bool {
         self.key_at(key, self.now_ms())
     }
@@ -305,18 +317,31 @@ impl Session {
             // The timeout passed before this key arrived.
             return true;
         }
+        if let Some(changed) = self.drop_early(now_ms) {
+            return changed;
+        }
         let command = self.flow.handle_key(key);
         let changed = self.command(command);
         self.save_draft(now_ms);
         changed
     }
 
-    /// A bracketed paste; true when the screen changed.
+    /// A bracketed paste; true when the screen changed. Dropped like a key in the
+    /// early-key window ([`Session::shown`]).
     pub fn paste(&mut self, text: impl Into<String>) -> bool {
+        if let Some(changed) = self.drop_early(self.now_ms()) {
+            return changed;
+        }
         self.command(Command::Paste(text.into()))
     }
 
     /// One input event (key, paste or resize); true when the screen changed.
+    ///
+    /// `InputEvent::Resize(cols, rows)` sizes the session to the whole terminal, as
+    /// [`Session::resize`] does: right for a form that fills the screen. A host that draws
+    /// the form in part of it (`term::Painter::at`, an inline band, a ratatui sub-area)
+    /// handles resizes itself, calling [`Session::resize`] with its area, and hands only
+    /// keys and pastes here.
     pub fn input(&mut self, event: InputEvent) -> bool {
         match event {
             InputEvent::Key(key) => self.key(key),

@@ -163,8 +163,8 @@ impl Settings {
 /// with the change's notices, displayed and joined by `; `, or `None` to clear an old one).
 ///
 /// ```
-/// use ask_keymap::{AskConfig, BehaviourSetting, ConfigChange};
-/// use ask_state::Command;
+/// use ask_host::keymap::{BehaviourSetting, ConfigChange};
+/// use ask_host::{AskConfig, Command};
 ///
 /// let mut config = AskConfig::default();
 /// config.behaviour.set(BehaviourSetting::FooterHints, false);

@@ -63,16 +63,27 @@ fn the_form_wants_its_keys_and_leaves_the_others_to_the_app() {
 #[test]
 fn a_height_of_zero_means_no_limit_everywhere() {
     let mut s = session();
-    let natural = s.natural_height(70);
-    assert!(natural > 8, "the whole form: {natural} rows");
-    assert_eq!(s.frame_sized(70, 0).lines.len(), natural);
+    let unlimited = s.frame_sized(70, 0).lines.len();
+    assert!(unlimited > 8, "the whole form: {unlimited} rows");
     assert_eq!(
         s.frame_with(&RenderOptions::new(70, 0)).lines.len(),
+        unlimited
+    );
+    // The natural height is one the layout fills: a short form's layout is compact.
+    let natural = s.natural_height(70);
+    assert!(
+        natural > 8 && natural <= unlimited,
+        "{natural} of {unlimited}"
+    );
+    assert_eq!(
+        s.frame_sized(70, u16::try_from(natural).unwrap())
+            .lines
+            .len(),
         natural
     );
     s.resize(70, 0);
     assert_eq!(s.size(), (70, 0));
-    assert_eq!(s.frame().lines.len(), natural);
+    assert_eq!(s.frame().lines.len(), unlimited);
     // A limit below the natural height cuts the frame to it.
     assert_eq!(s.frame_sized(70, 6).lines.len(), 6);
     // Width 0 still counts as one column.
@@ -265,4 +276,66 @@ fn a_host_is_offered_only_what_it_declared() {
         text.contains("@ file") && text.contains("Shift+Enter newline"),
         "{text}"
     );
+}
+#[test]
+fn session_held_render_options_combine_with_any_size() {
+    let mut s = session();
+    s.set_render_options(RenderOptions::new(60, 14).with_rules(false));
+    assert_eq!(s.size(), (60, 14));
+    assert!(!s.render_options().rules);
+    let rules = |frame: &ask_host::Frame| frame.lines.iter().filter(|l| is_rule(l)).count();
+    assert_eq!(rules(&s.frame()), 0);
+    // A new size keeps the rules off, in every frame the session makes.
+    s.resize(50, 9);
+    assert_eq!(
+        s.render_options(),
+        RenderOptions::new(50, 9).with_rules(false)
+    );
+    assert_eq!(rules(&s.frame()), 0);
+    assert!(s.frame().lines.len() <= 9);
+    assert_eq!(rules(&s.frame_sized(70, 0)), 0);
+    // Without a border of its own the frame has its two rules.
+    s.set_render_options(RenderOptions::new(50, 0));
+    assert_eq!(rules(&s.frame()), 2);
+}
+
+#[test]
+fn fitting_heights_leave_no_blank_rows_with_the_rules_on_or_off() {
+    let mut s = session();
+    for rules in [true, false] {
+        s.set_render_options(RenderOptions::default().with_rules(rules));
+        for width in [30, 50, 88, 120] {
+            for max in 1..=40 {
+                let rows = s.fitting_height(width, max);
+                assert!(rows <= usize::from(max), "{width}x{max}: {rows}");
+                assert!(rows > 0);
+                let frame = s.frame_sized(width, u16::try_from(rows).unwrap());
+                assert_eq!(frame.lines.len(), rows, "{width}, max {max}, rules {rules}");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_contract_error_becomes_the_invalid_input_result() {
+    use ask_host::{AskResult, ContractError, parse_params_str};
+    let err = parse_params_str(
+        r#"{"questions": [{"id": "", "prompt": ""}]}"#,
+        ParseOptions::default(),
+    )
+    .unwrap_err();
+    let issues = err.issues().to_vec();
+    let result = AskResult::from(err);
+    assert!(result.details.cancelled);
+    let error = result.details.error.expect("an error");
+    assert_eq!(error.issues, issues);
+    // An error without a list of issues still says what was wrong.
+    let pattern = ContractError::InvalidPattern {
+        pattern: "(?=x)".into(),
+        reason: "look-around is not supported".into(),
+    };
+    let result: AskResult = pattern.into();
+    let issues = result.details.error.expect("an error").issues;
+    assert_eq!(issues.len(), 1);
+    assert!(issues[0].message.contains("(?=x)"), "{issues:?}");
 }

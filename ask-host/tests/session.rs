@@ -10,6 +10,8 @@ mod draft;
 #[cfg(unix)]
 #[path = "draft_paths.rs"]
 mod draft_paths;
+#[path = "early_keys.rs"]
+mod early_keys;
 #[path = "embedding.rs"]
 mod embedding;
 

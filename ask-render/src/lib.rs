@@ -7,6 +7,7 @@ mod block;
 mod chrome;
 mod editor;
 mod filter;
+mod fit;
 mod footer;
 mod frame;
 mod notification;
@@ -26,6 +27,7 @@ mod typed;
 mod window;
 
 pub use ansi::{to_ansi, write_line};
+pub use fit::fitting_height;
 pub use frame::{Cursor, Frame, Line, Role, Span, Style};
 pub use notification::{
     BEL, MAX_NOTIFICATION_WIDTH, Notification, QUESTION_WAITING_EVENT, TIMEOUT_COUNTDOWN_EVENT,

@@ -4,6 +4,8 @@
 //! Built on `ratatui-core`, the part of ratatui that widgets and text live in, so
 //! the `ratatui` crate's `Text`, `Buffer` and `Widget` are these same types.
 
+use std::borrow::Cow;
+
 use ratatui_core::buffer::Buffer;
 use ratatui_core::layout::{Position, Rect};
 use ratatui_core::style::{Color as RColor, Modifier, Style as RStyle};
@@ -68,9 +70,18 @@ impl From<&Frame> for Text<'static> {
 }
 
 /// A ratatui widget (ratatui 0.30: feature `ratatui`) that draws a [`Frame`] into an
-/// area: rows are cropped to the
-/// area's height around the frame's focus (or cursor) row, exactly as
-/// [`Frame::scroll_start`] says, and cut to its width.
+/// area: rows are cropped to the area's height around the frame's focus (or cursor) row,
+/// exactly as [`Frame::scroll_start`] says, and cut to its width.
+///
+/// Render the frame at the area's size so nothing is cropped. Inside a bordered `Block`,
+/// turn the frame's own rules off ([`RenderOptions::with_rules`](crate::RenderOptions::with_rules)):
+/// the block's border frames the form and the two rule rows go to the form. Size the area
+/// with [`fitting_height`](crate::fitting_height) (ask-host: `Session::fitting_height`) so
+/// no blank row shows under a short form.
+///
+/// [`FrameWidget::new`] borrows a frame you keep; [`FrameWidget::owned`] takes one
+/// straight from the renderer, so no binding is needed for it. Rendering by reference
+/// (`&widget`) keeps the widget for [`FrameWidget::cursor`].
 ///
 /// ```
 /// use ask_render::{Frame, FrameWidget, Line, Role, Span, Theme};
@@ -81,17 +92,30 @@ impl From<&Frame> for Text<'static> {
 /// let mut buf = Buffer::empty(area);
 /// FrameWidget::new(&frame, &Theme::default()).render(area, &mut buf);
 /// assert_eq!(buf[(0, 0)].symbol(), "a");
+/// // A frame made on the spot, kept by the widget:
+/// let widget = FrameWidget::owned(Frame::from_lines(vec![Line::styled("b", Role::Text)]), Theme::plain());
+/// (&widget).render(area, &mut buf);
+/// assert_eq!(buf[(0, 0)].symbol(), "b");
+/// assert_eq!(widget.cursor(area), None);
 /// ```
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct FrameWidget<'a> {
-    frame: &'a Frame,
-    theme: &'a Theme,
+    frame: Cow<'a, Frame>,
+    theme: Cow<'a, Theme>,
 }
 
 impl<'a> FrameWidget<'a> {
-    /// A widget for `frame` painted with `theme`.
+    /// A widget for `frame` painted with `theme`, both borrowed.
     pub fn new(frame: &'a Frame, theme: &'a Theme) -> Self {
-        Self { frame, theme }
+        Self {
+            frame: Cow::Borrowed(frame),
+            theme: Cow::Borrowed(theme),
+        }
+    }
+
+    /// The frame this widget draws.
+    pub fn frame(&self) -> &Frame {
+        &self.frame
     }
 
     /// Where the frame's cursor lands inside `area` once drawn, if it is visible, as the
@@ -106,7 +130,24 @@ impl<'a> FrameWidget<'a> {
     }
 }
 
+impl FrameWidget<'static> {
+    /// A widget that keeps `frame` and `theme`: for a frame made where the widget is
+    /// (`FrameWidget::owned(session.frame(), theme)`), with no binding to outlive it.
+    pub fn owned(frame: Frame, theme: Theme) -> Self {
+        Self {
+            frame: Cow::Owned(frame),
+            theme: Cow::Owned(theme),
+        }
+    }
+}
+
 impl Widget for FrameWidget<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        (&self).render(area, buf);
+    }
+}
+
+impl Widget for &FrameWidget<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let area = area.intersection(buf.area);
         let start = self.frame.scroll_start(usize::from(area.height));
@@ -119,7 +160,7 @@ impl Widget for FrameWidget<'_> {
             .enumerate()
         {
             let y = area.y + offset as u16;
-            buf.set_line(area.x, y, &line(row, self.theme), area.width);
+            buf.set_line(area.x, y, &line(row, &self.theme), area.width);
         }
     }
 }
@@ -184,7 +225,7 @@ mod tests {
         let mut buf = Buffer::empty(Rect::new(0, 0, 20, 8));
         let theme = Theme::default();
         let widget = FrameWidget::new(&frame, &theme);
-        widget.render(area, &mut buf);
+        (&widget).render(area, &mut buf);
         // Rows 16..=20 are visible; the focus row is the last one.
         let row = |y: u16| {
             (0..20)

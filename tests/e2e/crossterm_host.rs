@@ -9,7 +9,17 @@ use crate::support::example_bin;
 #[test]
 fn the_crossterm_example_answers_on_the_terminal_and_prints_only_the_result() {
     let bin = example_bin("crossterm_host");
-    let mut s = Session::start_program(&bin, "> r.json", 80, 24, &[]);
+    // This test types at machine speed: the early-key guard (tested with the tokio host)
+    // is off in its settings.
+    let config = tempfile::tempdir().unwrap();
+    let path = config.path().join("ask-user.json");
+    std::fs::write(
+        &path,
+        r#"{"schemaVersion": 3, "behaviour": {"ignoreEarlyKeysMs": 0}}"#,
+    )
+    .unwrap();
+    let path = path.to_str().unwrap();
+    let mut s = Session::start_program(&bin, "> r.json", 80, 24, &[("ASK_CONFIG", path)]);
     s.wait_for("Where should the search index live?");
     assert!(s.screen().lines().all(|l| l.chars().count() <= 80));
     // Wider: the frame is rendered again at the new width (its rules span it).

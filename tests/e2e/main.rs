@@ -37,5 +37,6 @@ mod small_terminal;
 mod special_files;
 mod support;
 mod timeout;
+mod tokio_host;
 mod typed;
 mod web;

@@ -8,7 +8,6 @@
 
 #[cfg(not(unix))]
 mod events;
-mod guard;
 #[cfg(unix)]
 mod input;
 mod output;
@@ -188,7 +187,6 @@ pub(crate) fn run_ui(
     let mut peeking = false;
     let mut last_tick = Instant::now();
     let panic_key = panic_key_for_tests();
-    let mut guard = guard::EarlyKeyGuard::new(session.flow().behaviour().ignore_early_keys_ms);
     loop {
         // Commands from control clients and the browser (no-op without them).
         dirty |= session.pump_control();
@@ -228,7 +226,8 @@ pub(crate) fn run_ui(
                 painter.collapse(&mut screen.out, &peek::status(session.flow()), cols)?;
             } else {
                 painter.paint(&mut screen.out, &session.frame(), cols, rows)?;
-                guard.painted();
+                // The early-key window (`behaviour.ignoreEarlyKeysMs`) starts at the first paint.
+                session.shown();
             }
             dirty = false;
         }
@@ -252,7 +251,12 @@ pub(crate) fn run_ui(
         }
         for input in reader.wait(wait, signals)? {
             match input {
-                Input::Event(event) if guard.drops(&event) => {}
+                // In the early-key window the session drops keys and pastes and says so.
+                Input::Event(event @ (InputEvent::Key(_) | InputEvent::Paste(_)))
+                    if session.ignores_early_keys() =>
+                {
+                    dirty |= session.input(event);
+                }
                 Input::Event(InputEvent::Resize(c, r)) => {
                     (cols, rows) = (c.max(1), r.max(1));
                     session.resize(cols, painter.frame_rows(rows));
@@ -292,9 +296,8 @@ pub(crate) fn run_ui(
                         (cols, rows) = terminal_size();
                         session.resize(cols, painter.frame_rows(rows));
                         painter.resized(&mut screen.out)?;
-                        guard = guard::EarlyKeyGuard::new(
-                            session.flow().behaviour().ignore_early_keys_ms,
-                        );
+                        // Taken back: a new early-key window from the next paint.
+                        session.hidden();
                         dirty = true;
                         // Keys read with the peek key belong to the host's screen.
                         break;
@@ -310,9 +313,6 @@ pub(crate) fn run_ui(
             if session.is_over() {
                 break;
             }
-        }
-        if guard.take_report() {
-            dirty |= session.command(ask_state::Command::EarlyKeysIgnored);
         }
         if last_tick.elapsed() >= TICK && session.needs_ticks() {
             dirty |= session.tick();

@@ -106,13 +106,12 @@ impl Session {
     /// and sends their events each time the host calls [`Session::pump_control`].
     ///
     /// ```
-    /// use ask_contract::{AnsweredVia, ParseOptions, parse_params};
-    /// use ask_host::{ControlCommand, ControlEvent, Session, Settings};
-    /// use ask_keymap::AskConfig;
+    /// use ask_host::contract::AnsweredVia;
+    /// use ask_host::{AskConfig, ControlCommand, ControlEvent, ParseOptions, Session, Settings};
     ///
-    /// let payload = serde_json::json!({"questions": [{"id": "db", "prompt": "Which database?",
-    ///     "options": [{"value": "pg", "label": "Postgres"}, {"value": "lite", "label": "SQLite"}]}]});
-    /// let form = parse_params(&payload, ParseOptions::default())?;
+    /// let payload = r#"{"questions": [{"id": "db", "prompt": "Which database?",
+    ///     "options": [{"value": "pg", "label": "Postgres"}, {"value": "lite", "label": "SQLite"}]}]}"#;
+    /// let form = ask_host::parse_params_str(payload, ParseOptions::default())?;
     /// let mut session = Session::new(form, Settings::in_memory(AskConfig::default()));
     /// let client = session.controller().connect(AnsweredVia::Control);
     /// client.send_line(r#"{"v": 1, "type": "answer", "answers": {"db": {"values": ["lite"]}}}"#)?;

@@ -30,14 +30,72 @@ impl Session {
     }
 
     /// Rows the current screen takes at `width` with no height limit: the height an
-    /// inline band or a sub-area needs to show the form without scrolling.
+    /// inline band or a sub-area needs to show the form without scrolling, with the
+    /// session's render options. Below 18 rows the layout is compact, so this is the
+    /// height the layout really uses there: a frame drawn `width` x `natural_height`
+    /// fills every row (see [`Session::fitting_height`]).
     pub fn natural_height(&self, width: u16) -> usize {
-        self.frame_sized(width, 0).lines.len()
+        self.fitting_height(width, 0)
     }
 
-    /// The current screen rendered with `options` (a size, the rules on or off).
+    /// The tallest height of at most `max` rows (0: no limit) that a frame `width`
+    /// columns wide fills exactly ([`ask_render::fitting_height`]): size a sub-area or
+    /// an inline band with it and no blank row shows under the form, however short the
+    /// area. With the session's render options (the rules on or off).
+    ///
+    /// ```
+    /// # use ask_host::{AskConfig, ParseOptions, RenderOptions, Session, Settings, parse_params_str};
+    /// # let form = parse_params_str(r#"{"questions": [{"id": "a", "prompt": "A?",
+    /// #     "options": [{"value": "x", "label": "X"}, {"value": "y", "label": "Y"}]}]}"#,
+    /// #     ParseOptions::default())?;
+    /// let mut session = Session::new(form, Settings::in_memory(AskConfig::default()));
+    /// for max in 3..30 {
+    ///     let rows = session.fitting_height(60, max);
+    ///     assert!(rows <= usize::from(max));
+    ///     assert_eq!(session.frame_sized(60, rows as u16).lines.len(), rows);
+    /// }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn fitting_height(&self, width: u16, max: u16) -> usize {
+        let options = self.options_sized(usize::from(width), usize::from(max));
+        ask_render::fitting_height(&self.flow, &options)
+    }
+
+    /// The current screen rendered with `options` as they are (their size, not the
+    /// session's).
     pub fn frame_with(&self, options: &RenderOptions) -> Frame {
         render(&self.flow, options)
+    }
+
+    /// Sets the size and every other render option at once: [`Session::frame`] draws
+    /// with them from now on, and [`Session::frame_sized`], [`Session::natural_height`]
+    /// and [`Session::fitting_height`] keep the other options with their own size. A
+    /// form inside a border of the host's own turns the rules off here.
+    ///
+    /// ```
+    /// # use ask_host::{AskConfig, ParseOptions, RenderOptions, Session, Settings, parse_params_str};
+    /// # let form = parse_params_str(r#"{"questions": [{"id": "a", "prompt": "A?",
+    /// #     "options": [{"value": "x", "label": "X"}]}]}"#, ParseOptions::default())?;
+    /// let mut session = Session::new(form, Settings::in_memory(AskConfig::default()));
+    /// session.set_render_options(RenderOptions::new(60, 12).with_rules(false));
+    /// session.resize(50, 10); // a new size keeps the rules off
+    /// let frame = session.frame();
+    /// assert!(frame.lines.len() <= 10);
+    /// assert!(!frame.to_plain_text().contains("────"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_render_options(&mut self, options: RenderOptions) {
+        self.render = options;
+        self.resize(
+            u16::try_from(options.width).unwrap_or(u16::MAX),
+            u16::try_from(options.height).unwrap_or(u16::MAX),
+        );
+    }
+
+    /// The render options [`Session::frame`] uses: the session's size and the options
+    /// set with [`Session::set_render_options`].
+    pub fn render_options(&self) -> RenderOptions {
+        self.options_sized(usize::from(self.width), usize::from(self.height))
     }
 
     /// The person's work so far, in memory (what a draft file holds): a host that keeps

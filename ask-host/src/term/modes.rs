@@ -38,6 +38,12 @@ static ALTERNATE: AtomicBool = AtomicBool::new(false);
 static PUSHED: AtomicBool = AtomicBool::new(false);
 
 /// How [`TerminalModes`] sets up the keyboard.
+///
+/// A host that reads keys with crossterm's event reader (`crossterm::event::read`,
+/// `EventStream`) keeps [`Keyboard::Enhanced`], the default: that reader keeps the
+/// terminal's replies to itself, so a query would never be answered. A host that reads
+/// the terminal's bytes itself and decodes them with [`Decoder`](crate::Decoder) (as the
+/// `ask` binary does on Unix) may ask for [`Keyboard::Detect`] instead.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[non_exhaustive]
 pub enum Keyboard {
@@ -45,16 +51,16 @@ pub enum Keyboard {
     /// Shift+Enter arrives as Enter.
     Legacy,
     /// Pushes the kitty keyboard protocol's "disambiguate escape codes" flags without
-    /// asking; terminals without the protocol ignore the push. For hosts whose input
-    /// reader keeps terminal replies to itself (crossterm's event reader does).
+    /// asking; terminals without the protocol ignore the push. The default, right for
+    /// hosts whose input reader keeps terminal replies to itself (crossterm's does).
+    #[default]
     Enhanced,
     /// Asks the terminal first (`CSI ? u`, then `CSI c`, which every terminal answers)
     /// and pushes the flags (`CSI > 1 u`) only when it answers the first question: Esc
     /// then acts at once and Shift+Enter works. Nothing waits for the answer: the host
     /// reads it with its other input ([`Decoder::take_replies`](crate::Decoder::take_replies))
     /// and hands it to [`TerminalModes::reply`]; until then, and on terminals without
-    /// the protocol, keys stay legacy.
-    #[default]
+    /// the protocol, keys stay legacy. For hosts that read the terminal's bytes.
     Detect,
 }
 
@@ -70,24 +76,27 @@ pub struct ModeOptions {
 }
 
 impl ModeOptions {
-    /// The alternate screen, keyboard protocol detected.
+    /// The alternate screen, the keyboard flags pushed ([`Keyboard::Enhanced`], right
+    /// for a host reading crossterm events).
     pub const fn fullscreen() -> Self {
         Self {
             alternate_screen: true,
-            keyboard: Keyboard::Detect,
+            keyboard: Keyboard::Enhanced,
         }
     }
 
     /// The normal screen (for [`Painter::inline`](super::Painter::inline) and
-    /// [`Painter::at`](super::Painter::at)), keyboard protocol detected.
+    /// [`Painter::at`](super::Painter::at)), the keyboard flags pushed
+    /// ([`Keyboard::Enhanced`]).
     pub const fn inline() -> Self {
         Self {
             alternate_screen: false,
-            keyboard: Keyboard::Detect,
+            keyboard: Keyboard::Enhanced,
         }
     }
 
-    /// The same modes with `keyboard`.
+    /// The same modes with `keyboard` ([`Keyboard::Detect`] for a host that decodes the
+    /// terminal's bytes itself).
     #[must_use]
     pub const fn with_keyboard(mut self, keyboard: Keyboard) -> Self {
         self.keyboard = keyboard;
