@@ -31,6 +31,66 @@ const ARRAY_RULES: &[(&str, &str)] = &[
     ("default", "default"),
 ];
 
+/// Keywords of a property that restrict its value and that no question rule expresses:
+/// an answer could break them, so a request using one is refused, naming it (keyword,
+/// what to do instead).
+const UNENFORCED: &[(&str, &str)] = &[
+    (
+        "exclusiveMinimum",
+        "use minimum (the form's bounds are inclusive)",
+    ),
+    (
+        "exclusiveMaximum",
+        "use maximum (the form's bounds are inclusive)",
+    ),
+    (
+        "multipleOf",
+        "drop it and check the value in the reply, or list the values as an enum",
+    ),
+    (
+        "const",
+        "a fixed value needs no question: leave the property out",
+    ),
+    ("not", "drop it"),
+    ("allOf", "drop it"),
+    ("if", "drop it"),
+    ("contains", "drop it"),
+    ("minContains", "drop it"),
+    ("maxContains", "drop it"),
+    ("prefixItems", "use items with enum or anyOf"),
+];
+
+/// The same for the whole `requestedSchema`.
+const UNENFORCED_OBJECT: &[(&str, &str)] = &[
+    (
+        "minProperties",
+        "mark the properties that must be answered as required",
+    ),
+    ("maxProperties", "drop it"),
+    (
+        "dependentRequired",
+        "mark the properties that must be answered as required",
+    ),
+    ("dependentSchemas", "drop it"),
+    ("allOf", "drop it"),
+    ("anyOf", "drop it"),
+    ("oneOf", "drop it"),
+    ("not", "drop it"),
+    ("if", "drop it"),
+];
+
+/// Refuses the `keywords` present in `obj` (at `path`).
+fn unenforced(r: &mut Reader, path: &str, obj: &Map<String, Value>, keywords: &[(&str, &str)]) {
+    for (keyword, instead) in keywords {
+        if obj.contains_key(*keyword) {
+            r.issue(
+                format!("{path}.{keyword}"),
+                format!("is a rule the form cannot enforce, so an accepted answer could break it; {instead}"),
+            );
+        }
+    }
+}
+
 /// The formats MCP defines for strings.
 const FORMATS: [&str; 4] = ["email", "uri", "date", "date-time"];
 
@@ -181,6 +241,7 @@ fn build(request: &Value, order: Option<&[String]>) -> Result<ElicitationForm, C
             format!("must be \"object\" (a flat form of properties), got {other}"),
         ),
     }
+    unenforced(&mut r, "requestedSchema", schema_obj, UNENFORCED_OBJECT);
     let empty = Map::new();
     let properties = match schema_obj.get("properties") {
         None | Some(Value::Null) => &empty,
@@ -304,6 +365,22 @@ fn property(
     };
     if name.trim().is_empty() {
         r.issue(path, "has an empty name; give every property a name");
+        return None;
+    }
+    let before = r.issues.len();
+    unenforced(r, path, obj, UNENFORCED);
+    if let Some(items) = obj.get("items").and_then(Value::as_object) {
+        unenforced(r, &format!("{path}.items"), items, UNENFORCED);
+    }
+    // Answers of a multi-select never repeat (option values are unique), so
+    // `uniqueItems` holds whatever its value; only its type is checked.
+    if let Some(unique) = obj.get("uniqueItems").filter(|u| !u.is_boolean()) {
+        r.issue(
+            format!("{path}.uniqueItems"),
+            format!("must be true or false, got {unique}"),
+        );
+    }
+    if r.issues.len() > before {
         return None;
     }
     let text = |key: &str| {
