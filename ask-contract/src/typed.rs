@@ -306,7 +306,7 @@ pub(crate) fn cmp_numbers(a: &Number, b: &Number) -> std::cmp::Ordering {
             .or_else(|| {
                 let f = float(n);
                 #[allow(clippy::cast_possible_truncation)]
-                (f.is_finite() && f.fract() == 0.0 && f.abs() < EXACT).then(|| f as i128)
+                (f.is_finite() && f.fract() == 0.0 && f.abs() < EXACT).then_some(f as i128)
             })
     };
     // An integer against a fraction: compared with the whole part below the fraction.
@@ -528,7 +528,6 @@ fn check_input_in(
                     })
                     .to_owned());
             };
-            use std::cmp::Ordering::{Greater, Less};
             if r.integer && !is_whole(&n) {
                 let f = as_f64(&n);
                 // A whole number past what an integer answer carries says the range.
@@ -540,10 +539,18 @@ fn check_input_in(
                     locale.format(Msg::ProblemAtMost, &[("max", &WHOLE_MAX)])
                 });
             }
-            if let Some(lo) = r.min.as_ref().filter(|lo| cmp_numbers(&n, lo) == Less) {
+            if let Some(lo) = r
+                .min
+                .as_ref()
+                .filter(|lo| cmp_numbers(&n, lo) == std::cmp::Ordering::Less)
+            {
                 return Err(locale.format(Msg::ProblemAtLeast, &[("min", &show_number(lo))]));
             }
-            if let Some(hi) = r.max.as_ref().filter(|hi| cmp_numbers(&n, hi) == Greater) {
+            if let Some(hi) = r
+                .max
+                .as_ref()
+                .filter(|hi| cmp_numbers(&n, hi) == std::cmp::Ordering::Greater)
+            {
                 return Err(locale.format(Msg::ProblemAtMost, &[("max", &show_number(hi))]));
             }
             Ok(Value::Number(n))

@@ -118,7 +118,7 @@ fn a_hundred_notes_on_a_long_question_stay_within_three_payloads_and_2_kb_a_note
             .lines()
             .find(|l| l.contains("option \"Option 42\""))
             .unwrap();
-        assert!(line.contains(&format!("why option 42? ").repeat(10).trim_end().to_owned()));
+        assert!(line.contains("why option 42? ".repeat(10).trim_end()));
         assert!(line.len() < 600, "{} bytes", line.len());
         assert_eq!(result.details.answers["big"].values.len(), chosen);
     }

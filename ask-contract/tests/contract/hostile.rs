@@ -56,6 +56,7 @@ fn a_pattern_nested_too_deep_is_refused() {
     assert!(Pattern::new(&shallow).unwrap().is_match("a"));
 }
 
+#[allow(clippy::needless_pass_by_value)] // called with `json!` literals
 fn integer_question(rules: serde_json::Value) -> ask_contract::AskForm {
     let mut q = json!({"id": "n", "prompt": "How many?", "type": "number", "integer": true});
     q.as_object_mut()
@@ -135,6 +136,7 @@ fn integer_bounds_no_answer_can_reach_are_refused_naming_the_range() {
     );
 }
 
+#[allow(clippy::needless_pass_by_value)] // called with `json!` literals
 fn request(properties: serde_json::Value) -> serde_json::Value {
     json!({"message": "Settings", "requestedSchema": {"type": "object", "properties": properties}})
 }

@@ -249,7 +249,7 @@ fn the_walk_queues_no_more_than_the_caps() {
         .iter()
         .map(|e| e.path.len())
         .sum();
-    assert!(held <= 50_000 && held >= 40_000, "{held} bytes held");
+    assert!((40_000..=50_000).contains(&held), "{held} bytes held");
     assert!(
         index
             .admitted
