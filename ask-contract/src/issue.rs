@@ -50,7 +50,8 @@ pub enum ContractError {
     /// syntax error, or what the supported dialect lacks (look-around, backreferences).
     #[error("pattern {pattern:?} cannot be checked: {reason}")]
     InvalidPattern {
-        /// The pattern as given.
+        /// The pattern as given (its first 40 characters and `…` when it is longer than the
+        /// 8 KiB a pattern may be).
         pattern: String,
         /// Why, in one line.
         reason: String,

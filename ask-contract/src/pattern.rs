@@ -26,6 +26,17 @@ use crate::issue::ContractError;
 /// question's pattern needs far less).
 const SIZE_LIMIT: usize = 1 << 20;
 
+/// Longest pattern compiled, in bytes (8 KiB). Parsing a pattern takes about a hundred
+/// times its size before [`SIZE_LIMIT`] can apply (a 5 MB alternation peaked near 1 GB),
+/// so a longer one is refused unread; the patterns questions use are a few dozen bytes.
+pub(crate) const MAX_PATTERN_BYTES: usize = 8 * 1024;
+
+/// How much of a refused oversize pattern its error keeps (characters).
+const QUOTED_CHARS: usize = 40;
+
+/// Deepest nesting of groups and repetitions (the `regex` default is 250).
+const NEST_LIMIT: u32 = 64;
+
 /// A compiled `pattern`: the source as the payload spells it and the expression that
 /// checks answers. Equal when the sources are equal; serialized as the source string.
 ///
@@ -53,9 +64,25 @@ impl Pattern {
     ///
     /// # Errors
     /// [`ContractError::InvalidPattern`] with the pattern and why it cannot be checked (a
-    /// syntax error, look-around, a backreference, too big once compiled).
+    /// syntax error, look-around, a backreference, nested too deep, longer than 8 KiB or
+    /// too big once compiled). A pattern over 8 KiB is refused before it is parsed, and
+    /// its error keeps only its first 40 characters.
     pub fn new(source: &str) -> Result<Self, ContractError> {
+        if source.len() > MAX_PATTERN_BYTES {
+            let cut = source
+                .char_indices()
+                .nth(QUOTED_CHARS)
+                .map_or(source.len(), |(at, _)| at);
+            return Err(ContractError::InvalidPattern {
+                pattern: format!("{}…", source.get(..cut).unwrap_or_default()),
+                reason: format!(
+                    "it is {} bytes long; a pattern may be at most {MAX_PATTERN_BYTES} bytes",
+                    source.len()
+                ),
+            });
+        }
         let regex = RegexBuilder::new(source)
+            .nest_limit(NEST_LIMIT)
             .size_limit(SIZE_LIMIT)
             .dfa_size_limit(SIZE_LIMIT)
             .build()

@@ -434,9 +434,10 @@ pub enum NextAction {
     ClarifyThenReask,
 }
 
-/// A question whose JSON is larger than this (16 KiB) is carried in full by the first
-/// elaboration item on it only; later items on it carry a shortened copy that points to
-/// that item (`questionInItem`). Every real question is smaller and is repeated whole.
+/// A question whose JSON with its answer's is larger than this (16 KiB) is carried in
+/// full, with the answer, by the first elaboration item on it only; later items on it
+/// carry a shortened copy that points to that item (`questionInItem`) and no answer.
+/// Every real question is smaller and is repeated whole.
 pub const MAX_REPEATED_QUESTION_BYTES: usize = 16 * 1024;
 
 /// How much of the prompt a shortened question keeps (1 KiB, cut at a character).
@@ -488,9 +489,9 @@ impl QuestionDetail {
 pub struct ElaborationItem {
     /// What the note is attached to.
     pub target: ElaborationTarget,
-    /// The full question with its options. When the same question is larger than
-    /// [`MAX_REPEATED_QUESTION_BYTES`] and an earlier item already carries it, this is a
-    /// shortened copy (the prompt cut, no options) and
+    /// The full question with its options. When the same question with its answer is
+    /// larger than [`MAX_REPEATED_QUESTION_BYTES`] and an earlier item already carries it,
+    /// this is a shortened copy (the prompt cut, no options) and
     /// [`question_in_item`](Self::question_in_item) points to that item.
     pub question: QuestionDetail,
     /// Set only on a shortened [`question`](Self::question): the index in `items` of the
@@ -510,7 +511,9 @@ pub struct ElaborationItem {
     pub selected: Option<bool>,
     /// Whether the question has a committed answer.
     pub answered: bool,
-    /// The committed answer, when there is one.
+    /// The committed answer, when there is one; left out of an item with
+    /// [`question_in_item`](Self::question_in_item) (the item it points to carries it, as
+    /// does `details.answers`), so many notes on one question do not repeat its answer.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub answer: Option<Answer>,
     /// The note text.

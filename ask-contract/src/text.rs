@@ -160,19 +160,41 @@ fn quoted(s: &str) -> String {
     serde_json::to_string(s).unwrap_or_else(|_| format!("\"{s}\""))
 }
 
+/// How much of a question's prompt, and of its answer's labels, an elaboration line
+/// quotes (bytes, cut at a character with `…`): the line names the question, which the
+/// items carry in full, and a hundred notes on one long question stay a hundred short
+/// lines.
+const LINE_QUOTE_BYTES: usize = 256;
+
+/// `s` quoted, cut to `max` bytes at a character (with `…`).
+fn quoted_cut(s: &str, max: usize) -> String {
+    if s.len() <= max {
+        return quoted(s);
+    }
+    let mut cut = max;
+    while !s.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    quoted(&format!("{}…", s.get(..cut).unwrap_or_default()))
+}
+
 fn item_line(item: &ElaborationItem) -> String {
     let mut line = format!(
         "User asked to elaborate on question {}",
-        quoted(&item.question.prompt)
+        quoted_cut(&item.question.prompt, LINE_QUOTE_BYTES)
     );
     if let (ElaborationTarget::Option { .. }, Some(option)) = (&item.target, &item.option) {
-        let _ = write!(line, " option {}", quoted(&option.label));
+        let _ = write!(
+            line,
+            " option {}",
+            quoted_cut(&option.label, LINE_QUOTE_BYTES)
+        );
     }
     if let Some(answer) = item.answer.as_ref().filter(|a| a.is_committed()) {
         let _ = write!(
             line,
             " after current answer {}",
-            quoted(&answer.labels.join(", "))
+            quoted_cut(&answer.labels.join(", "), LINE_QUOTE_BYTES)
         );
     }
     let _ = write!(line, " with note {}", quoted(&item.note));

@@ -238,19 +238,101 @@ pub(crate) fn parse_number(text: &str) -> Option<Number> {
     if !ok_mantissa || !ok_exponent {
         return None;
     }
-    let t = t.strip_prefix('+').unwrap_or(t);
-    if fraction.is_none() && exponent.is_none() {
-        if let Ok(i) = t.parse::<i64>() {
+    // A whole value, however written (`2.0`, `1e3`, `18446744073709551615`), stays whole
+    // and exact when an integer can carry it.
+    if let Some(whole) = exact_whole(whole, fraction.unwrap_or(""), exponent) {
+        let whole = if t.starts_with('-') { -whole } else { whole };
+        if let Ok(i) = i64::try_from(whole) {
             return Some(i.into());
         }
+        if let Ok(u) = u64::try_from(whole) {
+            return Some(u.into());
+        }
     }
-    let f: f64 = t.parse().ok()?;
-    if f.is_finite() && f.fract() == 0.0 && f.abs() < 9.0e15 {
-        // A whole value written with a fraction or exponent (`2.0`, `1e3`) stays whole.
-        #[allow(clippy::cast_possible_truncation)]
-        return Some((f as i64).into());
-    }
+    let f: f64 = t.strip_prefix('+').unwrap_or(t).parse().ok()?;
     Number::from_f64(f)
+}
+
+/// The exact value of `whole.fraction e exponent` (all ASCII digits, already checked)
+/// when it is a whole number of at most 38 digits; `None` otherwise.
+fn exact_whole(whole: &str, fraction: &str, exponent: Option<&str>) -> Option<i128> {
+    let exponent: i64 = match exponent {
+        None => 0,
+        Some(e) if e.len() > 6 => return None,
+        Some(e) => e.parse().ok()?,
+    };
+    let digits = format!("{whole}{fraction}");
+    let digits = digits.trim_start_matches('0');
+    let scale = exponent - i64::try_from(fraction.len()).ok()?;
+    if digits.is_empty() {
+        return Some(0);
+    }
+    let kept = if scale >= 0 {
+        digits
+    } else {
+        let cut = digits.len().checked_sub(usize::try_from(-scale).ok()?)?;
+        let (kept, dropped) = digits.split_at(cut);
+        if dropped.bytes().any(|b| b != b'0') {
+            return None;
+        }
+        kept
+    };
+    let zeros = usize::try_from(scale.max(0)).ok()?;
+    if kept.len() + zeros > 38 {
+        return None;
+    }
+    let mut value: i128 = if kept.is_empty() {
+        0
+    } else {
+        kept.parse().ok()?
+    };
+    for _ in 0..zeros {
+        value = value.checked_mul(10)?;
+    }
+    Some(value)
+}
+
+/// The order of two JSON numbers, exact whenever one of them is whole (an integer, or a
+/// whole float such as `1e19`); two fractions compare as floats.
+pub(crate) fn cmp_numbers(a: &Number, b: &Number) -> std::cmp::Ordering {
+    use std::cmp::Ordering::{Equal, Greater, Less};
+    // Floats this small in magnitude convert to i128 exactly when whole.
+    const EXACT: f64 = 1.0e37;
+    let float = |n: &Number| as_f64(n);
+    let exact = |n: &Number| {
+        n.as_i64()
+            .map(i128::from)
+            .or_else(|| n.as_u64().map(i128::from))
+            .or_else(|| {
+                let f = float(n);
+                #[allow(clippy::cast_possible_truncation)]
+                (f.is_finite() && f.fract() == 0.0 && f.abs() < EXACT).then_some(f as i128)
+            })
+    };
+    // An integer against a fraction: compared with the whole part below the fraction.
+    let against = |x: i128, f: f64| {
+        #[allow(clippy::cast_possible_truncation)]
+        let below = f.floor() as i128;
+        if x <= below { Less } else { Greater }
+    };
+    match (exact(a), exact(b)) {
+        (Some(x), Some(y)) => x.cmp(&y),
+        (Some(x), None) if float(b).abs() < EXACT => against(x, float(b)),
+        (None, Some(y)) if float(a).abs() < EXACT => against(y, float(a)).reverse(),
+        _ => float(a).partial_cmp(&float(b)).unwrap_or(Equal),
+    }
+}
+
+/// The whole numbers an `integer` answer can carry: those of a 64-bit integer, signed or
+/// not (-9223372036854775808 to 18446744073709551615).
+pub(crate) const WHOLE_MIN: i64 = i64::MIN;
+/// See [`WHOLE_MIN`].
+pub(crate) const WHOLE_MAX: u64 = u64::MAX;
+
+/// True for a number an `integer` answer can carry ([`WHOLE_MIN`] to [`WHOLE_MAX`]);
+/// whole floats past that range (`1e20`) are not.
+pub(crate) fn is_whole(n: &Number) -> bool {
+    n.is_i64() || n.is_u64()
 }
 
 impl Question {
@@ -446,14 +528,29 @@ fn check_input_in(
                     })
                     .to_owned());
             };
-            let f = as_f64(&n);
-            if r.integer && !(n.is_i64() || n.is_u64()) {
-                return Err(locale.text(Msg::ProblemWholeNumber).to_owned());
+            if r.integer && !is_whole(&n) {
+                let f = as_f64(&n);
+                // A whole number past what an integer answer carries says the range.
+                return Err(if f.fract() != 0.0 || !f.is_finite() {
+                    locale.text(Msg::ProblemWholeNumber).to_owned()
+                } else if f < 0.0 {
+                    locale.format(Msg::ProblemAtLeast, &[("min", &WHOLE_MIN)])
+                } else {
+                    locale.format(Msg::ProblemAtMost, &[("max", &WHOLE_MAX)])
+                });
             }
-            if let Some(lo) = r.min.as_ref().filter(|lo| f < as_f64(lo)) {
+            if let Some(lo) = r
+                .min
+                .as_ref()
+                .filter(|lo| cmp_numbers(&n, lo) == std::cmp::Ordering::Less)
+            {
                 return Err(locale.format(Msg::ProblemAtLeast, &[("min", &show_number(lo))]));
             }
-            if let Some(hi) = r.max.as_ref().filter(|hi| f > as_f64(hi)) {
+            if let Some(hi) = r
+                .max
+                .as_ref()
+                .filter(|hi| cmp_numbers(&n, hi) == std::cmp::Ordering::Greater)
+            {
                 return Err(locale.format(Msg::ProblemAtMost, &[("max", &show_number(hi))]));
             }
             Ok(Value::Number(n))

@@ -9,7 +9,10 @@ use crate::issue::ContractError;
 use crate::json::{Node, View};
 use crate::loc::{Loc, describe, quote};
 use crate::pattern::Pattern;
-use crate::typed::{PathKind, Rules, TextFormat, as_f64, check_input, show_number};
+use crate::typed::{
+    PathKind, Rules, TextFormat, WHOLE_MAX, WHOLE_MIN, as_f64, check_input, cmp_numbers, is_whole,
+    show_number,
+};
 use crate::validate::Validator;
 
 /// Which types a field applies to.
@@ -267,6 +270,28 @@ impl Validator {
         r
     }
 
+    /// `min` and `max` of an `integer` question past what an answer can carry: a bound
+    /// no answer could reach (`max` 1e20 would promise answers up to it).
+    fn whole_bounds(&mut self, i: usize, r: &Rules) {
+        let range = format!("whole-number answers run from {WHOLE_MIN} to {WHOLE_MAX}");
+        for (field, bound) in [("min", &r.min), ("max", &r.max)] {
+            let Some(n) = bound else { continue };
+            let f = as_f64(n);
+            // 2^64 and -2^63, the first floats past the range.
+            let past = !is_whole(n)
+                && !(-9_223_372_036_854_775_808.0..18_446_744_073_709_551_616.0).contains(&f);
+            if past {
+                self.issue(
+                    Loc::Question(i, field),
+                    format!(
+                        "is {}, past what an integer answer can carry ({range}); use a {field} in that range or drop integer",
+                        show_number(n)
+                    ),
+                );
+            }
+        }
+    }
+
     /// Bounds that contradict each other or the options.
     fn bounds(&mut self, i: usize, r: &Rules, option_count: usize) {
         if let (Some(lo), Some(hi)) = (r.min_length, r.max_length) {
@@ -280,7 +305,7 @@ impl Validator {
             }
         }
         if let (Some(lo), Some(hi)) = (&r.min, &r.max) {
-            if as_f64(lo) > as_f64(hi) {
+            if cmp_numbers(lo, hi) == std::cmp::Ordering::Greater {
                 self.issue(
                     Loc::Question(i, "min"),
                     format!(
@@ -292,6 +317,7 @@ impl Validator {
             }
         }
         if r.integer {
+            self.whole_bounds(i, r);
             if let (Some(lo), Some(hi)) = (&r.min, &r.max) {
                 if as_f64(lo).ceil() > as_f64(hi).floor() {
                     self.issue(

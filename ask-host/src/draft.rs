@@ -16,6 +16,18 @@ use ask_state::{Flow, FlowSnapshot};
 /// At most one periodic save per this many milliseconds (tab changes save at once).
 pub const DRAFT_SAVE_INTERVAL_MS: u64 = 500;
 
+/// Bytes of draft written per second at most, once a draft is large: a draft of more
+/// than half of this (a form of many thousand questions) is saved at most once per its
+/// size at this rate, tab changes included, so typing in a 7 MB draft writes one copy
+/// every 7 s rather than two a second.
+const DRAFT_WRITE_BYTES_PER_SEC: u64 = 1024 * 1024;
+
+/// The least time between two saves after one of `bytes`: [`DRAFT_SAVE_INTERVAL_MS`],
+/// or for a large draft its size at [`DRAFT_WRITE_BYTES_PER_SEC`].
+fn pace_ms(bytes: usize) -> u64 {
+    (bytes as u64 * 1000 / DRAFT_WRITE_BYTES_PER_SEC).max(DRAFT_SAVE_INTERVAL_MS)
+}
+
 /// The largest draft read back (64 MiB): four times
 /// [`ask_contract::MAX_PAYLOAD_BYTES`], since a draft repeats the form's questions and
 /// adds the answers, notes and editor text. A larger file is not restored, and not
@@ -158,6 +170,8 @@ pub(crate) struct DraftSaver {
     last_saved_ms: Option<u64>,
     last_tab: Option<usize>,
     last_bytes: Option<Vec<u8>>,
+    /// The least time until the next save: [`pace_ms`] of the last one.
+    pace_ms: u64,
     /// A save was put off until the interval passes: the host must tick until then.
     pub(crate) waiting: bool,
     /// The last save failed (a full disk, no file descriptor left, a folder gone): the
@@ -182,31 +196,40 @@ impl DraftSaver {
             last_saved_ms: None,
             last_tab: None,
             last_bytes: None,
+            pace_ms: DRAFT_SAVE_INTERVAL_MS,
             waiting: false,
             failing: false,
         }
     }
 
     /// Saves the flow's snapshot when due (interval passed, the tab changed, or `force`)
-    /// and it changed since the last save. `Err` carries a message for a notice; after
-    /// a [`SaveError::Retry`] the saver waits for the interval and tries again.
+    /// and it changed since the last save. A large draft waits for its pace
+    /// ([`DRAFT_WRITE_BYTES_PER_SEC`]) even on a tab change. `Err` carries a message for a
+    /// notice; after a [`SaveError::Retry`] the saver waits for the interval and tries again.
     pub(crate) fn save_if_due(
         &mut self,
         flow: &Flow,
         now_ms: u64,
         force: bool,
     ) -> Result<(), SaveError> {
-        let snapshot = flow.snapshot();
-        let tab_changed = self.last_tab != Some(snapshot.tab);
-        let due = self
-            .last_saved_ms
-            .is_none_or(|at| now_ms.saturating_sub(at) >= DRAFT_SAVE_INTERVAL_MS);
-        if !tab_changed && !due && !force {
+        let tab = match flow.tab() {
+            ask_state::Tab::Question(i) => i,
+            ask_state::Tab::Review => flow.tab_count() - 1,
+        };
+        let tab_changed = self.last_tab != Some(tab);
+        let since = self.last_saved_ms.map(|at| now_ms.saturating_sub(at));
+        let due = since.is_none_or(|ms| ms >= self.pace_ms);
+        // A tab change saves at once unless the draft is large and saved too recently.
+        let tab_due =
+            tab_changed && since.is_none_or(|ms| ms >= self.pace_ms - DRAFT_SAVE_INTERVAL_MS);
+        if !tab_due && !due && !force {
             self.waiting = true;
             return Ok(());
         }
         self.waiting = false;
+        let snapshot = flow.snapshot();
         let bytes = serde_json::to_vec(&snapshot).map_err(|e| SaveError::Stop(e.to_string()))?;
+        self.pace_ms = pace_ms(bytes.len());
         self.last_saved_ms = Some(now_ms);
         self.last_tab = Some(snapshot.tab);
         if self.last_bytes.as_ref() == Some(&bytes) {

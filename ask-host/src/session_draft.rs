@@ -6,7 +6,9 @@ use crate::{Notice, Session};
 impl Session {
     /// Keeps a draft of the user's work in `path` while the form is open: saved atomically
     /// at most every [`DRAFT_SAVE_INTERVAL_MS`](crate::DRAFT_SAVE_INTERVAL_MS), on every
-    /// tab change and once more when the flow ends. The draft outlives the flow: the host
+    /// tab change and once more when the flow ends; a draft over 512 KiB (a form of many
+    /// thousand questions) at most once per its size at 1 MiB a second, tab changes
+    /// included, so typing in it does not rewrite megabytes twice a second. The draft outlives the flow: the host
     /// deletes it with [`Session::discard_draft`] once the result is stored, so answers
     /// are never lost between the end of the form and a result that could not be written;
     /// it stays when the session is dropped (a kill, a closed terminal, a crash). With

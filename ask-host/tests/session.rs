@@ -17,6 +17,8 @@ mod embedding;
 
 #[path = "draft_owner.rs"]
 mod draft_owner;
+#[path = "draft_pace.rs"]
+mod draft_pace;
 #[path = "idle.rs"]
 mod idle;
 #[path = "settings_v3.rs"]

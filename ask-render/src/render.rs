@@ -94,11 +94,41 @@ pub fn render(flow: &Flow, options: &RenderOptions) -> Frame {
     // Built offering PgUp/PgDn, and again without once the body shows nothing to scroll
     // (the second footer is never taller, so the body still fits).
     let footer = footer_block(flow, width, fit, true);
+    let settings = flow.settings_cursor().is_some();
+    if !settings {
+        // The title and the tab strip are pinned above the scrolling body: a long title
+        // keeps its last rows (under a marker) so that the strip and some body fit.
+        if let Some(title) = &flow.form().title {
+            let rows = if options.height == 0 {
+                0
+            } else {
+                let foot = footer.len().min(options.height.saturating_sub(2));
+                options
+                    .height
+                    .saturating_sub(foot + 2 + MIN_BODY_ROWS)
+                    .max(2)
+            };
+            top.hanging_indexed(
+                Vec::new(),
+                (title, Style::new(Role::Title).bold()),
+                &[],
+                Keep::tail(rows),
+                flow.line_index(FormText::Title),
+            );
+        }
+        top.push(tab_strip(flow, width));
+    }
+    // The rule, title and tab strip (at least as many rows as without a title).
+    let pinned = if settings {
+        PINNED_HEAD
+    } else {
+        top.len().max(PINNED_HEAD)
+    };
     // Rows the scrolling body shows between the pinned head and footer: no text lays
     // out more, so its `N more lines` marker stays on screen.
-    let view = body_rows(options.height, footer.len());
+    let view = body_rows(options.height, footer.len(), pinned);
     let mut body = Block::new(width, locale);
-    if flow.settings_cursor().is_some() {
+    if settings {
         // Under the top rule and above the footer.
         let rows = if options.height == 0 {
             0
@@ -107,16 +137,6 @@ pub fn render(flow: &Flow, options: &RenderOptions) -> Frame {
         };
         body = settings_block(flow, width, rows);
     } else {
-        if let Some(title) = &flow.form().title {
-            top.hanging_indexed(
-                Vec::new(),
-                (title, Style::new(Role::Title).bold()),
-                &[],
-                Keep::tail(options.height),
-                flow.line_index(FormText::Title),
-            );
-        }
-        top.push(tab_strip(flow, width));
         if !tight {
             top.blank();
         }
@@ -195,38 +215,36 @@ pub fn render(flow: &Flow, options: &RenderOptions) -> Frame {
             .with_cursor(cursor)
             .with_focus_row(focus_row),
         (width, options.height),
-        (footer_len, locale),
+        (footer_len, pinned, locale),
     )
 }
 
-/// Rows kept at the top while the body scrolls: the top rule, title and tab strip.
+/// Rows kept at the top while the body scrolls: the top rule, a one-row title and the tab
+/// strip (on the form, at least those: every row of a longer title too).
 const PINNED_HEAD: usize = 3;
 
 /// Rows of the scrolling body at `height` (0: no limit) under [`pin_footer`]: the
-/// height less the footer and the pinned head rows.
-fn body_rows(height: usize, footer_len: usize) -> usize {
+/// height less the footer and the `pinned` head rows.
+fn body_rows(height: usize, footer_len: usize, pinned: usize) -> usize {
     if height == 0 {
         return 0;
     }
     let foot = footer_len.min(height.saturating_sub(2));
     let rows = height - foot;
-    let pinned = if rows >= PINNED_HEAD + 3 {
-        PINNED_HEAD
-    } else {
-        0
-    };
+    let pinned = if rows >= pinned + 3 { pinned } else { 0 };
     (rows - pinned).max(1)
 }
 
 /// Fits a frame taller than `height` into it: the footer (hints and bottom rule) stays at the
-/// bottom, the first rows (rule, title, tabs) stay at the top when there is room, and the
-/// rows between scroll so the focus row (the cursor row, the current option) is visible.
+/// bottom, the first `pinned` rows (rule, title, tabs) stay at the top when there is room,
+/// and the rows between scroll so the focus row (the cursor row, the current option) is
+/// visible.
 /// Rows cut above or below that window are counted in a `↑ N more rows` / `↓ N more rows`
 /// marker in the window's first or last row, so nothing goes without a mark.
 fn pin_footer(
     frame: Frame,
     (width, height): (usize, usize),
-    (footer_len, locale): (usize, ask_i18n::Locale),
+    (footer_len, pinned, locale): (usize, usize, ask_i18n::Locale),
 ) -> Frame {
     let total = frame.lines.len();
     if height == 0 || total <= height {
@@ -236,8 +254,8 @@ fn pin_footer(
     let foot = footer_len.min(height.saturating_sub(2));
     let head_len = total - footer_len;
     let rows = height - foot;
-    let pinned = if rows >= PINNED_HEAD + 3 {
-        PINNED_HEAD.min(head_len)
+    let pinned = if rows >= pinned + 3 {
+        pinned.min(head_len)
     } else {
         0
     };

@@ -160,8 +160,9 @@ pub(crate) fn build_timed_out(form: &AskForm, drafts: &[QuestionDraft]) -> AskRe
 
 /// Elaboration items of one question: its note first, then option notes in declaration order
 /// (including notes on unselected options). `first` is the index the first of them gets in
-/// `items`. A question larger than [`MAX_REPEATED_QUESTION_BYTES`] is carried whole by the
-/// first item only; the others get a shortened copy pointing to it.
+/// `items`. A question whose JSON and answer together are larger than
+/// [`MAX_REPEATED_QUESTION_BYTES`] is carried whole, with its answer, by the first item
+/// only; the others get a shortened copy pointing to it, without the answer.
 fn items_of(
     q: &Question,
     d: &QuestionDraft,
@@ -171,19 +172,21 @@ fn items_of(
     let mut detail = QuestionDetail::from(q);
     detail.presented_type = presented(q, d);
     let notes = usize::from(d.note.is_some()) + d.option_notes.len();
-    let repeat = if notes > 1 && detail.json_len() > MAX_REPEATED_QUESTION_BYTES {
-        (detail.shortened(), Some(first))
+    let answer_len = committed.map_or(0, |a| serde_json::to_vec(a).map_or(0, |b| b.len()));
+    // A repeated copy: the question shortened and no answer (the first item has both).
+    let repeat = if notes > 1 && detail.json_len() + answer_len > MAX_REPEATED_QUESTION_BYTES {
+        (detail.shortened(), Some(first), None)
     } else {
-        (detail.clone(), None)
+        (detail.clone(), None, committed.cloned())
     };
     let mut whole = Some(detail);
     let mut question = move || match whole.take() {
-        Some(detail) => (detail, None),
+        Some(detail) => (detail, None, committed.cloned()),
         None => repeat.clone(),
     };
     let mut items = Vec::new();
     if let Some(note) = &d.note {
-        let (question, question_in_item) = question();
+        let (question, question_in_item, answer) = question();
         items.push(ElaborationItem {
             target: ElaborationTarget::Question,
             question,
@@ -191,7 +194,7 @@ fn items_of(
             option: None,
             selected: None,
             answered: committed.is_some(),
-            answer: committed.cloned(),
+            answer,
             note: note.clone(),
         });
     }
@@ -199,7 +202,7 @@ fn items_of(
         let Some(option) = q.options.get(*j) else {
             continue;
         };
-        let (question, question_in_item) = question();
+        let (question, question_in_item, answer) = question();
         items.push(ElaborationItem {
             target: ElaborationTarget::Option {
                 option_value: option.value.clone(),
@@ -209,7 +212,7 @@ fn items_of(
             option: Some(option.clone()),
             selected: Some(d.selected.get(*j).copied().unwrap_or(false)),
             answered: committed.is_some(),
-            answer: committed.cloned(),
+            answer,
             note: note.clone(),
         });
     }

@@ -9,7 +9,7 @@ use serde_json::{Map, Value, json};
 use super::issues::schema_issue;
 use super::{CONFIRM_ID, ElicitationForm, Field, FieldKind};
 use crate::issue::{ContractError, Issue};
-use crate::parse::{ParseOptions, parse_params};
+use crate::parse::ParseOptions;
 
 /// The JSON Schema keywords of each MCP primitive that map to a question rule:
 /// (schema keyword, payload field).
@@ -30,6 +30,66 @@ const ARRAY_RULES: &[(&str, &str)] = &[
     ("maxItems", "maxItems"),
     ("default", "default"),
 ];
+
+/// Keywords of a property that restrict its value and that no question rule expresses:
+/// an answer could break them, so a request using one is refused, naming it (keyword,
+/// what to do instead).
+const UNENFORCED: &[(&str, &str)] = &[
+    (
+        "exclusiveMinimum",
+        "use minimum (the form's bounds are inclusive)",
+    ),
+    (
+        "exclusiveMaximum",
+        "use maximum (the form's bounds are inclusive)",
+    ),
+    (
+        "multipleOf",
+        "drop it and check the value in the reply, or list the values as an enum",
+    ),
+    (
+        "const",
+        "a fixed value needs no question: leave the property out",
+    ),
+    ("not", "drop it"),
+    ("allOf", "drop it"),
+    ("if", "drop it"),
+    ("contains", "drop it"),
+    ("minContains", "drop it"),
+    ("maxContains", "drop it"),
+    ("prefixItems", "use items with enum or anyOf"),
+];
+
+/// The same for the whole `requestedSchema`.
+const UNENFORCED_OBJECT: &[(&str, &str)] = &[
+    (
+        "minProperties",
+        "mark the properties that must be answered as required",
+    ),
+    ("maxProperties", "drop it"),
+    (
+        "dependentRequired",
+        "mark the properties that must be answered as required",
+    ),
+    ("dependentSchemas", "drop it"),
+    ("allOf", "drop it"),
+    ("anyOf", "drop it"),
+    ("oneOf", "drop it"),
+    ("not", "drop it"),
+    ("if", "drop it"),
+];
+
+/// Refuses the `keywords` present in `obj` (at `path`).
+fn unenforced(r: &mut Reader, path: &str, obj: &Map<String, Value>, keywords: &[(&str, &str)]) {
+    for (keyword, instead) in keywords {
+        if obj.contains_key(*keyword) {
+            r.issue(
+                format!("{path}.{keyword}"),
+                format!("is a rule the form cannot enforce, so an accepted answer could break it; {instead}"),
+            );
+        }
+    }
+}
 
 /// The formats MCP defines for strings.
 const FORMATS: [&str; 4] = ["email", "uri", "date", "date-time"];
@@ -181,6 +241,7 @@ fn build(request: &Value, order: Option<&[String]>) -> Result<ElicitationForm, C
             format!("must be \"object\" (a flat form of properties), got {other}"),
         ),
     }
+    unenforced(&mut r, "requestedSchema", schema_obj, UNENFORCED_OBJECT);
     let empty = Map::new();
     let properties = match schema_obj.get("properties") {
         None | Some(Value::Null) => &empty,
@@ -203,40 +264,50 @@ fn build(request: &Value, order: Option<&[String]>) -> Result<ElicitationForm, C
         }
         _ => properties.keys().collect(),
     };
-    let mut questions = Vec::with_capacity(names.len());
+    // The payload is written as text, one question at a time, and read back by the
+    // payload parser, which keeps only what validation reads: a request of 100,000
+    // choices or properties never exists as a tree of JSON values twice over.
+    let mut payload = Payload::default();
     let mut fields = Vec::with_capacity(names.len());
+    let required: std::collections::HashSet<&str> = required.iter().map(String::as_str).collect();
     for name in names {
         let Some(prop) = properties.get(name) else {
             continue;
         };
         let path = format!("requestedSchema.properties.{name}");
-        if let Some((question, kind)) = property(&mut r, &path, name, prop, required.contains(name))
-        {
-            questions.push(question);
+        let is_required = required.contains(name.as_str());
+        if let Some((question, options, kind)) = property(&mut r, &path, name, prop, is_required) {
+            payload.question(&question, options.as_deref());
             fields.push(Field {
                 name: name.clone(),
                 kind,
-                required: required.contains(name),
+                required: is_required,
             });
         }
     }
     if properties.is_empty() && !message.is_empty() {
         // Nothing to fill in: the request only asks to go ahead.
-        questions.push(
-            json!({"id": CONFIRM_ID, "label": "Confirm", "prompt": message, "type": "confirm",
+        payload.question(
+            &json!({"id": CONFIRM_ID, "label": "Confirm", "prompt": message, "type": "confirm",
                               "yesLabel": "Accept", "noLabel": "Decline"}),
+            None,
         );
     }
-    let title = if message.is_empty() {
-        Value::Null
-    } else {
-        json!(message)
-    };
-    let has_questions = !questions.is_empty();
-    let payload = json!({"title": title, "questions": questions});
+    let has_questions = payload.count > 0;
+    let payload = payload.finish(&message);
     // The properties read so far are checked too, so every problem is listed at once.
     if has_questions {
-        match parse_params(&payload, ParseOptions::default()) {
+        // Text written from JSON values always parses back.
+        let parsed = crate::tree::Tree::parse(&payload)
+            .map_err(|err| {
+                invalid(vec![Issue::new(
+                    "requestedSchema",
+                    format!("cannot be read as a form ({err})"),
+                )])
+            })
+            .and_then(|tree| crate::validate::validate(&tree, ParseOptions::default()));
+        drop(payload);
+        match parsed {
             Ok(form) if r.issues.is_empty() => return Ok(ElicitationForm { form, fields }),
             Ok(_) => {}
             Err(err) => r.issues.extend(
@@ -253,6 +324,49 @@ fn build(request: &Value, order: Option<&[String]>) -> Result<ElicitationForm, C
         );
     }
     Err(invalid(r.issues))
+}
+
+/// The payload a request becomes, as JSON text.
+#[derive(Default)]
+struct Payload {
+    text: String,
+    count: usize,
+}
+
+impl Payload {
+    /// Appends a question; `options` is its options array as JSON text.
+    fn question(&mut self, question: &Value, options: Option<&str>) {
+        self.text.push(if self.count == 0 { '[' } else { ',' });
+        self.count += 1;
+        let body = question.to_string();
+        match (options, body.strip_suffix('}')) {
+            (Some(options), Some(open)) => {
+                self.text.push_str(open);
+                self.text.push_str(if open.len() > 1 {
+                    ",\"options\":"
+                } else {
+                    "\"options\":"
+                });
+                self.text.push_str(options);
+                self.text.push('}');
+            }
+            _ => self.text.push_str(&body),
+        }
+    }
+
+    /// The whole payload: `title` (none when empty) and the questions.
+    fn finish(self, title: &str) -> String {
+        let title = if title.is_empty() {
+            Value::Null
+        } else {
+            json!(title)
+        };
+        let questions = if self.count == 0 { "[" } else { "" };
+        format!(
+            "{{\"title\":{title},\"questions\":{}{questions}]}}",
+            self.text
+        )
+    }
 }
 
 /// `required`: names of properties.
@@ -294,7 +408,7 @@ fn property(
     name: &str,
     prop: &Value,
     required: bool,
-) -> Option<(Value, FieldKind)> {
+) -> Option<(Value, Option<String>, FieldKind)> {
     let Some(obj) = prop.as_object() else {
         r.issue(
             path,
@@ -306,6 +420,22 @@ fn property(
         r.issue(path, "has an empty name; give every property a name");
         return None;
     }
+    let before = r.issues.len();
+    unenforced(r, path, obj, UNENFORCED);
+    if let Some(items) = obj.get("items").and_then(Value::as_object) {
+        unenforced(r, &format!("{path}.items"), items, UNENFORCED);
+    }
+    // Answers of a multi-select never repeat (option values are unique), so
+    // `uniqueItems` holds whatever its value; only its type is checked.
+    if let Some(unique) = obj.get("uniqueItems").filter(|u| !u.is_boolean()) {
+        r.issue(
+            format!("{path}.uniqueItems"),
+            format!("must be true or false, got {unique}"),
+        );
+    }
+    if r.issues.len() > before {
+        return None;
+    }
     let text = |key: &str| {
         obj.get(key)
             .and_then(Value::as_str)
@@ -313,6 +443,7 @@ fn property(
             .filter(|s| !s.is_empty())
     };
     let mut q = Map::new();
+    let mut options = None;
     q.insert("id".into(), json!(name));
     q.insert("label".into(), json!(text("title").unwrap_or(name)));
     q.insert(
@@ -323,10 +454,7 @@ fn property(
     let kind = match obj.get("type").and_then(Value::as_str) {
         Some("string") if obj.contains_key("enum") || obj.contains_key("oneOf") => {
             q.insert("type".into(), json!("single"));
-            q.insert(
-                "options".into(),
-                Value::Array(enum_options(r, path, obj, "")?),
-            );
+            options = Some(enum_options(r, path, obj, "")?);
             copy(obj, &mut q, &[("default", "default")]);
             FieldKind::Enum
         }
@@ -365,10 +493,7 @@ fn property(
                 return None;
             };
             q.insert("type".into(), json!("multi"));
-            q.insert(
-                "options".into(),
-                Value::Array(enum_options(r, path, items, ".items")?),
-            );
+            options = Some(enum_options(r, path, items, ".items")?);
             copy(obj, &mut q, ARRAY_RULES);
             FieldKind::MultiEnum
         }
@@ -384,7 +509,7 @@ fn property(
             return None;
         }
     };
-    Some((Value::Object(q), kind))
+    Some((Value::Object(q), options, kind))
 }
 
 /// Leaves out a string default that its own `pattern` refuses: it could never be sent,
@@ -412,17 +537,22 @@ fn copy(obj: &Map<String, Value>, q: &mut Map<String, Value>, rules: &[(&str, &s
     }
 }
 
+/// Appends `{"value": ..., "label": ...}` to a JSON array's text.
+fn push_option(out: &mut String, value: &str, label: &str) {
+    out.push(if out.is_empty() { '[' } else { ',' });
+    out.push_str("{\"value\":");
+    out.push_str(&Value::from(value).to_string());
+    out.push_str(",\"label\":");
+    out.push_str(&Value::from(label).to_string());
+    out.push('}');
+}
+
 /// The options of `enum` (with the legacy `enumNames` as labels), `oneOf` or `anyOf`
-/// (`const` and `title`) at `obj`.
-fn enum_options(
-    r: &mut Reader,
-    path: &str,
-    obj: &Map<String, Value>,
-    at: &str,
-) -> Option<Vec<Value>> {
+/// (`const` and `title`) at `obj`, as the text of a JSON array.
+fn enum_options(r: &mut Reader, path: &str, obj: &Map<String, Value>, at: &str) -> Option<String> {
     let titled_key = if at.is_empty() { "oneOf" } else { "anyOf" };
     let before = r.issues.len();
-    let mut out = Vec::new();
+    let mut out = String::new();
     if let Some(values) = obj.get("enum") {
         let Some(values) = values.as_array().filter(|v| !v.is_empty()) else {
             r.issue(
@@ -444,7 +574,7 @@ fn enum_options(
                 .and_then(|n| n.get(k))
                 .and_then(Value::as_str)
                 .unwrap_or(value);
-            out.push(json!({"value": value, "label": label}));
+            push_option(&mut out, value, label);
         }
     } else if let Some(choices) = obj.get(titled_key) {
         let Some(choices) = choices.as_array().filter(|v| !v.is_empty()) else {
@@ -463,7 +593,7 @@ fn enum_options(
                 continue;
             };
             let label = c.get("title").and_then(Value::as_str).unwrap_or(value);
-            out.push(json!({"value": value, "label": label}));
+            push_option(&mut out, value, label);
         }
     } else {
         r.issue(
@@ -471,6 +601,10 @@ fn enum_options(
             format!("needs enum or {titled_key} to list the choices"),
         );
         return None;
+    }
+    out.push(if out.is_empty() { '[' } else { ']' });
+    if out == "[" {
+        out.push(']');
     }
     (r.issues.len() == before).then_some(out)
 }

@@ -21,3 +21,4 @@ mod texts;
 fn pretty(value: &impl serde::Serialize) -> String {
     serde_json::to_string_pretty(value).expect("serializable")
 }
+mod hostile;

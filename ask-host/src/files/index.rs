@@ -3,7 +3,7 @@
 //! published in batches so the first results show before the walk ends.
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, RwLock};
 
 use ignore::{WalkBuilder, WalkState};
@@ -134,6 +134,8 @@ pub(crate) struct Index {
     pub(crate) cancelled: AtomicBool,
     /// Set when the index holds what its [`Caps`] allow: the walk stops.
     full: AtomicBool,
+    /// Entries and path bytes let into the walk's queue so far (see [`Admission`]).
+    pub(crate) admitted: Arc<Admission>,
     /// What the index may hold.
     caps: Caps,
 }
@@ -191,13 +193,55 @@ impl Index {
     }
 }
 
+/// What the walk let into its queue. The walker queues every entry of a folder as it
+/// reads it, each with its whole path, before anything reaches the index: a folder of
+/// 200,000 entries 4 KB deep queued 770 MB. Entries past the [`Caps`] are kept out of
+/// the queue, so the walk holds at most about what the index may.
+#[derive(Debug, Default)]
+pub(crate) struct Admission {
+    /// Entries let in.
+    pub(crate) entries: AtomicUsize,
+    /// Bytes of their paths relative to the root.
+    pub(crate) bytes: AtomicUsize,
+    /// Set once an entry was kept out.
+    pub(crate) refused: AtomicBool,
+}
+
+impl Admission {
+    /// Lets an entry whose relative path takes `len` bytes in, while `caps` allow; once
+    /// one is kept out, every later one is too (the walk then only drains its queue).
+    fn admit(&self, len: usize, caps: Caps) -> bool {
+        if self.refused.load(Ordering::Relaxed) {
+            return false;
+        }
+        let bytes = self.bytes.fetch_add(len, Ordering::Relaxed) + len;
+        let entries = self.entries.fetch_add(1, Ordering::Relaxed) + 1;
+        let ok = bytes <= caps.bytes && entries <= caps.entries;
+        if !ok {
+            self.bytes.fetch_sub(len, Ordering::Relaxed);
+            self.entries.fetch_sub(1, Ordering::Relaxed);
+            self.refused.store(true, Ordering::Relaxed);
+        }
+        ok
+    }
+}
+
 fn walk(root: &Path, index: &Index) {
     let threads = std::thread::available_parallelism().map_or(2, |n| n.get().min(4));
+    let admission = Arc::clone(&index.admitted);
+    let caps = index.caps;
+    let root_len = root.as_os_str().len() + 1;
     WalkBuilder::new(root)
         .hidden(false)
         .require_git(false)
         .threads(threads)
-        .filter_entry(|entry| entry.file_name() != ".git")
+        .filter_entry(move |entry| {
+            entry.file_name() != ".git"
+                && admission.admit(
+                    entry.path().as_os_str().len().saturating_sub(root_len),
+                    caps,
+                )
+        })
         .build_parallel()
         .run(|| {
             let mut batch = Batch {
@@ -212,6 +256,7 @@ fn walk(root: &Path, index: &Index) {
                 if batch.index.full.load(Ordering::Relaxed) {
                     return WalkState::Quit;
                 }
+
                 if let Ok(entry) = result {
                     batch.push(&entry);
                 }

@@ -214,3 +214,47 @@ fn the_index_stops_at_its_path_bytes() {
         completer.indexed()
     );
 }
+
+/// The walk queues no more than the index may keep: a folder of many long entries
+/// was queued whole (770 MB of paths for a hostile tree) before the cap applied.
+#[test]
+fn the_walk_queues_no_more_than_the_caps() {
+    let dir = tempfile::tempdir().unwrap();
+    let long = "d".repeat(200);
+    let mut deep = dir.path().to_path_buf();
+    for _ in 0..5 {
+        deep.push(&long);
+    }
+    fs::create_dir_all(&deep).unwrap();
+    for i in 0..2000 {
+        fs::write(deep.join(format!("{i:04}{}", "f".repeat(200))), "").unwrap();
+    }
+    let caps = super::index::Caps {
+        entries: 1_000_000,
+        bytes: 50_000,
+    };
+    let completer = super::capped(dir.path(), caps);
+    let State::Ready { index, .. } = &completer.state else {
+        panic!("walked");
+    };
+    let queued = index
+        .admitted
+        .bytes
+        .load(std::sync::atomic::Ordering::Relaxed);
+    assert!(queued <= 50_000, "{queued} bytes of paths queued");
+    let held: usize = index
+        .entries
+        .read()
+        .unwrap()
+        .iter()
+        .map(|e| e.path.len())
+        .sum();
+    assert!((40_000..=50_000).contains(&held), "{held} bytes held");
+    assert!(
+        index
+            .admitted
+            .refused
+            .load(std::sync::atomic::Ordering::Relaxed),
+        "the rest was kept out"
+    );
+}

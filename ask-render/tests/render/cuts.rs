@@ -374,3 +374,80 @@ fn the_known_cuts_at_40x10_are_marked() {
     press(&mut f, &["n", "text:is the licence fine for us"]);
     assert_marked(&f, 40, 10).unwrap();
 }
+
+/// The tab strip of `full` (the row after the rule and the title rows), found in `short`;
+/// and the title's last row, or the marker of its cut rows, above it.
+fn assert_head_kept(f: &Flow, width: usize, height: usize) -> Result<(), TestCaseError> {
+    let short = render(f, &RenderOptions::new(width, height));
+    let full = render(f, &RenderOptions::new(width, 0));
+    let title = |l: &Line| l.spans.iter().any(|s| s.style.role == Role::Title);
+    let title_rows = full.lines[1..].iter().take_while(|l| title(l)).count();
+    let strip = full.lines[1 + title_rows].plain();
+    let at = short.lines.iter().position(|l| l.plain() == strip);
+    prop_assert!(
+        at.is_some_and(|at| at <= 1 + title_rows),
+        "at {width}x{height}: the tab strip {strip:?} is not under the title\n{}",
+        frame_text(&short)
+    );
+    if title_rows > 0 {
+        let above = &short.lines[at.unwrap_or(1) - 1];
+        prop_assert!(
+            above.plain() == full.lines[title_rows].plain() || is_marker(&above.plain()),
+            "at {width}x{height}: no title row above the strip\n{}",
+            frame_text(&short)
+        );
+    }
+    Ok(())
+}
+
+/// Issue 32: at 60x15 with a two-row title, an open question-note editor pushed the tab
+/// strip off the screen (the cut was marked, but not which question the note is for).
+#[test]
+fn a_note_editor_at_60x15_keeps_a_two_row_title_and_the_tab_strip() {
+    let note = "is the licence fine for a service like ours, and what does it cost when we grow past the free tier? ".repeat(4);
+    for (form, keys) in [
+        (crate::support::db_form(), vec!["shift+n"]),
+        (crate::support::db_form(), vec!["down", "shift+n"]),
+        (crate::support::long_list_form(), vec!["down", "shift+n"]),
+        (crate::support::db_form(), vec!["tab", "shift+n"]),
+    ] {
+        let mut payload = form;
+        payload["title"] = json!(
+            "Set up the billing service: storage, regions, replication and the backups we keep"
+        );
+        let mut f = flow(&payload);
+        let text = format!("text:{note}");
+        let mut keys: Vec<&str> = keys;
+        keys.push(&text);
+        press(&mut f, &keys);
+        let short = render(&f, &RenderOptions::new(60, 15));
+        assert!(
+            short.lines[1].plain().starts_with("Set up"),
+            "{}",
+            frame_text(&short)
+        );
+        assert_head_kept(&f, 60, 15).unwrap();
+        assert_marked(&f, 60, 15).unwrap();
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// The title (or its last rows under a marker) and the tab strip stay at the top of
+    /// every frame tall enough for them and three rows of body, whatever is open.
+    #[test]
+    fn the_title_and_the_tab_strip_stay(
+        payload in payload(),
+        steps in prop::collection::vec(prop::sample::select(STEPS), 0..6),
+        width in 30usize..=120,
+        height in 12usize..=20,
+    ) {
+        let mut f = flow(&payload);
+        for step in steps {
+            press(&mut f, step);
+        }
+        prop_assume!(f.settings_cursor().is_none());
+        assert_head_kept(&f, width, height)?;
+    }
+}
