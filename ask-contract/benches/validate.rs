@@ -8,7 +8,7 @@
 
 use std::hint::black_box;
 
-use ask_contract::{ParseOptions, parse_params, parse_params_str};
+use ask_contract::{ParseOptions, parse_params, parse_params_bytes, parse_params_str};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use serde_json::{Value, json};
 
@@ -35,16 +35,24 @@ fn question(i: usize) -> Value {
             option
         })
         .collect();
-    json!({
+    let mut q = json!({
         "id": format!(" question-{i} "),
-        "label": if i % 2 == 0 { Value::String(format!("Q{i} label")) } else { Value::Null },
+        // Every other question without a label (a JSON Schema validator takes `null`
+        // for a wrong type, so the same text is valid for both, side by side).
+        "label": format!("Q{i} label"),
         "prompt": format!(
             "Question {i}: which approach should the refactor of the request pipeline take, given the constraints in the issue?"
         ),
         "type": kind,
         "required": i % 4 == 0,
         "options": options,
-    })
+    });
+    if i % 2 == 1
+        && let Some(fields) = q.as_object_mut()
+    {
+        fields.remove("label");
+    }
+    q
 }
 
 /// A valid payload of at least 1 MiB of JSON text.
@@ -69,6 +77,12 @@ fn bench(c: &mut Criterion) {
         text.len()
     );
     assert!(parse_params(&value, ParseOptions::default()).is_ok());
+    // The same text for a side-by-side run of another validator
+    // (tests/pty-bench/validate_vs_ajv.sh reads it from here).
+    let dump = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("validate_1mib.json");
+    if let Err(err) = std::fs::write(&dump, &text) {
+        eprintln!("could not write {}: {err}", dump.display());
+    }
 
     let mut group = c.benchmark_group("validate_1mib");
     group.throughput(Throughput::Bytes(text.len() as u64));
@@ -80,6 +94,10 @@ fn bench(c: &mut Criterion) {
     });
     group.bench_function("parse_params_str", |b| {
         b.iter(|| parse_params_str(black_box(&text), ParseOptions::default()));
+    });
+    // What `ask validate` runs on the bytes it read.
+    group.bench_function("parse_params_bytes", |b| {
+        b.iter(|| parse_params_bytes(black_box(text.as_bytes()), ParseOptions::default()));
     });
     group.finish();
 }
