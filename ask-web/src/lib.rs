@@ -5,6 +5,8 @@ mod assets;
 mod browser;
 mod error;
 mod guard;
+mod listen;
+mod page;
 mod server;
 mod texts;
 mod view;
