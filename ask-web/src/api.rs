@@ -18,19 +18,24 @@ use tokio::sync::{broadcast, watch};
 use crate::ViewModel;
 use crate::server::{App, Open};
 
-/// The view model now, as JSON.
-pub(crate) fn view_json(app: &App) -> String {
-    let view = ViewModel::new(app.controller.form(), &app.controller.live());
+/// The view model of `live`, as JSON.
+pub(crate) fn view_json_of(app: &App, live: &ask_host::LiveState) -> String {
+    let view = ViewModel::new(app.controller.form(), live);
     serde_json::to_string(&view).unwrap_or_default()
+}
+
+/// The view model now, as JSON (built once per revision, see [`crate::page`]).
+pub(crate) fn view_json(app: &App) -> Arc<str> {
+    Arc::clone(&app.page.now(app).view)
 }
 
 /// `GET /api/view`: the view model now.
 pub(crate) async fn view(State(app): State<Arc<App>>) -> Response {
-    asset_owned("application/json", view_json(&app))
-}
-
-fn asset_owned(kind: &'static str, body: String) -> Response {
-    ([(header::CONTENT_TYPE, kind)], body).into_response()
+    (
+        [(header::CONTENT_TYPE, "application/json")],
+        view_json(&app).to_string(),
+    )
+        .into_response()
 }
 
 /// Server-sent events: `view` (the whole view model) at once and after every change,
@@ -53,7 +58,7 @@ pub(crate) async fn events(
             let json = view_json(&app);
             let done = app.controller.live().result.is_some();
             return Some((
-                Ok(Event::default().event("view").data(json)),
+                Ok(Event::default().event("view").data(&*json)),
                 (app, Some(channels), done),
             ));
         };
@@ -65,7 +70,7 @@ pub(crate) async fn events(
                 }
                 let json = view_json(&app);
                 let done = app.controller.live().result.is_some();
-                Some((Ok(Event::default().event("view").data(json)), (app, Some((revision, errors)), done)))
+                Some((Ok(Event::default().event("view").data(&*json)), (app, Some((revision, errors)), done)))
             }
             problem = errors.recv() => {
                 let event = match problem {
@@ -86,8 +91,11 @@ pub(crate) async fn events(
 }
 
 /// `POST /api/command`: one control-protocol command as JSON (the same lines as
-/// `ask run --control`), sent as the browser. 202 when queued; 400 for a bad command,
-/// 409 after the form ended, 410 when the session is gone.
+/// `ask run --control`), sent as the browser, answered once the session took it: 200
+/// `{"ok":true}` when it was applied; the refusal itself (the control protocol's `error`
+/// line) for a command the form refused: 409 after the form ended, 400 otherwise (an
+/// unknown question, answers that do not fit, a form not ready to end); 410 when the
+/// session is gone.
 pub(crate) async fn command(State(app): State<Arc<App>>, request: Request) -> Response {
     let is_json = request
         .headers()
@@ -108,13 +116,37 @@ pub(crate) async fn command(State(app): State<Arc<App>>, request: Request) -> Re
             &ControlError::BadLine("the body is too large".into()),
         );
     };
+    // A client of its own for this request, so the session's answer to this command
+    // (and to no other) comes back here.
+    let handle = app.controller.connect(ask_contract::AnsweredVia::Browser);
     let sent = std::str::from_utf8(&body)
         .map_err(|err| ControlError::BadLine(format!("not UTF-8 ({err})")))
         .and_then(ControlCommand::parse_line)
-        .and_then(|c| app.sender.send(c));
+        .and_then(|c| handle.send(c));
+    if sent.is_ok() {
+        let replied = tokio::task::spawn_blocking(move || reply(&handle))
+            .await
+            .unwrap_or_else(|_| Err(ControlEvent::error(&ControlError::Disconnected)));
+        if let Err(event) = replied {
+            let status = match &event {
+                ControlEvent::Error {
+                    code: "alreadyCompleted",
+                    ..
+                } => StatusCode::CONFLICT,
+                ControlEvent::Error { code: "closed", .. } => StatusCode::GONE,
+                _ => StatusCode::BAD_REQUEST,
+            };
+            return (
+                status,
+                [(header::CONTENT_TYPE, "application/json")],
+                event.to_line(),
+            )
+                .into_response();
+        }
+    }
     match sent {
         Ok(()) => (
-            StatusCode::ACCEPTED,
+            StatusCode::OK,
             [(header::CONTENT_TYPE, "application/json")],
             Body::from("{\"ok\":true}"),
         )
@@ -122,6 +154,31 @@ pub(crate) async fn command(State(app): State<Arc<App>>, request: Request) -> Re
         Err(err @ ControlError::AlreadyCompleted(_)) => problem(StatusCode::CONFLICT, &err),
         Err(err @ ControlError::Disconnected) => problem(StatusCode::GONE, &err),
         Err(err) => problem(StatusCode::BAD_REQUEST, &err),
+    }
+}
+
+/// Waits until the session took the command sent on `handle`: the `error` event it sent
+/// back for a refused command, if any.
+fn reply(handle: &ask_host::ControlHandle) -> Result<(), ControlEvent> {
+    let deadline = std::time::Instant::now() + Duration::from_secs(30);
+    let gone = |_| ControlEvent::error(&ControlError::Disconnected);
+    loop {
+        let taken = handle.unanswered() == 0;
+        // What the command caused was queued before it counted as taken.
+        while let Some(event) = handle.try_recv().map_err(gone)? {
+            if matches!(event, ControlEvent::Error { .. }) {
+                return Err(event);
+            }
+        }
+        if taken || std::time::Instant::now() >= deadline {
+            return Ok(());
+        }
+        if let Some(event @ ControlEvent::Error { .. }) = handle
+            .recv_timeout(Duration::from_millis(10))
+            .map_err(gone)?
+        {
+            return Err(event);
+        }
     }
 }
 

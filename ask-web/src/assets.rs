@@ -1,14 +1,16 @@
 //! The page, embedded in the binary: nothing is loaded from anywhere else. One response
 //! carries everything the page needs to draw the form: the style sheet, the script and
 //! the view model at the time of the request, so it renders without a second request.
-//! The style and script are inline, allowed by a nonce fresh for every response
-//! (`Content-Security-Policy: default-src 'self'; script-src 'nonce-...'; ...`).
+//! The style and script are inline, allowed by their SHA-256 hashes
+//! (`Content-Security-Policy: default-src 'self'; script-src 'sha256-...'; ...`): only
+//! exactly this script and this style run, and the page holds no per-response secret,
+//! so one build serves every request until the view changes (see `page.rs`).
 
 use std::sync::OnceLock;
 
 use ask_host::i18n::{Locale, Msg};
 
-/// The HTML shell, with `{{style}}`, `{{script}}`, `{{nonce}}` and `{{view}}` markers, and
+/// The HTML shell, with `{{style}}`, `{{script}}` and `{{view}}` markers, and
 /// the page's own texts: `{{lang}}` (the language tag) and `{{key}}` (a catalogue text).
 const PAGE: &str = include_str!("assets/index.html");
 /// The script that draws the form from the view model and sends commands: its parts
@@ -27,6 +29,8 @@ pub(crate) const SCRIPT: &str = concat!(
     include_str!("assets/start.js"),
     "}());\n",
 );
+/// The page's icon (`/favicon.svg`): a question mark in a speech bubble, light and dark.
+pub(crate) const FAVICON: &str = include_str!("assets/favicon.svg");
 /// The style sheet (light and dark, narrow screens).
 pub(crate) const STYLE: &str = include_str!("assets/app.css");
 
@@ -34,7 +38,6 @@ pub(crate) const STYLE: &str = include_str!("assets/app.css");
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Piece {
     Text(String),
-    Nonce,
     View,
     /// The form's language tag.
     Lang,
@@ -59,7 +62,6 @@ fn pieces() -> &'static [Piece] {
             match &after[..end] {
                 "style" => push(Piece::Text(STYLE.to_owned())),
                 "script" => push(Piece::Text(SCRIPT.to_owned())),
-                "nonce" => push(Piece::Nonce),
                 "view" => push(Piece::View),
                 "lang" => push(Piece::Lang),
                 other => match Msg::ALL.iter().find(|m| m.key() == other) {
@@ -74,15 +76,14 @@ fn pieces() -> &'static [Piece] {
     })
 }
 
-/// The page for one response in `locale`: `nonce` on the inline style and script, the
-/// view model (JSON) as a data block, the page's own texts escaped like any text in HTML.
-pub(crate) fn page(nonce: &str, view_json: &str, locale: Locale) -> String {
+/// The page in `locale`: the inline style and script, the view model (JSON) as a data
+/// block, the page's own texts escaped like any text in HTML.
+pub(crate) fn page(view_json: &str, locale: Locale) -> String {
     let view = script_safe(view_json);
     let mut out = String::with_capacity(PAGE.len() + STYLE.len() + SCRIPT.len() + view.len() + 64);
     for piece in pieces() {
         match piece {
             Piece::Text(text) => out.push_str(text),
-            Piece::Nonce => out.push_str(nonce),
             Piece::View => out.push_str(&view),
             Piece::Lang => out.push_str(locale.tag()),
             Piece::Say(Msg::WebNoscript) => out.push_str(
@@ -110,12 +111,41 @@ fn escape(text: &str) -> String {
     out
 }
 
-/// The page's `Content-Security-Policy`: nothing from elsewhere, inline code only with
-/// this response's nonce.
-pub(crate) fn policy(nonce: &str) -> String {
-    format!(
-        "default-src 'self'; script-src 'nonce-{nonce}'; style-src 'nonce-{nonce}'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
-    )
+/// The page's `Content-Security-Policy`: nothing from elsewhere, and of inline code only
+/// the page's own script and style (by their SHA-256).
+pub(crate) fn policy() -> &'static str {
+    static POLICY: OnceLock<String> = OnceLock::new();
+    POLICY.get_or_init(|| {
+        format!(
+            "default-src 'self'; script-src 'sha256-{}'; style-src 'sha256-{}'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+            sha256_base64(SCRIPT),
+            sha256_base64(STYLE)
+        )
+    })
+}
+
+/// The SHA-256 of `text` in base64 (with padding), as a CSP hash source names it.
+fn sha256_base64(text: &str) -> String {
+    use sha2::Digest;
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let digest = sha2::Sha256::digest(text.as_bytes());
+    let mut out = String::with_capacity(44);
+    for chunk in digest.chunks(3) {
+        let b = [
+            chunk[0],
+            *chunk.get(1).unwrap_or(&0),
+            *chunk.get(2).unwrap_or(&0),
+        ];
+        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+        for (i, shift) in [18u32, 12, 6, 0].into_iter().enumerate() {
+            if i <= chunk.len() {
+                out.push(char::from(ALPHABET[((n >> shift) & 63) as usize]));
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
 }
 
 /// JSON that can sit inside a `<script>` element: `<`, `>` and `&` (which only occur in
@@ -139,18 +169,32 @@ mod tests {
 
     #[test]
     fn the_page_has_one_style_one_script_and_the_view_in_order() {
-        let page = page("abc", r#"{"t":"</script><!--&"}"#, Locale::En);
-        assert_eq!(page.matches("nonce=\"abc\"").count(), 2);
+        let page = page(r#"{"t":"</script><!--&"}"#, Locale::En);
         assert!(!page.contains("{{"), "every marker is filled");
         let view = page.find("id=\"view\">").unwrap();
-        let script = page.find("<script nonce").unwrap();
-        assert!(page.find("<style nonce").unwrap() < view && view < script);
+        let script = page.find("<script>").unwrap();
+        assert!(page.find("<style>").unwrap() < view && view < script);
+        assert!(page.contains(&format!("<script>{SCRIPT}</script>")));
+        assert!(page.contains(&format!("<style>{STYLE}</style>")));
         assert!(page.contains(r#"{"t":"\u003c/script\u003e\u003c!--\u0026"}"#));
         assert_eq!(
             page.matches("</script>").count(),
             2,
             "the payload ends no element"
         );
+    }
+
+    #[test]
+    fn the_policy_names_the_sha256_of_the_script_and_the_style() {
+        // The SHA-256 of "abc" (FIPS 180-2), in base64.
+        assert_eq!(
+            sha256_base64("abc"),
+            "ungWv48Bz+pBQUDeXa4iI7ADYaOWF3qctBD/YfIAFa0="
+        );
+        let policy = policy();
+        assert!(policy.contains(&format!("script-src 'sha256-{}'", sha256_base64(SCRIPT))));
+        assert!(policy.contains(&format!("style-src 'sha256-{}'", sha256_base64(STYLE))));
+        assert!(!policy.contains("unsafe"));
     }
 
     #[test]

@@ -100,15 +100,19 @@ impl Guard {
         if !self.host_ok(host) {
             return Verdict::Refuse(StatusCode::MISDIRECTED_REQUEST, false);
         }
+        // A wrong link from another site (a page with image tags pointing here) is
+        // refused without counting: it cannot shut the form for the person.
+        let foreign = is_foreign(headers, host);
+        let wrong = || !foreign && self.wrong();
         if let Some(token) = query.and_then(token_of) {
             if path == "/" && method == Method::GET && same(token, &self.token) {
                 return Verdict::Exchange;
             }
-            return Verdict::Refuse(StatusCode::NOT_FOUND, self.wrong());
+            return Verdict::Refuse(StatusCode::NOT_FOUND, wrong());
         }
         match cookie_of(headers) {
             Some(value) if same(value, &self.cookie) => {}
-            Some(_) => return Verdict::Refuse(StatusCode::NOT_FOUND, self.wrong()),
+            Some(_) => return Verdict::Refuse(StatusCode::NOT_FOUND, wrong()),
             None => return Verdict::Refuse(StatusCode::NOT_FOUND, false),
         }
         if method != Method::GET && method != Method::HEAD {
@@ -129,6 +133,18 @@ impl Guard {
     }
 }
 
+/// True when a browser says the request comes from another site: `Sec-Fetch-Site` is
+/// `cross-site` or `same-site`, or an `Origin` names another origin than `host`.
+fn is_foreign(headers: &HeaderMap, host: &str) -> bool {
+    let site = headers
+        .get("sec-fetch-site")
+        .and_then(|h| h.to_str().ok())
+        .unwrap_or("");
+    let origin = headers.get(header::ORIGIN).and_then(|h| h.to_str().ok());
+    matches!(site, "cross-site" | "same-site")
+        || origin.is_some_and(|o| o != format!("http://{host}"))
+}
+
 /// The `t` parameter of a query string.
 fn token_of(query: &str) -> Option<&str> {
     query.split('&').find_map(|pair| pair.strip_prefix("t="))
@@ -147,7 +163,7 @@ fn cookie_of(headers: &HeaderMap) -> Option<&str> {
 /// The headers every response carries: nothing loads from elsewhere, nothing is cached,
 /// the page is never framed and never sends a referrer.
 pub(crate) fn harden(headers: &mut HeaderMap) {
-    // The page sets its own policy (the same, plus its inline code's nonce).
+    // The page sets its own policy (the same, plus its inline code's hashes).
     headers
         .entry(header::CONTENT_SECURITY_POLICY)
         .or_insert(HeaderValue::from_static(

@@ -7,6 +7,8 @@ mod error;
 mod guard;
 #[cfg(test)]
 mod router_tests;
+mod listen;
+mod page;
 mod server;
 mod texts;
 mod view;

@@ -8,7 +8,7 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use ask_contract::AnsweredVia;
-use ask_host::{CommandSender, ControlEvent, Controller};
+use ask_host::{ControlEvent, Controller};
 use axum::Router;
 use axum::extract::{Request, State};
 use axum::http::{HeaderValue, StatusCode, header};
@@ -29,6 +29,11 @@ pub struct WebOptions {
     /// How long the server keeps answering after the form ended (so every page learns
     /// how it ended) before it stops by itself.
     pub linger: Duration,
+    /// How long a connection may take to send a request's headers, and how long an idle
+    /// one stays open: 10 s unless set.
+    pub header_timeout: Duration,
+    /// Connections open at once: 64 unless set. More are closed as they arrive.
+    pub max_connections: usize,
 }
 
 impl Default for WebOptions {
@@ -36,6 +41,8 @@ impl Default for WebOptions {
         Self {
             addr: SocketAddr::from(([127, 0, 0, 1], 0)),
             linger: Duration::from_secs(2),
+            header_timeout: Duration::from_secs(10),
+            max_connections: 64,
         }
     }
 }
@@ -45,6 +52,20 @@ impl WebOptions {
     #[must_use]
     pub fn addr(mut self, addr: SocketAddr) -> Self {
         self.addr = addr;
+        self
+    }
+
+    /// Sets [`WebOptions::header_timeout`].
+    #[must_use]
+    pub fn header_timeout(mut self, timeout: Duration) -> Self {
+        self.header_timeout = timeout;
+        self
+    }
+
+    /// Sets [`WebOptions::max_connections`] (at least 1).
+    #[must_use]
+    pub fn max_connections(mut self, max: usize) -> Self {
+        self.max_connections = max.max(1);
         self
     }
 }
@@ -59,6 +80,7 @@ pub struct WebServer {
     stopped: Arc<AtomicBool>,
     pub(crate) streams: Arc<AtomicUsize>,
     pub(crate) controller: Controller,
+    wrong_links: Arc<AtomicBool>,
     thread: Option<JoinHandle<()>>,
 }
 
@@ -66,12 +88,15 @@ pub struct WebServer {
 pub(crate) struct App {
     pub(crate) guard: Guard,
     pub(crate) controller: Controller,
-    pub(crate) sender: CommandSender,
     pub(crate) revision: watch::Receiver<u64>,
     pub(crate) errors: broadcast::Sender<String>,
     pub(crate) stop: watch::Sender<bool>,
     /// Event streams that have not sent the final view yet.
     pub(crate) streams: Arc<AtomicUsize>,
+    /// The page and view JSON of the latest revision.
+    pub(crate) page: crate::page::Cache,
+    /// Set when wrong links shut the server.
+    pub(crate) wrong_links: Arc<AtomicBool>,
 }
 
 /// Counts an open event stream until it is dropped (after its final view).
@@ -114,11 +139,13 @@ impl WebServer {
         let (revision_tx, revision) = watch::channel(controller.live().revision);
         let (errors, _) = broadcast::channel(16);
         let streams = Arc::new(AtomicUsize::new(0));
+        let wrong_links = Arc::new(AtomicBool::new(false));
         let app = Arc::new(App {
             streams: Arc::clone(&streams),
             guard,
             controller: controller.clone(),
-            sender: handle.sender(),
+            page: crate::page::Cache::default(),
+            wrong_links: Arc::clone(&wrong_links),
             revision,
             errors: errors.clone(),
             stop: stop.clone(),
@@ -148,22 +175,23 @@ impl WebServer {
             .name("ask-web".into())
             .spawn({
                 let stopped = Arc::clone(&stopped);
-                let mut stopping = stop.subscribe();
+                let stop = stop.clone();
+                let (header_timeout, max_connections) =
+                    (options.header_timeout, options.max_connections);
                 move || {
                     runtime.block_on(async move {
                         let Ok(listener) = tokio::net::TcpListener::from_std(listener) else {
                             return;
                         };
                         let router = router(app);
-                        // Small responses go out at once (no Nagle wait for an ACK).
-                        let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
-                            let _ = tcp.set_nodelay(true);
-                        });
-                        let _ = axum::serve(listener, router)
-                            .with_graceful_shutdown(async move {
-                                let _ = stopping.wait_for(|s| *s).await;
-                            })
-                            .await;
+                        crate::listen::serve(
+                            listener,
+                            router,
+                            stop,
+                            header_timeout,
+                            max_connections,
+                        )
+                        .await;
                     });
                     stopped.store(true, Ordering::SeqCst);
                 }
@@ -176,6 +204,7 @@ impl WebServer {
             stopped,
             streams,
             controller: controller.clone(),
+            wrong_links,
             thread: Some(thread),
         })
     }
@@ -194,6 +223,14 @@ impl WebServer {
     /// True once the server stopped (the form ended, ten wrong tokens, or a failure).
     pub fn is_stopped(&self) -> bool {
         self.stopped.load(Ordering::SeqCst)
+    }
+
+    /// True when [`MAX_WRONG_TOKENS`](crate::MAX_WRONG_TOKENS) wrong links (or session
+    /// cookies) shut the server: someone may have been guessing the link. The person
+    /// was told in the form's notice line; a host without a terminal says so in its
+    /// result.
+    pub fn closed_by_wrong_links(&self) -> bool {
+        self.wrong_links.load(Ordering::SeqCst)
     }
 }
 
@@ -279,6 +316,8 @@ fn watch_session(
 pub(crate) fn router(app: Arc<App>) -> Router {
     Router::new()
         .route("/", get(page))
+        .route("/favicon.svg", get(favicon))
+        .route("/favicon.ico", get(favicon))
         .route("/api/view", get(api::view))
         .route("/api/events", get(api::events))
         .route("/api/command", post(api::command))
@@ -306,8 +345,14 @@ async fn guard(State(app): State<Arc<App>>, request: Request, next: Next) -> Res
             r
         }
         Verdict::Refuse(status, spent) => {
-            if spent {
-                // Ten wrong tokens: someone is guessing. Shut the listener.
+            if spent && !app.wrong_links.swap(true, Ordering::SeqCst) {
+                // Ten wrong tokens: someone is guessing. Shut the listener, and tell the
+                // person at the form why the link stopped working.
+                let locale = app.controller.live().locale;
+                let count = crate::MAX_WRONG_TOKENS.to_string();
+                app.controller.show_notice(
+                    locale.format(ask_host::i18n::Msg::NoticeWebShut, &[("count", &count)]),
+                );
                 app.stop.send_replace(true);
             }
             refusal(status)
@@ -333,15 +378,29 @@ fn refusal(status: StatusCode) -> Response {
         .into_response()
 }
 
-/// The page with everything it needs inline: style, script and the view model now.
-async fn page(State(app): State<Arc<App>>) -> Response {
-    let nonce = crate::guard::secret().unwrap_or_default();
-    let body = assets::page(&nonce, &api::view_json(&app), app.controller.live().locale);
+/// The page with everything it needs inline: style, script and the view model now
+/// (built once per view change), gzip-compressed when the browser accepts it.
+async fn page(State(app): State<Arc<App>>, request: Request) -> Response {
+    let built = app.page.now(&app);
+    let gzip = crate::page::accepts_gzip(request.headers());
+    let body = if gzip {
+        built.page_gzip()
+    } else {
+        built.page()
+    };
     let mut response = ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], body).into_response();
-    if let Ok(policy) = HeaderValue::from_str(&assets::policy(&nonce)) {
-        response
-            .headers_mut()
-            .insert(header::CONTENT_SECURITY_POLICY, policy);
+    let headers = response.headers_mut();
+    headers.insert(header::VARY, HeaderValue::from_static("Accept-Encoding"));
+    if gzip {
+        headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
+    }
+    if let Ok(policy) = HeaderValue::from_str(assets::policy()) {
+        headers.insert(header::CONTENT_SECURITY_POLICY, policy);
     }
     response
+}
+
+/// The page's icon: a speech bubble with a question mark, in the accent colour.
+async fn favicon() -> Response {
+    ([(header::CONTENT_TYPE, "image/svg+xml")], assets::FAVICON).into_response()
 }

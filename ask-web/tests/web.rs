@@ -60,6 +60,23 @@ pub(crate) fn post(addr: SocketAddr, body: &str, extra: &str) -> (u16, String, S
     )
 }
 
+/// [`post`] from another thread while this one pumps the session as a host does: the
+/// server answers a command once the session took it.
+pub(crate) fn post_pumping(
+    s: &mut Session,
+    addr: SocketAddr,
+    body: &str,
+    extra: &str,
+) -> (u16, String, String) {
+    let (body, extra) = (body.to_owned(), extra.to_owned());
+    let sent = std::thread::spawn(move || post(addr, &body, &extra));
+    while !sent.is_finished() {
+        s.pump_control();
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    sent.join().unwrap()
+}
+
 /// The server, its token and a valid cookie header.
 pub(crate) fn started(s: &mut Session) -> (WebServer, String, String) {
     let server = WebServer::start(&s.controller(), &WebOptions::default()).unwrap();
@@ -114,26 +131,18 @@ fn the_page_loads_with_the_cookie_and_every_response_is_hardened() {
             "{path} loads nothing from elsewhere"
         );
     }
-    // One response holds the whole page: the style, the script (allowed by this
-    // response's nonce, no other inline code), and the view model as a data block.
+    // One response holds the whole page: the style, the script (allowed by their
+    // SHA-256, no other inline code), and the view model as a data block.
     let (_, head, page) = get(addr, "/", &cookie);
-    let nonce = head
-        .split("script-src 'nonce-")
-        .nth(1)
-        .and_then(|rest| rest.split('\'').next())
-        .expect("a script nonce in the policy");
-    assert!(nonce.len() >= 32, "{nonce}");
+    assert!(head.contains("script-src 'sha256-"), "{head}");
+    assert!(head.contains("style-src 'sha256-"), "{head}");
+    assert!(!head.contains("unsafe-inline"), "{head}");
+    assert_eq!(page.matches("<script>").count(), 1, "one inline script");
     assert!(
-        head.contains(&format!("style-src 'nonce-{nonce}'")),
-        "{head}"
+        !page.contains("src=\""),
+        "nothing else to load but the icon"
     );
-    assert_eq!(page.matches(&format!("nonce=\"{nonce}\"")).count(), 2);
-    assert!(
-        !page.contains("src=\"") && !page.contains("<link"),
-        "nothing else to load"
-    );
-    let (_, again, _) = get(addr, "/", &cookie);
-    assert!(!again.contains(nonce), "a fresh nonce for every response");
+    assert!(page.contains("<link rel=\"icon\" href=\"/favicon.svg\""));
     assert!(
         !page.contains("innerHTML"),
         "payload text is never parsed as HTML"
@@ -219,18 +228,16 @@ fn state_changing_requests_need_the_pages_origin() {
     assert!(!s.flow().draft(0).unwrap().is_answered(), "nothing changed");
     let own = format!("{cookie}Origin: http://{addr}\r\n");
     assert_eq!(post(addr, "{", &own).0, 400, "a bad command");
-    assert_eq!(post(addr, body, &own).0, 202);
-    let start = Instant::now();
-    while !s.flow().draft(0).unwrap().is_answered() {
-        assert!(start.elapsed() < Duration::from_secs(5));
-        s.pump_control();
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    assert_eq!(post(addr, r#"{"v":1,"type":"submit"}"#, &own).0, 202);
-    while !s.is_over() {
-        s.pump_control();
-        std::thread::sleep(Duration::from_millis(5));
-    }
+    assert_eq!(post_pumping(&mut s, addr, body, &own).0, 200);
+    assert!(
+        s.flow().draft(0).unwrap().is_answered(),
+        "taken when answered"
+    );
+    assert_eq!(
+        post_pumping(&mut s, addr, r#"{"v":1,"type":"submit"}"#, &own).0,
+        200
+    );
+    assert!(s.is_over());
     assert_eq!(
         s.result().unwrap().details.answered_via,
         Some(AnsweredVia::Browser)
@@ -318,39 +325,154 @@ fn the_server_stops_after_the_form_ended() {
 }
 
 #[test]
-fn a_command_the_session_refuses_comes_back_as_a_problem_event() {
+fn a_command_the_session_refuses_is_answered_to_its_caller() {
     let mut s = session();
     let (server, _, cookie) = started(&mut s);
     let addr = server.local_addr();
+    let own = format!("{cookie}Origin: http://{addr}\r\n");
+    // Well-formed, but two options on a single-select question: only the session knows.
+    let body = r#"{"v":1,"type":"answer","answers":{"db":{"values":["pg","lite"]}}}"#;
+    let (status, _, reply) = post_pumping(&mut s, addr, body, &own);
+    assert_eq!(status, 400, "{reply}");
+    let reply: Value = serde_json::from_str(&reply).unwrap();
+    assert_eq!(reply["type"], "error");
+    assert_eq!(reply["code"], "badAnswers", "{reply}");
+    assert!(!s.flow().draft(0).unwrap().is_answered(), "nothing changed");
+    // An id the form does not have.
+    for body in [
+        r#"{"v":1,"type":"focus","question":"nope"}"#,
+        r#"{"v":1,"type":"answer","answers":{"nope":{"values":["a"]}}}"#,
+    ] {
+        let (status, _, reply) = post_pumping(&mut s, addr, body, &own);
+        assert_eq!(status, 400, "{body}: {reply}");
+        let reply: Value = serde_json::from_str(&reply).unwrap();
+        assert_eq!(reply["type"], "error", "{body}");
+        assert!(
+            reply["message"].as_str().unwrap().contains("nope"),
+            "{reply}"
+        );
+    }
+}
+
+#[test]
+fn wrong_links_from_another_site_do_not_count_and_a_shut_says_why() {
+    let mut s = session();
+    let (server, _, _) = started(&mut s);
+    let addr = server.local_addr();
+    // A web page with image tags pointing here: the browser says where they come from.
+    for i in 0..MAX_WRONG_TOKENS * 2 {
+        let from = if i % 2 == 0 {
+            "Sec-Fetch-Site: cross-site\r\n".to_owned()
+        } else {
+            "Origin: http://evil.example\r\n".to_owned()
+        };
+        assert_eq!(get(addr, &format!("/?t=guess{i}"), &from).0, 404);
+    }
+    assert!(!server.is_stopped(), "foreign guesses do not shut it");
+    assert!(!server.closed_by_wrong_links());
+    // A local process guessing does.
+    for i in 0..MAX_WRONG_TOKENS {
+        assert_eq!(get(addr, &format!("/?t=guess{i}"), "").0, 404);
+    }
+    let start = Instant::now();
+    while !server.is_stopped() {
+        assert!(start.elapsed() < Duration::from_secs(5), "still listening");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert!(server.closed_by_wrong_links());
+    // The person at the form is told in the notice line.
+    s.pump_control();
+    let notice = s.flow().options().notice.clone().unwrap_or_default();
+    assert!(notice.contains("shut after 10 wrong links"), "{notice}");
+}
+
+#[test]
+fn a_half_sent_request_is_closed_after_the_header_timeout() {
+    let mut s = session();
+    let options = WebOptions::default().header_timeout(Duration::from_millis(300));
+    let server = WebServer::start(&s.controller(), &options).unwrap();
+    let addr = server.local_addr();
+    for partial in ["", "GET / HTTP/1.1\r\nHost: "] {
+        let mut stream = TcpStream::connect(addr).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(20)))
+            .unwrap();
+        stream.write_all(partial.as_bytes()).unwrap();
+        let mut out = Vec::new();
+        // The server closes it (with a 408 or nothing); before, it waited forever.
+        stream
+            .read_to_end(&mut out)
+            .unwrap_or_else(|err| panic!("{partial:?} still open: {err}"));
+    }
+}
+
+#[test]
+fn connections_over_the_cap_are_closed_and_the_page_still_loads() {
+    let mut s = session();
+    let (server, _, cookie) = started(&mut s);
+    let addr = server.local_addr();
+    // Idle connections up to the cap (64 by default), then one more.
+    let idle: Vec<TcpStream> = (0..64).map(|_| TcpStream::connect(addr).unwrap()).collect();
+    let mut over = TcpStream::connect(addr).unwrap();
+    over.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+    let mut out = Vec::new();
+    assert_eq!(
+        over.read_to_end(&mut out).expect("closed at once"),
+        0,
+        "over the cap"
+    );
+    drop(idle);
+    // Their places are free again once they are closed.
+    let start = Instant::now();
+    loop {
+        let (status, _, _) = get(addr, "/api/view", &cookie);
+        if status == 200 {
+            break;
+        }
+        assert!(start.elapsed() < Duration::from_secs(5), "{status}");
+    }
+}
+
+#[test]
+fn the_page_is_built_once_per_view_change_and_sent_gzipped_when_accepted() {
+    use flate2::read::GzDecoder;
+    let mut s = session();
+    let (server, _, cookie) = started(&mut s);
+    let addr = server.local_addr();
+    let (status, head, plain) = get(addr, "/", &cookie);
+    assert_eq!(status, 200);
+    assert!(!head.contains("content-encoding"), "{head}");
+    assert!(head.contains("vary: accept-encoding"), "{head}");
+    // Unchanged form: the same page, built once.
+    assert_eq!(get(addr, "/", &cookie).2, plain);
+    let gzip = format!("{cookie}Accept-Encoding: gzip, deflate, br\r\n");
     let mut stream = TcpStream::connect(addr).unwrap();
-    stream
-        .set_read_timeout(Some(Duration::from_secs(5)))
-        .unwrap();
     write!(
         stream,
-        "GET /api/events HTTP/1.1\r\nHost: {addr}\r\n{cookie}\r\n"
+        "GET / HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n{gzip}\r\n"
     )
     .unwrap();
-    let mut seen = String::new();
-    let mut buf = [0u8; 4096];
-    while !seen.contains("event: view") {
-        let n = stream.read(&mut buf).unwrap();
-        seen.push_str(&String::from_utf8_lossy(&buf[..n]));
-    }
-    // Well-formed, but two options on a single-select question: only the session knows.
-    let own = format!("{cookie}Origin: http://{addr}\r\n");
-    let body = r#"{"v":1,"type":"answer","answers":{"db":{"values":["pg","lite"]}}}"#;
-    assert_eq!(post(addr, body, &own).0, 202);
-    let start = Instant::now();
-    while !seen.contains("event: problem") {
-        assert!(start.elapsed() < Duration::from_secs(5), "{seen}");
-        s.pump_control();
-        if let Ok(n) = stream.read(&mut buf) {
-            seen.push_str(&String::from_utf8_lossy(&buf[..n]));
-        }
-    }
-    assert!(seen.contains("badAnswers"), "{seen}");
-    assert!(!s.flow().draft(0).unwrap().is_answered(), "nothing changed");
+    let mut raw = Vec::new();
+    stream.read_to_end(&mut raw).unwrap();
+    let at = raw.windows(4).position(|w| w == b"\r\n\r\n").unwrap();
+    let head = String::from_utf8_lossy(&raw[..at]).to_ascii_lowercase();
+    assert!(head.contains("content-encoding: gzip"), "{head}");
+    let mut unzipped = String::new();
+    GzDecoder::new(&raw[at + 4..])
+        .read_to_string(&mut unzipped)
+        .unwrap();
+    assert_eq!(unzipped, plain, "the same page, compressed");
+    assert!(raw.len() - at < plain.len() / 2, "smaller");
+    // A change: a new page.
+    s.key("2".parse().unwrap());
+    s.pump_control();
+    let changed = get(addr, "/", &cookie).2;
+    assert_ne!(changed, plain);
+    // The icon.
+    let (status, head, icon) = get(addr, "/favicon.svg", &cookie);
+    assert_eq!(status, 200);
+    assert!(head.contains("content-type: image/svg+xml"), "{head}");
+    assert!(icon.starts_with("<svg"));
 }
 
 #[test]

@@ -174,3 +174,94 @@ fn open_hands_the_link_to_the_browser_opener_as_one_argument() {
     }
     assert_eq!(std::fs::read_to_string(&seen).unwrap(), format!("1|{link}"));
 }
+
+#[test]
+fn qr_with_a_loopback_link_warns_that_a_phone_cannot_open_it() {
+    let (_, stderr, _) = headless(&["--web-only", "--qr", "--timeout", "1"]);
+    let warning = stderr
+        .lines()
+        .find(|l| l.contains("a phone cannot open it"))
+        .unwrap_or_else(|| panic!("no warning: {stderr}"));
+    assert!(
+        warning.contains("--web="),
+        "says how to listen on the LAN: {warning}"
+    );
+    assert!(
+        !warning.contains("0.0.0.0"),
+        "one interface, not every one: {warning}"
+    );
+    // A link a phone can open gets no such warning.
+    let (_, stderr, _) = headless(&["--web-only", "--web=0.0.0.0:0", "--qr", "--timeout", "1"]);
+    assert!(!stderr.contains("a phone cannot open it"), "{stderr}");
+}
+
+/// Sends `n` requests with a wrong link token to `addr` (as a local process would).
+fn wrong_links(addr: &str, n: u32) {
+    for i in 0..n {
+        let mut stream = std::net::TcpStream::connect(addr).expect("the server listens");
+        std::io::Write::write_all(
+            &mut stream,
+            format!("GET /?t=guess{i} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n")
+                .as_bytes(),
+        )
+        .unwrap();
+        let mut reply = String::new();
+        let _ = stream.read_to_string(&mut reply);
+        assert!(reply.starts_with("HTTP/1.1 404"), "{reply}");
+    }
+}
+
+#[test]
+fn wrong_links_that_shut_web_only_say_so_in_the_result() {
+    use std::io::BufRead;
+    let (_dir, payload) = crate::support::temp_file("p.json", PAYLOAD);
+    let cmd = ask(&["run", "-i", payload.to_str().unwrap(), "--web-only"]);
+    let mut child = detached(&cmd)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run ask");
+    let mut stderr = std::io::BufReader::new(child.stderr.take().unwrap());
+    let mut line = String::new();
+    let link = loop {
+        line.clear();
+        assert!(stderr.read_line(&mut line).unwrap() > 0, "no link");
+        if let Some(link) = link_in(&line) {
+            break link.to_owned();
+        }
+    };
+    let addr = link
+        .trim_start_matches("http://")
+        .split('/')
+        .next()
+        .unwrap();
+    wrong_links(addr, 10);
+    let out = child.wait_with_output().unwrap();
+    let mut rest = String::new();
+    stderr.read_to_string(&mut rest).unwrap();
+    assert_eq!(code(&out), 1);
+    let result: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let text = result["content"][0]["text"].as_str().unwrap();
+    assert!(text.contains("closed after 10 wrong links"), "{text}");
+    assert!(!text.contains("User cancelled"), "{text}");
+    assert_eq!(result["details"]["cancelled"], true);
+    assert!(rest.contains("10 wrong links"), "{rest}");
+}
+
+#[test]
+fn wrong_links_that_shut_the_browser_form_are_told_on_the_terminal() {
+    let mut s = Session::start(PAYLOAD, "run -i p.json -o r.json --web", 160, 24);
+    s.wait_for("Also in a browser: http://127.0.0.1:");
+    let shown = link_in(&s.screen()).unwrap().to_owned();
+    let addr = shown
+        .trim_start_matches("http://")
+        .split('/')
+        .next()
+        .unwrap()
+        .to_owned();
+    wrong_links(&addr, 10);
+    s.wait_for("shut after 10 wrong links");
+    // The form goes on in the terminal.
+    s.send("\x1b");
+    assert_eq!(s.finish(), 1);
+}

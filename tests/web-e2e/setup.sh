@@ -17,6 +17,8 @@ web_e2e_setup() {
     }
     _web_need_apt chromium chromium || return 1
     _web_need_apt tmux tmux || return 1
+    # `ss -K` cuts the page's connections (a lost connection, in the phone tests).
+    _web_need_apt ss iproute2 || return 1
     if [[ ! -x $cache/venv/bin/python ]] || ! "$cache/venv/bin/python" -c 'import playwright' 2>/dev/null; then
         python3 -m venv "$cache/venv" &&
             "$cache/venv/bin/pip" install -q --disable-pip-version-check 'playwright>=1.40,<2' || return 1

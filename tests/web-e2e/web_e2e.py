@@ -558,6 +558,12 @@ def axe_finds_no_serious_or_critical_violation_and_screenshots(pw):
             t.close()
 
 
+# The phone points of the page (issue 31), in a file of their own.
+from phone import TESTS as PHONE_TESTS  # noqa: E402
+
+TESTS.extend(t for t in PHONE_TESTS if t not in TESTS)
+
+
 def main():
     passed = failed = 0
     only = sys.argv[1:]

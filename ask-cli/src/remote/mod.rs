@@ -45,7 +45,8 @@ pub(crate) struct RemoteArgs {
     #[arg(long, requires = "control")]
     pub(crate) host_peek: bool,
     /// Also serve the form to a browser at ADDR (default 127.0.0.1:0, a free loopback
-    /// port). The link (with a one-time token) shows in the form's notice line and in
+    /// port). The link (with a secret token, good for this form only, reusable to reopen
+    /// the page; keep it private) shows in the form's notice line and in
     /// `$ASK_NOTIFY_URL` for notification commands. Both sides answer the same form; the
     /// first to submit wins. 0.0.0.0:PORT serves every network (a warning says so).
     /// Example: --web or --web=0.0.0.0:8765
@@ -105,6 +106,9 @@ impl Remote {
                     && let Some(code) = web::qr(&url)
                 {
                     let _ = writeln!(say, "{code}");
+                    if server.local_addr().ip().is_loopback() {
+                        let _ = writeln!(say, "{}", web::loopback_warning(&url, locale));
+                    }
                 }
                 if args.web_only || args.qr {
                     let _ = writeln!(
@@ -126,11 +130,11 @@ impl Remote {
         })
     }
 
-    /// True when the browser server stopped by itself (ten wrong tokens).
-    pub(crate) fn web_stopped(&self) -> bool {
+    /// True when the browser server was shut by wrong links (ten wrong tokens).
+    pub(crate) fn web_shut(&self) -> bool {
         self.web
             .as_ref()
-            .is_some_and(ask_web::WebServer::is_stopped)
+            .is_some_and(|w| w.is_stopped() && w.closed_by_wrong_links())
     }
 
     /// Tells every client how the form ended (also when it ended outside the flow).
@@ -157,11 +161,21 @@ pub(crate) fn headless(
         if signals.terminated().is_some() {
             break session.cancelled();
         }
-        if remote.web_stopped() {
-            crate::exit::warn(
-                "the browser form was shut after too many wrong links; the form is cancelled",
+        if remote.web_shut() {
+            let text = format!(
+                "The browser form was closed after {} wrong links (something on this \
+                 machine, or a web page open in a browser here, may have been guessing its \
+                 address); the user could not answer. The answers given before are in \
+                 details. Ask again if you still need them.",
+                ask_web::MAX_WRONG_TOKENS
             );
-            break session.cancelled();
+            crate::exit::warn(&format!(
+                "the browser form was closed after {} wrong links; the form is cancelled",
+                ask_web::MAX_WRONG_TOKENS
+            ));
+            let mut result = session.cancelled();
+            result.content = vec![ask_contract::TextContent::text(text)];
+            break result;
         }
         session.tick();
         std::thread::sleep(Duration::from_millis(20));

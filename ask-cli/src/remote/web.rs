@@ -44,6 +44,23 @@ pub(crate) fn qr(link: &str) -> Option<String> {
     )
 }
 
+/// The `--qr` warning for a loopback link (a phone cannot open it), with how to serve
+/// this machine's own network address instead (one interface, not every one).
+pub(crate) fn loopback_warning(link: &str, locale: ask_host::Locale) -> String {
+    // A UDP "connection" only picks a route; nothing is sent.
+    let lan = std::net::UdpSocket::bind("0.0.0.0:0")
+        .and_then(|s| s.connect("192.0.2.1:9").map(|()| s))
+        .and_then(|s| s.local_addr())
+        .ok()
+        .map(|a| a.ip())
+        .filter(|ip| !ip.is_loopback())
+        .map_or_else(|| "ADDRESS".to_owned(), |ip| ip.to_string());
+    locale.format(
+        ask_host::i18n::Msg::TermQrLoopback,
+        &[("url", &link), ("lan", &lan)],
+    )
+}
+
 /// Opens `link` in the default browser (`--open`): the URL is one argument, never
 /// shell text.
 pub(crate) fn open_browser(link: &str) {

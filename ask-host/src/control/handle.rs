@@ -60,6 +60,8 @@ pub(crate) enum Inbound {
         taken: Taken,
     },
     Disconnect(u64),
+    /// A line for the form's notice line, from a front end.
+    Notice(String),
 }
 
 /// One unanswered command of a client: counted up when sent, down when dropped.
@@ -111,6 +113,12 @@ impl Controller {
             },
             events,
         }
+    }
+
+    /// Shows `text` in the form's notice line at the session's next pump (the browser
+    /// front end says so when wrong links shut it). Does nothing once the form ended.
+    pub fn show_notice(&self, text: String) {
+        let _ = self.inbound.send(Inbound::Notice(text));
     }
 
     /// The form being answered.

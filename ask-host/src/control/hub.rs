@@ -176,6 +176,9 @@ impl Session {
                     hub.send(id, event);
                 }
                 Inbound::Disconnect(id) => hub.clients.retain(|c| c.id != id),
+                Inbound::Notice(text) => {
+                    changed |= self.command(ask_state::Command::SetNotice(Some(text)));
+                }
                 // `_taken` counts the command as answered when this arm ends, after its
                 // reply (an error, `completed`) was queued.
                 Inbound::Command {

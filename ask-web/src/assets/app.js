@@ -24,12 +24,12 @@
       if (k === 'class') node.className = v;
       else node.setAttribute(k, v === true ? '' : String(v));
     }
-    if (text !== undefined) node.textContent = text;
+    if (text !== undefined) node.textContent = clean(text);
     return node;
   }
 
   function say(text, done) {
-    status.textContent = text;
+    status.textContent = clean(text);
     status.classList.toggle('done', Boolean(done));
   }
 
@@ -45,7 +45,7 @@
     if (!pre) return;
     const o = view.questions[i].options[j];
     pre.hidden = !(o && o.preview);
-    pre.textContent = (o && o.preview) || '';
+    pre.textContent = clean((o && o.preview) || '');
   }
 
   function setValue(area, value) {
@@ -107,21 +107,34 @@
       const qnote = b.querySelector('textarea[data-question-note]');
       setValue(qnote, q.note);
       if (q.note) qnote.parentElement.hidden = false;
+      if (q.note || q.options.some((o) => o.note)) openNotes(b);
       b.querySelector('[data-mark]').hidden = !q.answered;
       const selected = q.options.findIndex((o) => o.selected);
       if (selected >= 0 && !b.contains(document.activeElement)) showPreview(i, selected);
     });
+    summarize();
+    if (view.state === 'completed') completed();
+  }
+
+  // The review: each question's answer, or "Not answered" (with why, for text a rule
+  // refused here).
+  function summarize() {
     const summary = document.getElementById('summary');
     summary.textContent = '';
-    view.questions.forEach((q) => {
+    view.questions.forEach((q, i) => {
       summary.appendChild(el('dt', {}, q.label));
       const chosen = q.options.filter((o) => o.selected).map((o) => o.label);
       if (q.customSelected && q.customText) chosen.push(q.input ? shown(q, q.customText) : q.customText);
       if (chosen.length && q.input && q.input.unit) chosen[0] += ' ' + q.input.unit;
-      const none = q.suggestion ? TEXT.suggested(q.suggestion) : TEXT.notAnswered;
-      summary.appendChild(el('dd', {}, chosen.length ? chosen.join(', ') : none));
+      let none = q.suggestion ? TEXT.suggested(q.suggestion) : TEXT.notAnswered;
+      // Text typed here that a rule refused: not answered, and why.
+      const typed = q.input && typedInput(i);
+      if (problems.has(i) && typed && typed.value.trim()) none = TEXT.rejected(typed.value, problems.get(i));
+      else if (!chosen.length && q.problem) none = TEXT.notAnswered + ': ' + q.problem;
+      const dd = el('dd', { 'data-summary': i }, chosen.length ? chosen.join(', ') : none);
+      if (!chosen.length) dd.classList.add('unanswered');
+      summary.appendChild(dd);
     });
-    if (view.state === 'completed') completed();
   }
 
   function completed() {
@@ -132,6 +145,12 @@
     if (result.details.timedOut) text = TEXT.timedOut;
     else if (result.details.cancelled) text = TEXT.cancelledWhere(where);
     say(text + TEXT.closeThePage, true);
+    // The done screen: the line at the top of the page, brought into view and focused
+    // (a phone shows the end of the form when Submit is pressed); it stays readable
+    // after ask exited, since nothing more is fetched.
+    status.setAttribute('tabindex', '-1');
+    window.scrollTo(0, 0);
+    status.focus({ preventScroll: true });
   }
 
   function mark() {
@@ -156,6 +175,21 @@
 
   // ---- keys: the terminal's digits, note keys and y/n ----
 
+  // Esc in a text field: focus goes back to what the field belongs to (the option a
+  // note is on, the question's note button, the "type your own" choice), never to the
+  // page itself, so the keys go on working where the person was.
+  function leaveField(field) {
+    const b = field.closest('fieldset');
+    if (!b) { field.blur(); return; }
+    let target = null;
+    if (field.dataset.note !== undefined) target = b.querySelector('input[data-option="' + field.dataset.note + '"]');
+    else if (field.dataset.questionNote !== undefined) target = b.querySelector('button[data-question-note-button]');
+    else if (field.dataset.customText !== undefined) target = b.querySelector('input[data-custom]');
+    if (!target && field.dataset.typed !== undefined) return; // the field is the answer: stay
+    target = target || b.querySelector('input:checked') || b.querySelector('input, button');
+    if (target) target.focus(); else field.blur();
+  }
+
   function pick(b, input) {
     input.focus();
     if (input.type === 'radio') { if (!input.checked) input.click(); } else input.click();
@@ -165,7 +199,7 @@
     if (!view || view.state === 'completed' || e.ctrlKey || e.metaKey || e.altKey) return;
     const t = e.target;
     if (t instanceof HTMLTextAreaElement || (t instanceof HTMLInputElement && t.dataset.typed !== undefined)) {
-      if (e.key === 'Escape') { t.blur(); e.preventDefault(); }
+      if (e.key === 'Escape') { leaveField(t); e.preventDefault(); }
       return;
     }
     const b = box(current);
@@ -188,11 +222,13 @@
     } else if (e.key === 'n' && t instanceof HTMLInputElement && t.dataset.option !== undefined) {
       const wrap = b.querySelector('textarea[data-note="' + t.dataset.option + '"]').parentElement;
       const button = b.querySelector('button[data-note-button="' + t.dataset.option + '"]');
+      openNotes(b);
       if (wrap.hidden) openNote(wrap, button); else wrap.querySelector('textarea').focus();
       e.preventDefault();
     } else if (e.key === 'N') {
       const wrap = b.querySelector('textarea[data-question-note]').parentElement;
       const button = b.querySelector('button[data-question-note-button]');
+      openNotes(b);
       if (wrap.hidden) openNote(wrap, button); else wrap.querySelector('textarea').focus();
       e.preventDefault();
     }

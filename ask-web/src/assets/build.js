@@ -22,6 +22,17 @@
     if (open) wrap.querySelector('textarea').focus();
   }
 
+  // Notes fold away: a question shows one "Add a note" button; it opens the question's
+  // note and shows a note button on each option (a question with a note is open).
+  function openNotes(b) {
+    if (b.classList.contains('notes-open')) return false;
+    b.classList.add('notes-open');
+    for (const button of b.querySelectorAll('button[data-note-button], button[data-question-note-button]')) button.hidden = false;
+    const add = b.querySelector('button[data-add-note]');
+    if (add) add.hidden = true;
+    return true;
+  }
+
   function buildOptions(q, i, b) {
     const kind = q.multiple ? 'checkbox' : 'radio';
     const name = 'q' + i;
@@ -42,8 +53,9 @@
       note.hidden = !o.note;
       note.querySelector('textarea').addEventListener('input', () => sendAnswer(i, true));
       const button = toggleButton(TEXT.note, note);
-      button.setAttribute('aria-label', TEXT.noteButtonLabel(o.label));
+      button.setAttribute('aria-label', clean(TEXT.noteButtonLabel(o.label)));
       button.setAttribute('data-note-button', j);
+      button.hidden = true;
       row.appendChild(button);
       row.appendChild(note);
       b.appendChild(row);
@@ -83,7 +95,8 @@
     const attrs = {
       id,
       'data-typed': spec.control,
-      placeholder: spec.placeholder,
+      // An example, said as one (and styled apart), never taken for a value.
+      placeholder: spec.placeholder ? clean(TEXT.example(spec.placeholder)) : null,
       minlength: spec.minLength,
       maxlength: spec.maxLength,
       min: spec.min,
@@ -137,6 +150,14 @@
     qnote.querySelector('textarea').addEventListener('input', () => sendAnswer(i, true));
     const qbutton = toggleButton(TEXT.noteOnQuestion, qnote);
     qbutton.setAttribute('data-question-note-button', true);
+    qbutton.hidden = true;
+    const add = el('button', { type: 'button', class: 'small add-note', 'data-add-note': true }, TEXT.addNote);
+    add.addEventListener('click', () => {
+      openNotes(b);
+      qbutton.hidden = false;
+      openNote(qnote, qbutton);
+    });
+    b.appendChild(add);
     b.appendChild(qbutton);
     b.appendChild(qnote);
     b.addEventListener('focusin', () => { current = i; mark(); });
@@ -153,10 +174,31 @@
     const cancel = el('button', { type: 'button', id: 'cancel' }, TEXT.cancel);
     submit.addEventListener('click', () => finish('submit'));
     elaborate.addEventListener('click', () => finish('elaborate'));
-    cancel.addEventListener('click', () => finish('cancel'));
+    cancel.addEventListener('click', () => {
+      // With answers or notes given, Cancel asks once more, as the terminal does.
+      const given = view.questions.some((q) => q.answered || q.note || q.options.some((o) => o.note));
+      if (given) confirmCancel(); else finish('cancel');
+    });
     actions.append(submit, elaborate, cancel);
     b.appendChild(actions);
+    const confirm = el('div', { id: 'cancel-confirm', class: 'confirm', role: 'group', 'aria-labelledby': 'cancel-question', hidden: true });
+    confirm.appendChild(el('p', { id: 'cancel-question' }, TEXT.cancelConfirm));
+    const yes = el('button', { type: 'button', id: 'cancel-yes' }, TEXT.cancelYes);
+    const no = el('button', { type: 'button', class: 'primary', id: 'cancel-no' }, TEXT.cancelNo);
+    yes.addEventListener('click', () => { confirm.hidden = true; finish('cancel'); });
+    no.addEventListener('click', () => { confirm.hidden = true; cancel.focus(); });
+    const choices = el('div', { class: 'actions' });
+    choices.append(no, yes);
+    confirm.appendChild(choices);
+    b.appendChild(confirm);
     return b;
+  }
+
+  function confirmCancel() {
+    const confirm = document.getElementById('cancel-confirm');
+    confirm.hidden = false;
+    document.getElementById('cancel-no').focus();
+    confirm.scrollIntoView({ block: 'nearest' });
   }
 
   function build() {

@@ -14,8 +14,21 @@
         try { message = (await r.json()).message || message; } catch (e) { /* keep */ }
         say(message);
       }
-    }).catch(() => say(TEXT.closed)));
+    }).catch(() => {
+      // No connection (a laptop that slept, a network change): kept, and sent again
+      // once the page is connected again; an end (Submit...) is pressed again then.
+      if (command.type === 'answer') unsent.set(Object.keys(command.answers).join('\n'), command);
+      say(TEXT.reconnecting);
+    }));
     return queue;
+  }
+
+  // Answers that could not be sent, by question; sent again after a reconnect.
+  const unsent = new Map();
+  function resend() {
+    const commands = [...unsent.values()];
+    unsent.clear();
+    for (const command of commands) post(command);
   }
 
 

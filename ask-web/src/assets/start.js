@@ -7,7 +7,24 @@
   current = 0;
   mark();
   if (view.state === 'completed') return;
+  // Every (re)connection starts with the whole view, so a page that lost its connection
+  // (a laptop that slept) resyncs as soon as it is back; answers that could not be sent
+  // meanwhile go again. A server that no longer knows the page, or none at all after a
+  // retry, is said plainly: the form is gone.
+  let failures = 0;
   const events = new EventSource('/api/events');
+  function gone(final) {
+    say(TEXT.gone);
+    if (!final) return;
+    events.close();
+    for (const control of form.querySelectorAll('input, textarea, button')) control.disabled = true;
+  }
+  events.addEventListener('open', () => {
+    if (!failures) return;
+    failures = 0;
+    say('');
+    resend();
+  });
   events.addEventListener('view', (e) => {
     apply(JSON.parse(e.data));
     if (view.state === 'completed') events.close();
@@ -15,4 +32,12 @@
   events.addEventListener('problem', (e) => {
     try { say(JSON.parse(e.data).message); } catch (err) { /* ignore */ }
   });
-  events.onerror = () => { if (view.state !== 'completed') say(TEXT.lost); };
+  events.onerror = () => {
+    if (view.state === 'completed') return;
+    if (events.readyState === EventSource.CLOSED) { gone(true); return; }
+    failures += 1;
+    say(TEXT.reconnecting);
+    fetch('/api/view', { credentials: 'same-origin', cache: 'no-store' }).then((r) => {
+      if (r.status === 404 || r.status === 410) gone(true);
+    }).catch(() => { if (failures >= 2 && events.readyState !== EventSource.OPEN) gone(false); });
+  };

@@ -38,14 +38,37 @@
     get closeThePage() { return ' ' + t('web.close_page'); },
     get lost() { return t('web.connection_lost'); },
     get unavailable() { return t('web.unavailable'); },
+    get addNote() { return t('web.add_note'); },
+    get cancelConfirm() { return t('web.cancel_confirm'); },
+    get cancelYes() { return t('web.cancel_yes'); },
+    get cancelNo() { return t('web.cancel_no'); },
+    get reconnecting() { return t('web.reconnecting'); },
+    get gone() { return t('web.gone'); },
+    rejected: (text, problem) => t('web.rejected', { text, problem }),
+    example: (text) => t('web.example', { text }),
   };
+
+  // Untrusted text as the terminal shows it: control characters become visible
+  // pictures (ESC -> ␛), DEL -> ␡, C1 and bidi controls (which reorder what the person
+  // reads: "Safe \u202eexe.tnemucod\u202c" would read "Safe document.exe") and
+  // invisible characters (zero-width space, word joiner, BOM) -> U+FFFD. Newlines and
+  // tabs stay; zero-width joiners stay (emoji sequences use them).
+  const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u180e\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
+  function clean(text) {
+    return String(text).replace(UNSAFE, (c) => {
+      const code = c.charCodeAt(0);
+      if (code < 0x20) return String.fromCharCode(0x2400 + code);
+      if (code === 0x7f) return '\u2421';
+      return '\ufffd';
+    });
+  }
 
   // The page's own lines in the form's language (the shell came in it; a switch on the
   // terminal redraws them).
   function sayHeader() {
     document.documentElement.lang = view.locale || 'en';
-    document.getElementById('title').textContent = view.title || t('web.heading');
-    document.title = view.title || t('web.page_title');
+    document.getElementById('title').textContent = clean(view.title || t('web.heading'));
+    document.title = clean(view.title || t('web.page_title'));
     const keys = document.querySelector('header .keys');
     if (!keys) return;
     const kbd = (k) => el('kbd', {}, k);

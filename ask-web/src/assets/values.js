@@ -43,9 +43,10 @@
     const input = typedInput(i);
     const line = b.querySelector('[data-problem]');
     if (problem) problems.set(i, problem); else problems.delete(i);
-    line.textContent = problem || '';
+    line.textContent = clean(problem || '');
     line.hidden = !problem;
     if (input) input.setAttribute('aria-invalid', problem ? 'true' : 'false');
+    if (built) summarize();
   }
 
   function showPrefill(i, on) {
