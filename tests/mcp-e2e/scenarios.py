@@ -14,6 +14,7 @@ import time
 import traceback
 
 import forms  # noqa: F401 - registers its scenarios
+import mrtr  # noqa: F401 - registers its scenarios
 import protocol  # noqa: F401 - registers its scenarios
 import web  # noqa: F401 - registers its scenarios
 from common import SCENARIOS
@@ -48,3 +49,5 @@ if __name__ == "__main__":
         raise SystemExit(f"unknown scenarios {unknown}; known: {list(SCENARIOS)}")
     p, f = run(selected)
     print(f"{p} passed, {f} failed")
+    # The exit status is the verdict (.ci/run reads nothing else).
+    sys.exit(1 if f else 0)
