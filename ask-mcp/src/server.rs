@@ -312,6 +312,7 @@ impl AskServer {
         };
         let presented = async {
             for presenter in presenters {
+                self.announce(&format!("asking through {}", presenter.name()));
                 match presenter.present(&call).await {
                     Presented::Done(result) => return Some(*result),
                     Presented::Unavailable(why) => {
