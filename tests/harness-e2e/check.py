@@ -10,9 +10,11 @@ usage: check.py LOG TURN KIND [ARGS...]
                           ask_user call, not an error, and its text contains TEXT
     tool-cancelled        ... a result that says the questions were cancelled, not an error
     tool-error TEXT       ... an error result whose text contains TEXT
-    tool-same RESULT      ... a result equal to RESULT, the tool result file of `ask run
+    tool-same RESULT [VIA] ... a result equal to RESULT, the tool result file of `ask run
                           --answers` for the same choices: its details as JSON (what
-                          Claude Code forwards) or its text
+                          Claude Code forwards) or its text; answeredVia must be VIA
+                          (terminal unless given: host for the client's own form)
+    tool-outcome OUTCOME  ... details (as Claude Code forwards them) whose outcome is OUTCOME
 Exits 0 when the check holds; otherwise prints why and exits 1.
 """
 
@@ -108,15 +110,24 @@ def main():
         # the harness they must have come from the terminal form.
         want = dict(expected["details"])
         want.pop("answeredVia", None)
+        want_via = args[1] if len(args) > 1 else "terminal"
         try:
             got = json.loads(text)
             via = got.pop("answeredVia", "terminal")
-            same = got == want and via == "terminal"
+            same = got == want and via == want_via
         except ValueError:
             same = text == text_of(expected["content"])
         if not same:
             fail(f"the result differs from ask run --answers:\n--- got\n{text}\n--- expected\n"
                  f"{json.dumps(expected['details'])}\nor\n{text_of(expected['content'])}")
+    elif kind == "tool-outcome":
+        block, text = ask_result(body)
+        try:
+            details = json.loads(text)
+        except ValueError:
+            fail(f"the result is not the details as JSON: {text}")
+        if details.get("outcome") != args[0]:
+            fail(f"outcome is {details.get('outcome')!r}, expected {args[0]!r}: {text}")
     else:
         fail(f"unknown check {kind}")
 
