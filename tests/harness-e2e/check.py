@@ -55,12 +55,17 @@ def ask_result(body):
              for block in m["content"] if block.get("type") == "tool_use" and block.get("name") == TOOL]
     if not calls:
         fail("no ask_user call in the conversation")
+    # The result is in the last user message; Claude Code may add messages of its own
+    # after it (a "system" message with MCP server instructions), so look back past them.
+    for message in reversed(messages):
+        blocks = message.get("content") if isinstance(message.get("content"), list) else []
+        for block in blocks:
+            if block.get("type") == "tool_result" and block.get("tool_use_id") == calls[-1]:
+                return block, text_of(block.get("content", ""))
+        if message.get("role") == "assistant":
+            break
     last = messages[-1] if messages else {}
-    blocks = last.get("content") if isinstance(last.get("content"), list) else []
-    for block in blocks:
-        if block.get("type") == "tool_result" and block.get("tool_use_id") == calls[-1]:
-            return block, text_of(block.get("content", ""))
-    fail(f"the last message holds no result for {calls[-1]}: {json.dumps(last)[:600]}")
+    fail(f"no message after the call holds its result {calls[-1]}: {json.dumps(last)[:600]}")
 
 
 def main():
