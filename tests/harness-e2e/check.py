@@ -15,6 +15,9 @@ usage: check.py LOG TURN KIND [ARGS...]
                           Claude Code forwards) or its text; answeredVia must be VIA
                           (terminal unless given: host for the client's own form)
     tool-outcome OUTCOME  ... details (as Claude Code forwards them) whose outcome is OUTCOME
+    task-same RESULT      the last message is Claude Code's notification of a call it moved
+                          to the background, and its <result> equals RESULT's details
+                          (answeredVia terminal)
 Exits 0 when the check holds; otherwise prints why and exits 1.
 """
 
@@ -125,6 +128,18 @@ def main():
         if not same:
             fail(f"the result differs from ask run --answers:\n--- got\n{text}\n--- expected\n"
                  f"{json.dumps(expected['details'])}\nor\n{text_of(expected['content'])}")
+    elif kind == "task-same":
+        text = text_of(body.get("messages", [{}])[-1].get("content", ""))
+        start, end = text.find("<result>"), text.find("</result>")
+        if "<task-notification>" not in text or start < 0 or end < start:
+            fail(f"the last message is not a task notification with a result: {text[:800]}")
+        with open(args[0], encoding="utf-8") as f:
+            want = json.load(f)["details"]
+        want.pop("answeredVia", None)
+        got = json.loads(text[start + len("<result>"):end])
+        via = got.pop("answeredVia", None)
+        if got != want or via != "terminal":
+            fail(f"the task's result differs from ask run --answers:\n{json.dumps(got)}\n{json.dumps(want)}")
     elif kind == "tool-outcome":
         block, text = ask_result(body)
         try:

@@ -170,7 +170,7 @@ claude_env() {
 		ANTHROPIC_BASE_URL="http://127.0.0.1:$PORT" ANTHROPIC_API_KEY="$TOKEN"
 		DISABLE_TELEMETRY=1 DISABLE_ERROR_REPORTING=1 DISABLE_AUTOUPDATER=1
 		CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1 ENABLE_TOOL_SEARCH=false
-		TERM=xterm-256color)
+		TERM=xterm-256color ${CLAUDE_EXTRA_ENV[@]+"${CLAUDE_EXTRA_ENV[@]}"})
 }
 
 # register_ask ARGS...: docs/harnesses.md's `claude mcp add` line, in the scenario's config.
@@ -506,6 +506,30 @@ scenario_10() {
 	wait_screen "the model's reply" "Noted, Postgres it is." || return 1
 }
 
+# 11. A long ask with Claude Code's defaults: a popup left open past 120 s is moved to
+#     the background by Claude Code (the model is told it keeps running and ends its
+#     turn); the answer given after that still reaches the model, as a task notification
+#     whose result is the details `ask run --answers` gives.
+scenario_11() {
+	new_scenario s11 "[$(call "$DB_PAYLOAD"), {\"text\": \"I will wait for your answer.\"}, {\"text\": \"Noted, SQLite it is.\"}]" || return 1
+	register_ask || return 1
+	start_claude || return 1
+	prompt "Set up storage for the service"
+	wait_screen "the form" "Which database should the service use?" || return 1
+	# Claude Code's own clock: 120 s, then the call is a background task and the model
+	# gets its turn back (the popup stays open).
+	TIMEOUT=$((TIMEOUT + 150)) wait_main 2 || return 1
+	check 1 tool-result "moved to the background" || return 1
+	screen_has "Which database should the service use?" || { say "  the popup closed when the call moved to the background"; return 1; }
+	keys 2
+	sleep 0.5
+	keys Enter
+	wait_main 3 || return 1
+	expect_details '{"mode": "submit", "answers": {"db": {"values": ["sqlite"]}}}' || return 1
+	check 2 task-same "$S/expected.json" || return 1
+	wait_screen "the model's reply" "Noted, SQLite it is." || return 1
+}
+
 # 5. The kitty overlay recipe, in kitty under Xvfb: kitty.sh.
 # shellcheck source=kitty.sh
 source "$HERE/kitty.sh"
@@ -522,8 +546,9 @@ NAMES=(
 	"Claude Code outside tmux: only the note in its own form gives elaborate, nothing chosen for the person"
 	"Claude Code outside tmux: Decline in its own form gives the cancelled result (outcome cancelled)"
 	"Claude Code: keys typed as the popup opens are dropped (the hand-off guard); later keys answer"
+	"Claude Code: a popup answered after Claude Code moved the call to the background (120 s) still reaches the model"
 )
-[ ${#SELECTED[@]} -eq 0 ] && SELECTED=(0 1 2 3 4 5 6 7 8 9 10)
+[ ${#SELECTED[@]} -eq 0 ] && SELECTED=(0 1 2 3 4 5 6 7 8 9 10 11)
 
 passed=0
 failed=0
