@@ -1,8 +1,10 @@
 //! Streamable HTTP: loopback only unless allowed, `Host` and `Origin` checked (DNS
-//! rebinding), a bearer token on every request, bodies capped at 16 MiB.
+//! rebinding), a bearer token on every request, bodies capped at 16 MiB, and sessions
+//! left without a `DELETE` closed once idle ([`crate::sessions`]).
 
 use std::net::SocketAddr;
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use http_body_util::{BodyExt, Full};
 use hyper::body::{Bytes, Incoming};
@@ -14,6 +16,8 @@ use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, Stream
 use crate::error::Error;
 use crate::serve::{SHUTDOWN_GRACE, runtime, terminated};
 use crate::server::AskServer;
+pub use crate::sessions::SESSION_IDLE;
+use crate::sessions::Tracker;
 
 /// The largest request body accepted (16 MiB, the payload cap of `ask run`).
 pub const MAX_BODY_BYTES: usize = 16 * 1024 * 1024;
@@ -30,6 +34,9 @@ pub struct HttpOptions {
     pub allow_remote: bool,
     /// The bearer token every request must carry (`Authorization: Bearer TOKEN`).
     pub token: String,
+    /// How long a session may sit with no request open before it is closed
+    /// ([`SESSION_IDLE`] by default).
+    pub session_idle: Duration,
 }
 
 /// Parses `--http ADDR` and refuses a non-loopback address without `allow_remote`.
@@ -81,57 +88,86 @@ pub fn serve_http(
             path: options.addr.to_string().into(),
             source,
         })?;
-        let stop = server.stop_token();
-        let mut config = StreamableHttpServerConfig::default()
-            .with_max_request_body_bytes(MAX_BODY_BYTES)
-            .with_sse_keep_alive(None)
-            .with_cancellation_token(stop.child_token());
-        if options.allow_remote {
-            config = config.disable_allowed_hosts();
-        } else {
-            // A rebinding page's Host and Origin name its own domain; loopback names on
-            // any port are this machine, so the port is not compared.
-            config = config
-                .with_allowed_hosts(["localhost", "127.0.0.1", "::1"])
-                .with_allowed_origins([
-                    "http://127.0.0.1:*",
-                    "http://localhost:*",
-                    "http://[::1]:*",
-                ]);
-        }
-        let factory = server.clone();
-        let mcp = StreamableHttpService::new(
-            move || Ok(factory.clone()),
-            Arc::new(LocalSessionManager::default()),
-            config,
-        );
-        let token: Arc<str> = Arc::from(options.token.as_str());
         ready(addr);
-        loop {
-            let stream = tokio::select! {
-                accepted = listener.accept() => match accepted {
-                    Ok((stream, _)) => stream,
-                    Err(_) => continue,
-                },
-                () = terminated() => break,
-            };
+        serve_listener(server, listener, options, terminated()).await
+    })
+}
+
+/// Serves MCP on `listener` until `stop` resolves.
+pub(crate) async fn serve_listener(
+    server: AskServer,
+    listener: tokio::net::TcpListener,
+    options: &HttpOptions,
+    stop: impl std::future::Future<Output = ()>,
+) -> Result<(), Error> {
+    let cancel = server.stop_token();
+    let mut config = StreamableHttpServerConfig::default()
+        .with_max_request_body_bytes(MAX_BODY_BYTES)
+        .with_sse_keep_alive(None)
+        .with_cancellation_token(cancel.child_token());
+    if options.allow_remote {
+        config = config.disable_allowed_hosts();
+    } else {
+        // A rebinding page's Host and Origin name its own domain; loopback names on
+        // any port are this machine, so the port is not compared.
+        config = config
+            .with_allowed_hosts(["localhost", "127.0.0.1", "::1"])
+            .with_allowed_origins(["http://127.0.0.1:*", "http://localhost:*", "http://[::1]:*"]);
+    }
+    // rmcp's own idle timer counts only messages, so it would cut a session whose
+    // tools/call waits minutes for the person, and it never forgets a session either:
+    // the tracker closes sessions with no request open instead.
+    let mut manager = LocalSessionManager::default();
+    manager.session_config.keep_alive = None;
+    let manager = Arc::new(manager);
+    let factory = server.clone();
+    let mcp = StreamableHttpService::new(move || Ok(factory.clone()), manager.clone(), config);
+    let token: Arc<str> = Arc::from(options.token.as_str());
+    let tracker = Tracker::default();
+    let reaper = tokio::spawn(reap(tracker.clone(), manager, options.session_idle));
+    tokio::pin!(stop);
+    loop {
+        let stream = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok((stream, _)) => stream,
+                Err(_) => continue,
+            },
+            () = &mut stop => break,
+            () = cancel.cancelled() => break,
+        };
+        let mcp = mcp.clone();
+        let token = token.clone();
+        let tracker = tracker.clone();
+        let service = hyper::service::service_fn(move |request| {
             let mcp = mcp.clone();
             let token = token.clone();
-            let service = hyper::service::service_fn(move |request| {
-                let mcp = mcp.clone();
-                let token = token.clone();
-                async move { Ok::<_, std::convert::Infallible>(handle(request, &token, mcp).await) }
-            });
-            tokio::spawn(async move {
-                let _ = hyper::server::conn::http1::Builder::new()
-                    .serve_connection(TokioIo::new(stream), service)
-                    .await;
-            });
+            let tracker = tracker.clone();
+            async move {
+                Ok::<_, std::convert::Infallible>(handle(request, &token, mcp, &tracker).await)
+            }
+        });
+        tokio::spawn(async move {
+            let _ = hyper::server::conn::http1::Builder::new()
+                .serve_connection(TokioIo::new(stream), service)
+                .await;
+        });
+    }
+    reaper.abort();
+    server.shutdown(SHUTDOWN_GRACE).await;
+    cancel.cancel();
+    Ok(())
+}
+
+/// Closes the sessions idle past `idle`, checking a few times per `idle`.
+async fn reap(tracker: Tracker, manager: Arc<LocalSessionManager>, idle: Duration) {
+    use rmcp::transport::streamable_http_server::session::SessionManager as _;
+    let every = (idle / 4).clamp(Duration::from_millis(20), Duration::from_secs(60));
+    loop {
+        tokio::time::sleep(every).await;
+        for id in tracker.take_idle(Instant::now(), idle) {
+            let _ = manager.close_session(&Arc::from(id.as_str())).await;
         }
-        server.shutdown(SHUTDOWN_GRACE).await;
-        stop.cancel();
-        Ok(())
-    })
+    }
 }
 
 type BoxBody = http_body_util::combinators::BoxBody<Bytes, std::convert::Infallible>;
@@ -141,6 +177,7 @@ async fn handle(
     request: Request<Incoming>,
     token: &str,
     mut mcp: StreamableHttpService<AskServer, LocalSessionManager>,
+    tracker: &Tracker,
 ) -> Response<BoxBody> {
     use tower_service::Service as _;
     if request.uri().path() != MCP_PATH {
@@ -172,10 +209,63 @@ async fn handle(
     else {
         return too_large();
     };
+    let session = parts
+        .headers
+        .get("mcp-session-id")
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_owned);
+    let deleting = parts.method == hyper::Method::DELETE;
     let request = Request::from_parts(parts, Full::new(collected.to_bytes()));
-    match mcp.call(request).await {
+    let open = session
+        .as_deref()
+        .map(|id| tracker.open(id, Instant::now()));
+    let response = match mcp.call(request).await {
         Ok(response) => response,
         Err(never) => match never {},
+    };
+    if let (true, Some(id)) = (deleting, session.as_deref()) {
+        tracker.forget(id);
+        return response;
+    }
+    // A new session (the initialize reply names it) is tracked from here.
+    let open = open.or_else(|| {
+        response
+            .headers()
+            .get("mcp-session-id")
+            .and_then(|v| v.to_str().ok())
+            .map(|id| tracker.open(id, Instant::now()))
+    });
+    match open {
+        // The request stays open while its body streams (a tools/call waiting for the
+        // person is one long SSE response).
+        Some(open) => response.map(|body| Guarded { body, _open: open }.boxed()),
+        None => response,
+    }
+}
+
+/// A response body that keeps its session's request open until it is dropped.
+struct Guarded {
+    body: BoxBody,
+    _open: crate::sessions::Open,
+}
+
+impl hyper::body::Body for Guarded {
+    type Data = Bytes;
+    type Error = std::convert::Infallible;
+
+    fn poll_frame(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Option<Result<hyper::body::Frame<Bytes>, Self::Error>>> {
+        std::pin::Pin::new(&mut self.body).poll_frame(cx)
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.body.is_end_stream()
+    }
+
+    fn size_hint(&self) -> hyper::body::SizeHint {
+        self.body.size_hint()
     }
 }
 
@@ -208,4 +298,100 @@ fn plain(status: StatusCode, text: &'static str) -> Response<BoxBody> {
         hyper::header::HeaderValue::from_static("text/plain"),
     );
     response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{HttpOptions, serve_listener};
+    use crate::server::{AskServer, ServerOptions, Ui};
+    use std::time::{Duration, Instant};
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+    /// One HTTP/1.1 request on its own connection: the status and the session header.
+    async fn send(
+        addr: std::net::SocketAddr,
+        method: &str,
+        session: Option<&str>,
+        body: &str,
+    ) -> (u16, Option<String>) {
+        let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+        let session = session.map_or(String::new(), |s| {
+            format!("Mcp-Session-Id: {s}\r\nMCP-Protocol-Version: 2025-11-25\r\n")
+        });
+        let request = format!(
+            "{method} /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer t\r\n\
+             Content-Type: application/json\r\nAccept: application/json, text/event-stream\r\n\
+             {session}Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            body.len()
+        );
+        stream.write_all(request.as_bytes()).await.unwrap();
+        let mut reply = String::new();
+        stream.read_to_string(&mut reply).await.unwrap();
+        let status = reply[9..12].parse().unwrap();
+        let id = reply.lines().find_map(|l| {
+            let (name, value) = l.split_once(':')?;
+            name.eq_ignore_ascii_case("mcp-session-id")
+                .then(|| value.trim().to_owned())
+        });
+        (status, id)
+    }
+
+    #[test]
+    fn a_session_its_client_left_without_delete_is_closed_once_idle() {
+        let state = tempfile::tempdir().unwrap();
+        let server = AskServer::new(ServerOptions {
+            ui: Ui::None,
+            launch: None,
+            ask_bin: "ask".into(),
+            config: None,
+            state_dir: state.path().to_path_buf(),
+            tmux: None,
+            announce_link: None,
+            announce_surface: None,
+        });
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        runtime.block_on(async {
+            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+            let addr = listener.local_addr().unwrap();
+            let options = HttpOptions {
+                addr,
+                allow_remote: false,
+                token: "t".into(),
+                session_idle: Duration::from_millis(200),
+            };
+            let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+            let serving = tokio::spawn(async move {
+                serve_listener(server, listener, &options, async {
+                    let _ = stopped.await;
+                })
+                .await
+            });
+            let init = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#;
+            let (status, session) = send(addr, "POST", None, init).await;
+            assert_eq!(status, 200);
+            let session = session.expect("a session id");
+            let initialized = r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#;
+            let (status, _) = send(addr, "POST", Some(&session), initialized).await;
+            assert_eq!(status, 202);
+            // The client goes away without DELETE: the session is closed once idle, and
+            // the server then answers its id with 404.
+            let list = r#"{"jsonrpc":"2.0","id":2,"method":"tools/list"}"#;
+            let deadline = Instant::now() + Duration::from_secs(30);
+            loop {
+                let (status, _) = send(addr, "POST", Some(&session), list).await;
+                if status == 404 {
+                    break;
+                }
+                assert!(Instant::now() < deadline, "the idle session was never closed");
+                // Each try is a request of the session, so tries are spaced wider than
+                // the idle time (a fence, not a guess: the loop ends on the 404).
+                tokio::time::sleep(Duration::from_millis(500)).await;
+            }
+            let _ = stop.send(());
+            serving.await.unwrap().unwrap();
+        });
+    }
 }

@@ -46,10 +46,14 @@ pub mod present;
 mod round;
 mod serve;
 mod server;
+mod sessions;
+mod tasks;
 mod tool;
 
 pub use error::Error;
-pub use http::{HttpOptions, MAX_BODY_BYTES, MCP_PATH, new_token, parse_addr, serve_http};
+pub use http::{
+    HttpOptions, MAX_BODY_BYTES, MCP_PATH, SESSION_IDLE, new_token, parse_addr, serve_http,
+};
 pub use mrtr::INPUT_KEY;
 pub use mrtr::state::{KEY_FILE, STATE_TTL};
 pub use outcome::{
@@ -58,6 +62,7 @@ pub use outcome::{
 pub use round::MAX_ROUNDS;
 pub use serve::{SHUTDOWN_GRACE, serve_stdio};
 pub use server::{AskServer, PROGRESS_INTERVAL, ServerOptions, Ui};
+pub use tasks::TASKS_DIR;
 pub use tool::{
     INSTRUCTIONS, OUTPUT_SCHEMA, TOOL_DESCRIPTION, TOOL_NAME, input_schema, output_schema, tool,
 };

@@ -5,6 +5,13 @@
 //! [`MAX_LINE_BYTES`] an invalid-request error (-32600), and rmcp never sees either.
 //! Replies (rmcp's and these) reach stdout one whole line at a time, from one task, so
 //! they never interleave. Nothing here wakes up unless a byte arrives.
+//!
+//! The envelope of each request is checked here too, so a client always gets a reply it
+//! can match: an `id` that is not a string or an integer gets -32600 with `"id": null`;
+//! `params` that are not an object, a missing `params` where the method needs them, and
+//! `tools/call` arguments that are not an object get -32602 with the request's `id`; a
+//! request before the session started (no `initialize`, no 2026-07-28 `_meta`) is told
+//! to initialize first or to name its protocol in `_meta`.
 
 use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWrite, AsyncWriteExt, BufReader, DuplexStream};
 use tokio::sync::mpsc;
@@ -20,11 +27,13 @@ const QUEUED_LINES: usize = 64;
 
 /// Starts the framing tasks on the current runtime; returns the reader and writer rmcp
 /// serves on. `on_eof` is cancelled when the client closes stdin or it cannot be read.
+/// The task that writes stdout ends once every reply before the end of input went out:
+/// wait for it before exiting, or replies are lost.
 pub(crate) fn framed<R, W>(
     stdin: R,
     stdout: W,
     on_eof: CancellationToken,
-) -> (DuplexStream, DuplexStream)
+) -> (DuplexStream, DuplexStream, tokio::task::JoinHandle<()>)
 where
     R: AsyncRead + Unpin + Send + 'static,
     W: AsyncWrite + Unpin + Send + 'static,
@@ -32,10 +41,10 @@ where
     let (rmcp_in, to_rmcp) = tokio::io::duplex(64 * 1024);
     let (rmcp_out, from_rmcp) = tokio::io::duplex(64 * 1024);
     let (lines, queue) = mpsc::channel::<Vec<u8>>(QUEUED_LINES);
-    tokio::spawn(write_lines(queue, stdout));
+    let writer = tokio::spawn(write_lines(queue, stdout));
     tokio::spawn(forward_replies(from_rmcp, lines.clone()));
     tokio::spawn(check_requests(stdin, to_rmcp, lines, on_eof));
-    (rmcp_in, rmcp_out)
+    (rmcp_in, rmcp_out, writer)
 }
 
 /// The only writer of stdout.
@@ -71,6 +80,7 @@ async fn check_requests<R: AsyncRead + Unpin>(
     on_eof: CancellationToken,
 ) {
     let mut reader = BufReader::new(stdin);
+    let mut session = false;
     loop {
         let Ok(Some(line)) = read_line(&mut reader).await else {
             break;
@@ -84,15 +94,18 @@ async fn check_requests<R: AsyncRead + Unpin>(
                 ),
             )),
             Line::Text(text) if text.iter().all(u8::is_ascii_whitespace) => None,
-            Line::Text(text) => match serde_json::from_slice::<serde::de::IgnoredAny>(&text) {
-                Ok(_) => {
-                    if to_rmcp.write_all(&text).await.is_err()
-                        || to_rmcp.write_all(b"\n").await.is_err()
-                    {
-                        break;
+            Line::Text(text) => match serde_json::from_slice::<serde_json::Value>(&text) {
+                Ok(message) => match check_envelope(&message, &mut session) {
+                    Some(reply) => Some(reply),
+                    None => {
+                        if to_rmcp.write_all(&text).await.is_err()
+                            || to_rmcp.write_all(b"\n").await.is_err()
+                        {
+                            break;
+                        }
+                        None
                     }
-                    None
-                }
+                },
                 Err(err) => Some(error_line(
                     -32700,
                     &format!(
@@ -164,14 +177,117 @@ async fn read_line<R: AsyncRead + Unpin>(
 /// A JSON-RPC error reply with no id (the request could not be read, so neither could
 /// its id), as one line.
 fn error_line(code: i64, message: &str) -> Vec<u8> {
+    error_reply(&serde_json::Value::Null, code, message)
+}
+
+/// A JSON-RPC error reply to `id`, as one line.
+fn error_reply(id: &serde_json::Value, code: i64, message: &str) -> Vec<u8> {
     let reply = serde_json::json!({
         "jsonrpc": "2.0",
-        "id": null,
+        "id": id,
         "error": {"code": code, "message": message},
     });
     let mut line = reply.to_string().into_bytes();
     line.push(b'\n');
     line
+}
+
+/// Methods whose `params` are required.
+const NEEDS_PARAMS: [&str; 6] = [
+    "initialize",
+    "tools/call",
+    "tasks/get",
+    "tasks/cancel",
+    "tasks/update",
+    "completion/complete",
+];
+
+/// Methods a client may send before the session starts.
+const BEFORE_SESSION: [&str; 3] = ["initialize", "ping", "server/discover"];
+
+/// The `_meta` key a 2026-07-28 request names its protocol with.
+const META_PROTOCOL: &str = "io.modelcontextprotocol/protocolVersion";
+
+/// The error reply for a request whose envelope rmcp would answer badly (no `id`, the
+/// wrong code, a message about `_meta` to a client that forgot `initialize`); `None`
+/// when it may go to rmcp. `session` turns true once `initialize` or a request naming
+/// its protocol in `_meta` passed.
+fn check_envelope(message: &serde_json::Value, session: &mut bool) -> Option<Vec<u8>> {
+    use serde_json::Value;
+    let object = message.as_object()?;
+    let method = object.get("method")?.as_str()?;
+    let id = object.get("id")?;
+    let id_ok = matches!(id, Value::String(_))
+        || matches!(id, Value::Number(n) if n.is_i64() || n.is_u64());
+    if !id_ok {
+        return Some(error_line(
+            -32600,
+            &format!(
+                "Invalid request: the id of {method:?} must be a string or an integer, not {}",
+                kind(id)
+            ),
+        ));
+    }
+    let params = object.get("params");
+    let invalid = |text: String| Some(error_reply(id, -32602, &format!("Invalid params: {text}")));
+    match params {
+        Some(Value::Object(_)) => {}
+        Some(other) => {
+            return invalid(format!(
+                "the params of {method:?} must be an object, not {}",
+                kind(other)
+            ));
+        }
+        None if NEEDS_PARAMS.contains(&method) => {
+            return invalid(format!("{method:?} needs params (an object)"));
+        }
+        None => {}
+    }
+    if method == "tools/call" {
+        let params = params.and_then(Value::as_object)?;
+        if !params.get("name").is_some_and(Value::is_string) {
+            return invalid("tools/call needs params.name, the tool's name as a string".into());
+        }
+        if let Some(arguments) = params.get("arguments")
+            && !arguments.is_object()
+        {
+            return invalid(format!(
+                "the arguments of tools/call must be an object (the ask_user payload), not {}",
+                kind(arguments)
+            ));
+        }
+    }
+    let names_protocol = params
+        .and_then(|p| p.get("_meta"))
+        .and_then(|m| m.get(META_PROTOCOL))
+        .is_some();
+    if method == "initialize" || names_protocol {
+        *session = true;
+    } else if !*session && !BEFORE_SESSION.contains(&method) {
+        return Some(error_reply(
+            id,
+            -32602,
+            &format!(
+                "Invalid params: {method:?} came before the session started: send \"initialize\" \
+                 first (MCP 2025-11-25), or name the protocol in the request's _meta \
+                 ({META_PROTOCOL}, with io.modelcontextprotocol/clientInfo and \
+                 io.modelcontextprotocol/clientCapabilities) for MCP 2026-07-28"
+            ),
+        ));
+    }
+    None
+}
+
+/// A JSON value's kind, for error messages.
+fn kind(value: &serde_json::Value) -> &'static str {
+    match value {
+        serde_json::Value::Null => "null",
+        serde_json::Value::Bool(_) => "a boolean",
+        serde_json::Value::Number(_) => "a number",
+        serde_json::Value::String(_) => "a string",
+        serde_json::Value::Array(_) => "an array",
+        serde_json::Value::Object(_) => "an object",
+    }
 }
 
 #[cfg(test)]

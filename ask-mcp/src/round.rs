@@ -114,6 +114,13 @@ impl AskServer {
             }
         }
         let order = self.order(caps, &form, only);
+        if caps.tasks
+            && only.is_none()
+            && problem.is_none()
+            && let Some(task) = self.start_task(caps, &form, &arguments, &order)
+        {
+            return Ok(task);
+        }
         if order.is_empty() {
             self.announce("no surface for this call: the \"Needs user input\" result");
         }
@@ -178,6 +185,69 @@ impl AskServer {
             return Ok(call_result(&result).into());
         }
         Ok(call_result(&no_form_result(&form)).into())
+    }
+
+    /// Runs the ask as a task (the client declared the extension): `None` when nothing
+    /// could answer it (no host form, no blocking surface).
+    fn start_task(
+        &self,
+        caps: &RequestCaps,
+        form: &AskForm,
+        arguments: &serde_json::Value,
+        order: &[Surface],
+    ) -> Option<CallToolResponse> {
+        let blocking: Vec<Surface> = order
+            .iter()
+            .copied()
+            .filter(|s| {
+                matches!(
+                    s,
+                    Surface::Popup | Surface::Launch | Surface::Browser | Surface::Tty
+                )
+            })
+            .collect();
+        let host_form = order.contains(&Surface::HostForm);
+        if blocking.is_empty() && !host_form {
+            return None;
+        }
+        let (id, created, token) = self.shared().tasks.create(caps, arguments).ok()?;
+        self.announce(&format!(
+            "the ask runs as task {id}: {}",
+            order
+                .iter()
+                .map(|s| s.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+        if !blocking.is_empty() {
+            let server = self.clone();
+            let form = form.clone();
+            let client = caps.client.clone();
+            tokio::spawn(async move {
+                let Some(kit) = server.shared().kit.as_ref() else {
+                    return;
+                };
+                let presenters: Vec<&dyn Presenter> = blocking
+                    .iter()
+                    .filter_map(|surface| match surface {
+                        Surface::Popup => kit.popup.as_deref(),
+                        Surface::Launch => kit.launch.as_deref(),
+                        Surface::Browser => Some(kit.browser.as_ref()),
+                        Surface::Tty => Some(kit.tty.as_ref()),
+                        _ => None,
+                    })
+                    .collect();
+                if let Ok(result) = server
+                    .ask_with(form, &presenters, client, token, None, |_, _| {})
+                    .await
+                {
+                    // The first answer wins: a result after another surface answered
+                    // (this one then closed as cancelled) is dropped.
+                    server.shared().tasks.finish(&id, &result, false);
+                }
+            });
+        }
+        Some(CallToolResponse::Task(created))
     }
 
     /// The surfaces for this call: `--ui auto` by the rule, another `--ui` as it says

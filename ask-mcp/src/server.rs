@@ -7,8 +7,9 @@ use std::time::Duration;
 
 use ask_contract::{AskForm, AskResult, ParseOptions, parse_params};
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, Implementation, ListToolsResult,
-    PaginatedRequestParams, ProgressNotificationParam, ServerCapabilities, ServerConfig,
+    CallToolRequestParams, CallToolResponse, CallToolResult, CancelTaskParams, GetTaskParams,
+    GetTaskResult, Implementation, ListToolsResult, PaginatedRequestParams,
+    ProgressNotificationParam, ServerCapabilities, ServerConfig, UpdateTaskParams,
 };
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler};
@@ -109,6 +110,8 @@ pub(crate) struct Shared {
     /// The request-state sealer, made on the first 2026-07-28 call (`None` inside when
     /// the state folder cannot hold its key).
     pub(crate) sealer: std::sync::OnceLock<Option<crate::mrtr::state::Sealer>>,
+    /// Asks running as tasks (one file each under the state folder).
+    pub(crate) tasks: crate::tasks::Tasks,
     /// Browser forms whose link went out in a 2026-07-28 round, by id.
     pub(crate) links: std::sync::Mutex<std::collections::HashMap<String, crate::round::Link>>,
 }
@@ -193,11 +196,13 @@ impl AskServer {
     /// `options.launch` are then not consulted): for embedders with their own way to
     /// show a form.
     pub fn with_presenters(options: ServerOptions, presenters: Vec<Box<dyn Presenter>>) -> Self {
+        let tasks = crate::tasks::Tasks::new(&options.state_dir);
         Self {
             shared: Arc::new(Shared {
                 options,
                 presenters,
                 kit: None,
+                tasks,
                 sealer: std::sync::OnceLock::new(),
                 links: std::sync::Mutex::new(std::collections::HashMap::new()),
                 queue: Semaphore::new(1),
@@ -307,6 +312,7 @@ impl AskServer {
         };
         let presented = async {
             for presenter in presenters {
+                self.announce(&format!("asking through {}", presenter.name()));
                 match presenter.present(&call).await {
                     Presented::Done(result) => return Some(*result),
                     Presented::Unavailable(why) => {
@@ -341,9 +347,14 @@ impl AskServer {
 
 impl ServerHandler for AskServer {
     fn get_info(&self) -> ServerConfig {
-        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
-            .with_server_info(Implementation::new("ask-mcp", env!("CARGO_PKG_VERSION")))
-            .with_instructions(INSTRUCTIONS)
+        ServerConfig::new(
+            ServerCapabilities::builder()
+                .enable_tools()
+                .enable_tasks()
+                .build(),
+        )
+        .with_server_info(Implementation::new("ask-mcp", env!("CARGO_PKG_VERSION")))
+        .with_instructions(INSTRUCTIONS)
     }
 
     async fn list_tools(
@@ -352,6 +363,36 @@ impl ServerHandler for AskServer {
         _context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
         Ok(ListToolsResult::with_all_items(vec![tool()]))
+    }
+
+    async fn get_task(
+        &self,
+        request: GetTaskParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<GetTaskResult, ErrorData> {
+        let caps = RequestCaps::of(&context);
+        let task = self.shared.tasks.get(&request.task_id, &caps)?;
+        Ok(GetTaskResult::new(task))
+    }
+
+    async fn update_task(
+        &self,
+        request: UpdateTaskParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        let caps = RequestCaps::of(&context);
+        self.shared
+            .tasks
+            .update(&request.task_id, &caps, &request.input_responses)
+    }
+
+    async fn cancel_task(
+        &self,
+        request: CancelTaskParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        let caps = RequestCaps::of(&context);
+        self.shared.tasks.cancel(&request.task_id, &caps)
     }
 
     async fn call_tool(

@@ -7,4 +7,5 @@ mod elicit_typed;
 mod mrtr;
 mod queue;
 mod schema;
+mod tasks;
 mod tool;

@@ -9,6 +9,10 @@ writes what it got to a JSON file.
                                                  to OUT.err, where it prints the link)
   client.py url OUT PAYLOAD [ask mcp args...]   (form and URL elicitation: a URL request is
                                                  written to OUT.request.json and accepted)
+  client.py modern OUT PAYLOAD ACTION CONTENT_JSON [ask mcp args...]
+                                                (the SDK's Client in its default mode: it
+                                                 probes server/discover, speaks 2026-07-28
+                                                 and answers input_required rounds)
   client.py raw OUT PAYLOAD [ask mcp args...]   (the raw client; the server stays in this
                                                  session, so it keeps the terminal)
 """
@@ -106,6 +110,29 @@ async def main(argv):
         params = StdioServerParameters(command=ASK, args=["mcp", *argv[3:]], env=env)
         async with stdio_client(params) as streams:
             await session_run(streams, out, payload, elicitation_callback=on_url)
+    elif mode == "modern":
+        from mcp.client.client import Client
+
+        action, content = argv[3], json.loads(argv[4])
+        seen = []
+
+        async def on_form(context, params):
+            seen.append(dump(params))
+            with open(out + ".request.json", "w") as f:
+                json.dump(seen, f)
+            if action == "accept":
+                return types.ElicitResult(action="accept", content=content)
+            return types.ElicitResult(action=action)
+
+        env = {k: v for k, v in os.environ.items() if k not in ("TMUX", "TMUX_PANE")}
+        params = StdioServerParameters(command=ASK, args=["mcp", *argv[5:]], env=env)
+        async with Client(params, elicitation_callback=on_form,
+                          client_info=types.Implementation(name="python-sdk-e2e", version="1")) as client:
+            result = await client.call_tool("ask_user", payload)
+            record = {"protocolVersion": str(client.session.protocol_version), "result": dump(result)}
+        with open(out + ".tmp", "w") as f:
+            json.dump(record, f)
+        os.replace(out + ".tmp", out)
     else:
         raise SystemExit(f"unknown mode {mode}")
 

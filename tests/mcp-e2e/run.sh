@@ -20,7 +20,8 @@ CACHE="$HERE/.cache"
 MCP_VERSION=2.3.0
 PYTE_VERSION=0.8.2
 INSPECTOR_VERSION=1.0.3
-CONFORMANCE_VERSION=0.1.13 # later versions need Node 22 (fs.globSync)
+CONFORMANCE_VERSION=0.1.16 # the newest; it needs Node 22 (fs.globSync): the npm `node` package
+NODE_VERSION=22            # ships that binary, installed into the same cache and used to run the runner
 
 say() { printf '%s\n' "$*" >&2; }
 die() { say "mcp-e2e: $*"; echo "0 passed, 1 failed"; exit 1; }
@@ -38,13 +39,14 @@ fi
 
 have() { node -p "require('$CACHE/node_modules/$1/package.json').version" 2>/dev/null; }
 if [ "$(have @modelcontextprotocol/inspector-cli)" != "$INSPECTOR_VERSION" ] ||
-	[ "$(have @modelcontextprotocol/conformance)" != "$CONFORMANCE_VERSION" ]; then
+	[ "$(have @modelcontextprotocol/conformance)" != "$CONFORMANCE_VERSION" ] ||
+	[ "$(have node | cut -d. -f1)" != "$NODE_VERSION" ]; then
 	say "mcp-e2e: installing the inspector CLI and the conformance runner into $CACHE"
 	mkdir -p "$CACHE"
 	[ -f "$CACHE/package.json" ] || echo '{"name":"mcp-e2e-cache","private":true}' >"$CACHE/package.json"
 	(cd "$CACHE" && npm install --no-audit --no-fund --loglevel=error \
 		"@modelcontextprotocol/inspector-cli@$INSPECTOR_VERSION" \
-		"@modelcontextprotocol/conformance@$CONFORMANCE_VERSION" >&2) || die "npm install failed"
+		"@modelcontextprotocol/conformance@$CONFORMANCE_VERSION" "node@$NODE_VERSION" >&2) || die "npm install failed"
 fi
 
 # The browser scenarios drive Debian's headless chromium with tests/web-e2e's Playwright.

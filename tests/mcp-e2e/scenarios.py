@@ -14,6 +14,7 @@ import time
 import traceback
 
 import forms  # noqa: F401 - registers its scenarios
+import mrtr  # noqa: F401 - registers its scenarios
 import protocol  # noqa: F401 - registers its scenarios
 import web  # noqa: F401 - registers its scenarios
 from common import SCENARIOS

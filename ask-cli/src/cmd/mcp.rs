@@ -51,6 +51,7 @@ pub(crate) fn mcp(args: &McpArgs) -> CliResult {
                 addr,
                 allow_remote: args.allow_remote,
                 token: token.clone(),
+                session_idle: ask_mcp::SESSION_IDLE,
             };
             ask_mcp::serve_http(server, &options, |bound| {
                 eprintln!(

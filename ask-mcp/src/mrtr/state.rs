@@ -102,6 +102,7 @@ pub(crate) struct Sealer {
     codec: RequestStateCodec,
     used_dir: PathBuf,
     used: Mutex<HashMap<String, ()>>,
+    pruned: Mutex<Option<std::time::Instant>>,
 }
 
 impl std::fmt::Debug for Sealer {
@@ -123,6 +124,7 @@ impl Sealer {
             codec,
             used_dir: state_dir.join(USED_DIR),
             used: Mutex::new(HashMap::new()),
+            pruned: Mutex::new(None),
         })
     }
 
@@ -176,8 +178,15 @@ impl Sealer {
         known || (is_hex(nonce) && self.used_dir.join(nonce).exists())
     }
 
-    /// Forgets redeemed nonces older than the states they belonged to could be.
+    /// Forgets redeemed nonces older than the states they belonged to could be (at
+    /// most once a minute: it reads the whole folder).
     fn prune(&self) {
+        if let Ok(mut last) = self.pruned.lock() {
+            if last.is_some_and(|t| t.elapsed() < Duration::from_secs(60)) {
+                return;
+            }
+            *last = Some(std::time::Instant::now());
+        }
         let Ok(entries) = std::fs::read_dir(&self.used_dir) else {
             return;
         };
