@@ -16,7 +16,7 @@
 //!    a question carries previews, which a host form can only fold into a description,
 //!    the link comes first: our browser form shows them side by side. Option notes are
 //!    not a property of the payload (the person decides to write one), so they cannot
-//!    decide the order; a host form still asks the question note.
+//!    decide the order; a host form still takes a note for the agent.
 //! 4. **Browser** opened here, only when this machine has a desktop: the last resort,
 //!    since the person may not be looking at this machine's screen (the link is also
 //!    announced on stderr).

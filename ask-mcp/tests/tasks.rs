@@ -56,7 +56,7 @@ fn an_ask_survives_a_restart_as_a_task_and_is_answered_after_it() {
         assert!(foreign.get("error").is_some(), "{foreign}");
 
         // A reply that breaks the schema: asked again, the problem first.
-        let bad = json!({"ask_user": {"action": "accept", "content": {"q01_answer": "mysql", "submit_as": "submit"}}});
+        let bad = json!({"ask_user": {"action": "accept", "content": {"q01_answer": "mysql"}}});
         let updated = client
             .request("tasks/update", with_meta(json!({"taskId": id, "inputResponses": bad}), "claude-code"))
             .await;
@@ -69,7 +69,7 @@ fn an_ask_survives_a_restart_as_a_task_and_is_answered_after_it() {
             .unwrap();
         assert!(message.starts_with("Your last reply could not be used"), "{message}");
 
-        let good = json!({"ask_user": {"action": "accept", "content": {"q01_answer": "pg", "q02_answer": ["rest"], "submit_as": "submit"}}});
+        let good = json!({"ask_user": {"action": "accept", "content": {"q01_answer": "pg", "q02_answer": ["rest"]}}});
         client
             .request("tasks/update", with_meta(json!({"taskId": id, "inputResponses": good}), "claude-code"))
             .await;

@@ -10,9 +10,14 @@ usage: check.py LOG TURN KIND [ARGS...]
                           ask_user call, not an error, and its text contains TEXT
     tool-cancelled        ... a result that says the questions were cancelled, not an error
     tool-error TEXT       ... an error result whose text contains TEXT
-    tool-same RESULT      ... a result equal to RESULT, the tool result file of `ask run
+    tool-same RESULT [VIA] ... a result equal to RESULT, the tool result file of `ask run
                           --answers` for the same choices: its details as JSON (what
-                          Claude Code forwards) or its text
+                          Claude Code forwards) or its text; answeredVia must be VIA
+                          (terminal unless given: host for the client's own form)
+    tool-outcome OUTCOME  ... details (as Claude Code forwards them) whose outcome is OUTCOME
+    task-same RESULT      the last message is Claude Code's notification of a call it moved
+                          to the background, and its <result> equals RESULT's details
+                          (answeredVia terminal)
 Exits 0 when the check holds; otherwise prints why and exits 1.
 """
 
@@ -53,12 +58,17 @@ def ask_result(body):
              for block in m["content"] if block.get("type") == "tool_use" and block.get("name") == TOOL]
     if not calls:
         fail("no ask_user call in the conversation")
+    # The result is in the last user message; Claude Code may add messages of its own
+    # after it (a "system" message with MCP server instructions), so look back past them.
+    for message in reversed(messages):
+        blocks = message.get("content") if isinstance(message.get("content"), list) else []
+        for block in blocks:
+            if block.get("type") == "tool_result" and block.get("tool_use_id") == calls[-1]:
+                return block, text_of(block.get("content", ""))
+        if message.get("role") == "assistant":
+            break
     last = messages[-1] if messages else {}
-    blocks = last.get("content") if isinstance(last.get("content"), list) else []
-    for block in blocks:
-        if block.get("type") == "tool_result" and block.get("tool_use_id") == calls[-1]:
-            return block, text_of(block.get("content", ""))
-    fail(f"the last message holds no result for {calls[-1]}: {json.dumps(last)[:600]}")
+    fail(f"no message after the call holds its result {calls[-1]}: {json.dumps(last)[:600]}")
 
 
 def main():
@@ -108,15 +118,36 @@ def main():
         # the harness they must have come from the terminal form.
         want = dict(expected["details"])
         want.pop("answeredVia", None)
+        want_via = args[1] if len(args) > 1 else "terminal"
         try:
             got = json.loads(text)
             via = got.pop("answeredVia", "terminal")
-            same = got == want and via == "terminal"
+            same = got == want and via == want_via
         except ValueError:
             same = text == text_of(expected["content"])
         if not same:
             fail(f"the result differs from ask run --answers:\n--- got\n{text}\n--- expected\n"
                  f"{json.dumps(expected['details'])}\nor\n{text_of(expected['content'])}")
+    elif kind == "task-same":
+        text = text_of(body.get("messages", [{}])[-1].get("content", ""))
+        start, end = text.find("<result>"), text.find("</result>")
+        if "<task-notification>" not in text or start < 0 or end < start:
+            fail(f"the last message is not a task notification with a result: {text[:800]}")
+        with open(args[0], encoding="utf-8") as f:
+            want = json.load(f)["details"]
+        want.pop("answeredVia", None)
+        got = json.loads(text[start + len("<result>"):end])
+        via = got.pop("answeredVia", None)
+        if got != want or via != "terminal":
+            fail(f"the task's result differs from ask run --answers:\n{json.dumps(got)}\n{json.dumps(want)}")
+    elif kind == "tool-outcome":
+        block, text = ask_result(body)
+        try:
+            details = json.loads(text)
+        except ValueError:
+            fail(f"the result is not the details as JSON: {text}")
+        if details.get("outcome") != args[0]:
+            fail(f"outcome is {details.get('outcome')!r}, expected {args[0]!r}: {text}")
     else:
         fail(f"unknown check {kind}")
 

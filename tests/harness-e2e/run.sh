@@ -170,7 +170,7 @@ claude_env() {
 		ANTHROPIC_BASE_URL="http://127.0.0.1:$PORT" ANTHROPIC_API_KEY="$TOKEN"
 		DISABLE_TELEMETRY=1 DISABLE_ERROR_REPORTING=1 DISABLE_AUTOUPDATER=1
 		CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1 ENABLE_TOOL_SEARCH=false
-		TERM=xterm-256color)
+		TERM=xterm-256color ${CLAUDE_EXTRA_ENV[@]+"${CLAUDE_EXTRA_ENV[@]}"})
 }
 
 # register_ask ARGS...: docs/harnesses.md's `claude mcp add` line, in the scenario's config.
@@ -185,9 +185,13 @@ start_claude() {
 	claude_env
 	# exec: the pane's process is Claude Code itself; tmux's TMUX and TMUX_PANE pass on
 	# to it (and so to the ask server it starts).
+	# Outside tmux (NO_TMUX=1): the tmux session is only the test's terminal, and Claude
+	# Code (so `ask mcp`) gets neither TMUX nor TMUX_PANE, as for a person in a plain terminal.
+	local tmux_env='TMUX="$TMUX" TMUX_PANE="$TMUX_PANE"'
+	[ "${NO_TMUX:-0}" = 1 ] && tmux_env=''
 	cat >"$S/launch.sh" <<-EOF
 		cd $(printf %q "$S/project")
-		exec $(printf '%q ' "${CLAUDE_ENV[@]}") TMUX="\$TMUX" TMUX_PANE="\$TMUX_PANE" \\
+		exec $(printf '%q ' "${CLAUDE_ENV[@]}") $tmux_env \\
 			$(printf %q "$CLAUDE") --debug-file $(printf %q "$S/claude-debug.log") 2>$(printf %q "$S/claude.stderr")
 	EOF
 	# The inner server starts in the scenario's environment too: what it runs (popups,
@@ -249,9 +253,10 @@ screen_has() { screen | grep -qF -- "$1"; }
 pane_has() { tin capture-pane -p -t "$CLAUDE_PANE" 2>/dev/null | grep -qF -- "$1"; }
 screen_lacks() { ! screen_has "$1"; }
 wait_screen() { wait_for "$1 on screen" screen_has "$2"; }
-# settle: after a form shows, wait as a person would before typing (the form drops keys
-# that arrive within behaviour.ignoreEarlyKeysMs, 150 ms, of its first paint).
-settle() { sleep 0.5; }
+# settle: after a form shows, wait as a person would before typing: a form `ask mcp` opens
+# in a terminal drops keys that arrive within 600 ms of its first paint (the hand-off guard,
+# `ask run --early-keys-ms`), and the end of that window shows nothing to wait on.
+settle() { sleep 1; }
 main_requests() {
 	local n
 	n=$(grep -c '"kind": "main"' "$LOG" 2>/dev/null) || true
@@ -262,6 +267,18 @@ wait_main() { wait_for "$1 main-loop model request(s)" main_at_least "$1"; }
 windows_are() { [ "$(tin list-windows -t cc 2>/dev/null | wc -l)" -eq "$1" ]; }
 panes_are() { [ "$(tin list-panes -s -t cc 2>/dev/null | wc -l)" -eq "$1" ]; }
 check() { python3 "$HERE/check.py" "$LOG" "$@"; }
+# expect_details ANSWERS_JSON: what `ask run --answers` gives for DB_PAYLOAD and ANSWERS_JSON,
+# into $S/expected.json.
+expect_details() {
+	printf '%s' "$DB_PAYLOAD" >"$S/payload.json"
+	printf '%s' "$1" >"$S/answers.json"
+	"$ASK_BIN" run --input "$S/payload.json" --answers "$S/answers.json" --output "$S/expected.json" ||
+		{ say "  ask run --answers failed"; return 1; }
+}
+# host_form_has TEXT: Claude Code's own form (its MCP input dialog) shows TEXT.
+HOST_FORM='MCP server “ask” requests your input'
+host_form_has() { screen | sed -n "/$HOST_FORM/,\$p" | grep -qF -- "$1"; }
+wait_host_form() { wait_for "$1 in Claude Code's form" host_form_has "$2"; }
 
 dump() {
 	say "  --- screen ---"
@@ -319,6 +336,8 @@ scenario_1() {
 	screen_has "Claude Code v$CLAUDE_VERSION" || { say "  Claude Code's screen is not around the form"; return 1; }
 	pane_has "Set up storage for the service" || { say "  Claude Code's pane lost its conversation"; return 1; }
 	! pane_has "Which database should the service use?" || { say "  the form drew on Claude Code's pane"; return 1; }
+	# Claude Code 2.1.332 declares its own form (MCP 2026-07-28) too: inside tmux the popup wins.
+	! screen_has "$HOST_FORM" || { say "  Claude Code's own form opened beside the popup"; return 1; }
 	settle
 	keys 2
 	sleep 0.5
@@ -395,6 +414,122 @@ scenario_4() { tmux_recipe tmux-window windows_are; }
 # 6. The tmux split-window recipe.
 scenario_6() { tmux_recipe tmux-split panes_are; }
 
+# 7. Outside tmux (no TMUX, no launcher, no desktop), Claude Code 2.1.332 (MCP 2026-07-28)
+#    gets `input_required` and shows its own form; keys typed into that form (open the
+#    choice, pick SQLite, Accept) reach the model as `ask run --answers` gives them, with
+#    answeredVia "host".
+scenario_7() {
+	new_scenario s7 "[$(call "$DB_PAYLOAD"), {\"text\": \"Noted, SQLite it is.\"}]" || return 1
+	register_ask || return 1
+	NO_TMUX=1 start_claude || return 1
+	prompt "Set up storage for the service"
+	wait_host_form "the question" "Database: ▸ not set" || return 1
+	# One field per question and the note; nothing chosen for the person.
+	host_form_has "Note for the agent (optional)" || { say "  no note field"; return 1; }
+	[ "$(tin list-windows -t cc | wc -l)" -eq 1 ] && [ "$(tin list-panes -s -t cc | wc -l)" -eq 1 ] ||
+		{ say "  a tmux window or pane opened outside tmux"; return 1; }
+	keys Right
+	wait_host_form "the choices" "◯ SQLite" || return 1
+	keys Down
+	wait_host_form "SQLite under the cursor" "❯ ◯ SQLite" || return 1
+	keys Enter
+	wait_host_form "the choice" "✔ Database: SQLite" || return 1
+	keys Down
+	wait_host_form "Accept under the cursor" "❯ Accept" || return 1
+	keys Enter
+	wait_main 2 || return 1
+	expect_details '{"mode": "submit", "answers": {"db": {"values": ["sqlite"]}}}' || return 1
+	check 1 tool-same "$S/expected.json" host && check 1 tool-outcome submitted || return 1
+	wait_screen "the model's reply" "Noted, SQLite it is." || return 1
+}
+
+# 8. Outside tmux, the person answers nothing and writes only the note: the model gets
+#    an elaborate result with the note on the question, and no answer nobody chose.
+scenario_8() {
+	new_scenario s8 "[$(call "$DB_PAYLOAD"), {\"text\": \"Postgres takes concurrent writes; SQLite is one file.\"}]" || return 1
+	register_ask || return 1
+	NO_TMUX=1 start_claude || return 1
+	prompt "Set up storage for the service"
+	wait_host_form "the question" "Database: ▸ not set" || return 1
+	keys Down
+	wait_host_form "the note field" "Type something" || return 1
+	keys -l "which one scales?"
+	wait_host_form "the note" "which one scales?" || return 1
+	keys Down
+	wait_host_form "Accept under the cursor" "❯ Accept" || return 1
+	keys Enter
+	wait_main 2 || return 1
+	expect_details '{"mode": "elaborate", "answers": {"db": {"note": "which one scales?"}}}' || return 1
+	check 1 tool-same "$S/expected.json" host && check 1 tool-outcome elaborate || return 1
+	wait_screen "the model's reply" "SQLite is one file." || return 1
+}
+
+# 9. Outside tmux, Decline in Claude Code's form: the cancelled result, which says so in
+#    details alone (outcome "cancelled"), not an error.
+scenario_9() {
+	new_scenario s9 "[$(call "$DB_PAYLOAD"), {\"text\": \"Understood, I will not ask again.\"}]" || return 1
+	register_ask || return 1
+	NO_TMUX=1 start_claude || return 1
+	prompt "Set up storage for the service"
+	wait_host_form "the question" "Database: ▸ not set" || return 1
+	keys Down
+	wait_host_form "the note field" "Type something" || return 1
+	keys Down
+	wait_host_form "Accept under the cursor" "❯ Accept" || return 1
+	keys Down
+	wait_host_form "Decline under the cursor" "❯ Decline" || return 1
+	keys Enter
+	wait_main 2 || return 1
+	check 1 tool-cancelled && check 1 tool-outcome cancelled || return 1
+	wait_screen "the model's reply" "Understood, I will not ask again." || return 1
+}
+
+# 10. The hand-off guard: keys typed right as the popup opens (meant for Claude Code's own
+#     prompt a moment before) are dropped and the form says so; it answers only what the
+#     person types after.
+scenario_10() {
+	new_scenario s10 "[$(call "$DB_PAYLOAD"), {\"text\": \"Noted, Postgres it is.\"}]" || return 1
+	register_ask || return 1
+	start_claude || return 1
+	prompt "Set up storage for the service"
+	wait_for "the popup" screen_has "Which database should the service use?" || return 1
+	keys 2 Enter
+	wait_screen "the dropped-keys notice" "Keys typed before the form opened were ignored." || return 1
+	[ "$(main_requests)" -eq 1 ] || { say "  the early keys answered the form"; return 1; }
+	settle
+	keys 1
+	sleep 0.5
+	keys Enter
+	wait_main 2 || return 1
+	expect_details '{"mode": "submit", "answers": {"db": {"values": ["postgres"]}}}' || return 1
+	check 1 tool-same "$S/expected.json" || return 1
+	wait_screen "the model's reply" "Noted, Postgres it is." || return 1
+}
+
+# 11. A long ask with Claude Code's defaults: a popup left open past 120 s is moved to
+#     the background by Claude Code (the model is told it keeps running and ends its
+#     turn); the answer given after that still reaches the model, as a task notification
+#     whose result is the details `ask run --answers` gives.
+scenario_11() {
+	new_scenario s11 "[$(call "$DB_PAYLOAD"), {\"text\": \"I will wait for your answer.\"}, {\"text\": \"Noted, SQLite it is.\"}]" || return 1
+	register_ask || return 1
+	start_claude || return 1
+	prompt "Set up storage for the service"
+	wait_screen "the form" "Which database should the service use?" || return 1
+	# Claude Code's own clock: 120 s, then the call is a background task and the model
+	# gets its turn back (the popup stays open).
+	TIMEOUT=$((TIMEOUT + 150)) wait_main 2 || return 1
+	check 1 tool-result "moved to the background" || return 1
+	screen_has "Which database should the service use?" || { say "  the popup closed when the call moved to the background"; return 1; }
+	keys 2
+	sleep 0.5
+	keys Enter
+	wait_main 3 || return 1
+	expect_details '{"mode": "submit", "answers": {"db": {"values": ["sqlite"]}}}' || return 1
+	check 2 task-same "$S/expected.json" || return 1
+	wait_screen "the model's reply" "Noted, SQLite it is." || return 1
+}
+
 # 5. The kitty overlay recipe, in kitty under Xvfb: kitty.sh.
 # shellcheck source=kitty.sh
 source "$HERE/kitty.sh"
@@ -407,8 +542,13 @@ NAMES=(
 	"Claude Code: the tmux new-window launcher recipe opens the form; the answer reaches the model"
 	"Claude Code in kitty: the kitty overlay launcher recipe opens the form over it; the answer reaches the model"
 	"Claude Code: the tmux split-window launcher recipe opens the form in a pane; the answer reaches the model"
+	"Claude Code outside tmux: its own form (MCP 2026-07-28 input_required); the keys' answer reaches the model"
+	"Claude Code outside tmux: only the note in its own form gives elaborate, nothing chosen for the person"
+	"Claude Code outside tmux: Decline in its own form gives the cancelled result (outcome cancelled)"
+	"Claude Code: keys typed as the popup opens are dropped (the hand-off guard); later keys answer"
+	"Claude Code: a popup answered after Claude Code moved the call to the background (120 s) still reaches the model"
 )
-[ ${#SELECTED[@]} -eq 0 ] && SELECTED=(0 1 2 3 4 5 6)
+[ ${#SELECTED[@]} -eq 0 ] && SELECTED=(0 1 2 3 4 5 6 7 8 9 10 11)
 
 passed=0
 failed=0

@@ -19,7 +19,7 @@ from common import ANSWERS, PAYLOAD, read_record, same_as_ask_run, scenario, wri
 from web import LINK, WEB_ANSWERS, WEB_PAYLOAD, answer_in_browser
 
 FORM = {"elicitation": {"form": {}}}
-CONTENT = {"q01_answer": "lite", "q02_answer": ["a", "c"], "submit_as": "submit"}
+CONTENT = {"q01_answer": "lite", "q02_answer": ["a", "c"]}
 
 
 def meta(caps, client="raw-2026"):
@@ -126,7 +126,7 @@ def raw_2026_capabilities_come_from_each_request(tmp):
     check(with_form["resultType"] == "input_required", f"{with_form}")
     nothing = call(raw, {})["result"]
     check(nothing["content"][0]["text"].startswith("Needs user input:"), f"no mode declared: {nothing}")
-    bad = retry(raw, FORM, with_form["requestState"], {"action": "accept", "content": {"q01_answer": "mysql", "submit_as": "submit"}})
+    bad = retry(raw, FORM, with_form["requestState"], {"action": "accept", "content": {"q01_answer": "mysql"}})
     message = bad["result"]["inputRequests"]["ask_user"]["params"]["message"]
     check(message.startswith("Your last reply could not be used") and "mysql" in message, message)
     raw.close()

@@ -27,10 +27,12 @@ def elicit(tmp, action, content, args=("--ui", "elicit"), payload=PAYLOAD):
 def python_sdk_elicitation_accept_gives_the_result_of_the_same_answers(tmp):
     # The SDK declares URL mode too, which auto would take first (the browser form): the
     # client's own form is asked for by name.
-    record, requests = elicit(tmp, "accept", {"q01_answer": "lite", "q02_answer": ["c", "a"], "submit_as": "submit"}, ("--ui", "elicit"))
+    record, requests = elicit(tmp, "accept", {"q01_answer": "lite", "q02_answer": ["c", "a"]}, ("--ui", "elicit"))
     schema = requests[0]["requestedSchema"]
-    check(list(schema["properties"]) == ["q01_answer", "q01_custom", "q01_note", "q02_answer", "q02_custom", "q02_note", "submit_as"],
+    # One field per question, then the note for the agent; nothing required or preset.
+    check(list(schema["properties"]) == ["q01_answer", "q02_answer", "to_agent"],
           f"field order {list(schema['properties'])}")
+    check("required" not in schema, f"required: {schema.get('required')}")
     check(schema["properties"]["q01_answer"]["oneOf"][0]["title"] == "PostgreSQL (Recommended)", "recommended title")
     check(schema["properties"]["q02_answer"]["items"]["anyOf"][2] == {"const": "c", "title": "Chat"}, "multi as anyOf items")
     same_as_ask_run(record["result"], tmp)
@@ -47,8 +49,8 @@ TYPED = {"questions": [
 
 @scenario
 def python_sdk_elicitation_of_typed_questions_gives_the_result_of_the_same_answers(tmp):
-    content = {"q01_answer": "ledger", "q02_answer": "ops@example.com", "q03_answer": 4, "q04_answer": False,
-               "q04_note": "after the freeze", "q05_answer": ["prod"], "submit_as": "submit"}
+    content = {"q01_answer": "ledger", "q02_answer": "ops@example.com", "q03_answer": 4, "q04_answer": "no",
+               "q05_answer": ["prod"]}
     record, requests = elicit(tmp, "accept", content, payload=TYPED)
     p = requests[0]["requestedSchema"]["properties"]
     check(p["q01_answer"] == {"type": "string", "title": "Name", "description": p["q01_answer"]["description"],
@@ -56,11 +58,13 @@ def python_sdk_elicitation_of_typed_questions_gives_the_result_of_the_same_answe
     check(p["q02_answer"]["format"] == "email", f"email: {p['q02_answer']}")
     check(p["q03_answer"]["type"] == "integer" and p["q03_answer"]["minimum"] == 1 and p["q03_answer"]["maximum"] == 10,
           f"integer: {p['q03_answer']}")
-    check(p["q04_answer"]["type"] == "boolean" and "q04_custom" not in p, f"boolean: {p['q04_answer']}")
+    # Yes or no is a choice with no default, so Accept never sends a "no" nobody chose.
+    check(p["q04_answer"]["type"] == "string" and [c["const"] for c in p["q04_answer"]["oneOf"]] == ["yes", "no"]
+          and "default" not in p["q04_answer"], f"yes/no: {p['q04_answer']}")
     check(p["q05_answer"]["minItems"] == 1 and p["q05_answer"]["maxItems"] == 2, f"items: {p['q05_answer']}")
     same_as_ask_run(record["result"], tmp, TYPED, {"mode": "submit", "answers": {
         "name": {"value": "ledger"}, "mail": {"value": "ops@example.com"}, "n": {"value": 4},
-        "ok": {"value": False, "note": "after the freeze"}, "envs": {"values": ["prod"]}}})
+        "ok": {"value": False}, "envs": {"values": ["prod"]}}})
 
 
 @scenario

@@ -321,24 +321,24 @@ fn description(question: &Question) -> String {
         QuestionType::Confirm => return out,
         QuestionType::Text | QuestionType::Number | QuestionType::Path => {
             if let Some(rule) = question.rule_text() {
-                let _ = write!(out, "\n\n{rule}.");
+                let _ = write!(out, " · {rule}.");
             }
             if let Some(placeholder) = &r.placeholder {
-                let _ = write!(out, "\n\nFor example: {placeholder}");
+                let _ = write!(out, " · For example: {placeholder}");
             }
             return out;
         }
         _ => {}
     }
     if let Some(rule) = question.rule_text() {
-        let _ = write!(out, "\n\n{rule}.");
+        let _ = write!(out, " · {rule}.");
     }
     for option in question
         .options
         .iter()
         .filter(|o| o.description.is_some() || o.preview.is_some())
     {
-        let _ = write!(out, "\n\n{}", option.label);
+        let _ = write!(out, " · {}", option.label);
         if let Some(description) = &option.description {
             let _ = write!(out, ": {description}");
         }

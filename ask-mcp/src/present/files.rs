@@ -72,7 +72,7 @@ impl FormFiles {
     }
 
     /// The `ask run` arguments (after the binary) for this form, with the hand-off guard
-    /// ([`HAND_OFF_GUARD_MS`]).
+    /// (600 ms, `--early-keys-ms`).
     pub fn run_args(&self, config: Option<&Path>, fullscreen: bool) -> Vec<std::ffi::OsString> {
         let mut args: Vec<std::ffi::OsString> = vec![
             "run".into(),
