@@ -7,11 +7,13 @@ query ask sends on start-up (`CSI ? u`, `CSI c`) as a kitty-protocol terminal do
 on the untouched form (which cancels it) and measures the time from writing the key to
 the first byte ask writes back (the restore of the terminal). With the protocol, Esc
 arrives as `CSI 27 u` and acts at once; without it, a lone ESC byte waits for the
-decoder's 50 ms escape timeout (is it the start of a sequence?).
+reader's sequence wait (is it the start of a sequence?), 10 ms.
 
     python3 tests/pty-bench/esc_latency.py [RUNS]      # ASK_BIN=target/release/ask to pick the binary
 
-Prints the median, minimum and maximum per mode. A measurement, not a test.
+ASK_BASE_BIN, when set, is run side by side (run for run, interleaved) as the baseline,
+such as a build of the previous main. Prints the median, minimum and maximum per mode and
+binary, and the load average. A measurement, not a test.
 """
 
 import fcntl
@@ -27,7 +29,8 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-ASK = os.environ.get("ASK_BIN", os.path.join(ROOT, "target", "debug", "ask"))
+ASK = os.path.abspath(os.environ.get("ASK_BIN", os.path.join(ROOT, "target", "debug", "ask")))
+BASE = os.environ.get("ASK_BASE_BIN") and os.path.abspath(os.environ["ASK_BASE_BIN"])
 QUERY = b"\x1b[?u\x1b[c"
 ANSWERS = {"kitty": b"\x1b[?0u\x1b[?62;22c", "legacy": b"\x1b[?62;22c"}
 ESC = {"kitty": b"\x1b[27u", "legacy": b"\x1b"}
@@ -59,14 +62,14 @@ def drain(fd, seen, quiet=0.3):
             return
 
 
-def one_run(mode, folder):
+def one_run(ask, mode, folder):
     pid, fd = pty.fork()
     if pid == 0:
         fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
         os.chdir(folder)
         os.environ["TERM"] = "xterm-256color"
         os.environ["ASK_CONFIG"] = os.path.join(folder, "config.json")
-        os.execv(ASK, [ASK, "run", "--input", "p.json", "--output", "r.json", "--fullscreen"])
+        os.execv(ask, [ask, "run", "--input", "p.json", "--output", "r.json", "--fullscreen"])
     seen = bytearray()
     try:
         read_until(fd, seen, QUERY)
@@ -97,11 +100,18 @@ def main():
     with tempfile.TemporaryDirectory() as folder:
         with open(os.path.join(folder, "p.json"), "w") as f:
             json.dump(PAYLOAD, f)
-        print(f"{ASK}, {runs} runs per mode, load average {os.getloadavg()[0]:.1f}")
+        binaries = [("this", ASK)] + ([("base", BASE)] if BASE else [])
+        print(f"{runs} runs per mode, load average {os.getloadavg()[0]:.1f} at the start")
         for mode in ("kitty", "legacy"):
-            times = [one_run(mode, folder) for _ in range(runs)]
-            print(f"{mode:7} lone Esc to ask's reaction: median {statistics.median(times):.2f} ms, "
-                  f"min {min(times):.2f} ms, max {max(times):.2f} ms")
+            times = {name: [] for name, _ in binaries}
+            for _ in range(runs):
+                for name, ask in binaries:
+                    times[name].append(one_run(ask, mode, folder))
+            for name, ask in binaries:
+                t = times[name]
+                print(f"{mode:7} {name} ({ask}): lone Esc to ask's reaction: "
+                      f"median {statistics.median(t):.2f} ms, min {min(t):.2f} ms, max {max(t):.2f} ms")
+        print(f"load average {os.getloadavg()[0]:.1f} at the end")
 
 
 if __name__ == "__main__":
