@@ -92,7 +92,7 @@ pub(crate) async fn events(
 
 /// `POST /api/command`: one control-protocol command as JSON (the same lines as
 /// `ask run --control`), sent as the browser, answered once the session took it: 200
-/// `{"ok":true}` when it was applied; the refusal itself (the control protocol's `error`
+/// `{"ok":true,"revision":N}` when it was applied (`N`: the view revision that shows it); the refusal itself (the control protocol's `error`
 /// line) for a command the form refused: 409 after the form ended, 400 otherwise (an
 /// unknown question, answers that do not fit, a form not ready to end); 410 when the
 /// session is gone.
@@ -145,10 +145,15 @@ pub(crate) async fn command(State(app): State<Arc<App>>, request: Request) -> Re
         }
     }
     match sent {
+        // The revision that shows the command's change: the page keeps what it shows
+        // for the question until a view that recent arrives.
         Ok(()) => (
             StatusCode::OK,
             [(header::CONTENT_TYPE, "application/json")],
-            Body::from("{\"ok\":true}"),
+            Body::from(format!(
+                "{{\"ok\":true,\"revision\":{}}}",
+                app.controller.live().revision
+            )),
         )
             .into_response(),
         Err(err @ ControlError::AlreadyCompleted(_)) => problem(StatusCode::CONFLICT, &err),

@@ -222,12 +222,12 @@ fn wrong_links_that_shut_web_only_say_so_in_the_result() {
         .spawn()
         .expect("run ask");
     let mut stderr = std::io::BufReader::new(child.stderr.take().unwrap());
-    let mut line = String::new();
+    let mut said = String::new();
     let link = loop {
-        line.clear();
-        assert!(stderr.read_line(&mut line).unwrap() > 0, "no link");
-        if let Some(link) = link_in(&line) {
-            break link.to_owned();
+        said.clear();
+        assert!(stderr.read_line(&mut said).unwrap() > 0, "no link");
+        if let Some(found) = link_in(&said) {
+            break found.to_owned();
         }
     };
     let addr = link

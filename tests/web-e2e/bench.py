@@ -2,7 +2,10 @@
 
 - page load on loopback: navigation start to the load event, and to the form drawn;
 - a browser change to the terminal repaint (tmux capture polled);
-- the resident memory the web server adds to `ask run` (VmRSS with and without --web).
+- the resident memory the web server adds to `ask run` (VmRSS with and without --web);
+- a 30x40 form (30 questions of 40 options with previews): the page's size plain and
+  gzipped, the whole page over loopback each way, and the first question drawn in the
+  browser (which asks for gzip), with the load average.
 
 Run with tests/web-e2e/run.sh --bench."""
 
@@ -144,8 +147,71 @@ def rss(pw, runs=5):
     return plain, web
 
 
+# 30 questions of 40 options, each with a description and a preview: about 1.4 MB of page.
+BIG = {"title": "Big form", "questions": [
+    {"id": f"q{i}", "label": f"Q{i}", "prompt": f"Question {i}: which one?", "type": "preview",
+     "options": [{"value": f"o{j}", "label": f"Option {j} of question {i}",
+                  "description": f"What option {j} does, in a sentence or two of text.",
+                  "preview": "\n".join(f"line {k} of the preview of option {j}: " + "x" * 40
+                                       for k in range(12))}
+                 for j in range(40)]}
+    for i in range(30)]}
+
+
+def big_form(pw, runs=30):
+    import gzip
+    import http.client
+    t = Terminal(BIG, "--web-only")
+    try:
+        link = t.link()
+        host = link.split("/")[2]
+        token = link.split("?t=")[1]
+        conn = http.client.HTTPConnection(host)
+        conn.request("GET", f"/?t={token}")
+        r = conn.getresponse()
+        r.read()
+        cookie = r.getheader("Set-Cookie").split(";")[0]
+        sizes, times = {}, {}
+        for name, extra in [("plain", {}), ("gzip", {"Accept-Encoding": "gzip"})]:
+            column = []
+            for _ in range(runs):
+                start = time.perf_counter()
+                conn.request("GET", "/", headers={"Cookie": cookie, **extra})
+                resp = conn.getresponse()
+                body = resp.read()
+                column.append((time.perf_counter() - start) * 1000)
+            sizes[name] = len(body)
+            if name == "gzip":
+                assert resp.getheader("Content-Encoding") == "gzip"
+                assert len(gzip.decompress(body)) == sizes["plain"]
+            times[name] = statistics.median(column)
+        conn.close()
+        ctx = launch(pw)
+        ctx.add_init_script(DRAWN)
+        page = ctx.new_page()
+        page.goto(link)
+        page.wait_for_selector("#q0 input")
+        url = page.url
+        drawn = []
+        for _ in range(runs):
+            page.goto(url)
+            page.wait_for_selector("#q0 input")
+            page.wait_for_function("() => window.__drawn > 0")
+            drawn.append(page.evaluate(NAVIGATION)[3])
+        ctx.close()
+        return sizes, times, statistics.median(drawn)
+    finally:
+        t.close()
+
+
 def main():
     with sync_playwright() as pw:
+        sizes, times, drawn = big_form(pw)
+        load = os.getloadavg()
+        print(f"30x40 form: page {sizes['plain'] / 1e6:.2f} MB plain, {sizes['gzip'] / 1e3:.0f} kB gzipped; "
+              f"the whole page over loopback, median of 30: {times['plain']:.2f} ms plain, "
+              f"{times['gzip']:.2f} ms gzipped; first question drawn in chromium, median of 30: "
+              f"{drawn:.1f} ms (load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f})")
         (response, ready, load, drawn), first = page_load(pw)
         print("page load on loopback, medians of 30 from navigation start (browser clock): "
               f"response {response:.1f} ms, DOMContentLoaded {ready:.1f} ms, load event {load:.1f} ms, "

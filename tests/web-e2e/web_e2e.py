@@ -218,7 +218,7 @@ def typed_questions_answered_in_the_browser_equal_scripted_answers(pw):
         page.focus("#q0 input[data-option='0']")
         page.keyboard.press("2")
         # Text with lengths: the terminal's rule message shows inline as the person types.
-        assert page.get_attribute("#t1", "placeholder") == "ledger-api"
+        assert page.get_attribute("#t1", "placeholder") == "e.g. ledger-api"
         assert page.get_attribute("#t1", "maxlength") == "40"
         page.click("#t1")
         page.keyboard.type("ab")
@@ -245,7 +245,7 @@ def typed_questions_answered_in_the_browser_equal_scripted_answers(pw):
         assert page.evaluate("() => document.activeElement.id") == "t3"
         page.fill("#t3", "4")
         hidden(page, "#e3")
-        page.click("#q3 button[data-question-note-button]")
+        page.click("#q3 button[data-add-note]")
         page.keyboard.type("keep 4 for now")
         page.keyboard.press("Escape")
         assert page.get_attribute("#t4", "type") == "date"
@@ -313,11 +313,17 @@ def every_text_of_the_page_comes_from_the_catalogue(pw):
         ctx = launch(pw)
         page = opened(ctx, link)
         page.click("#q0 input[data-option='0']")
-        for button in page.query_selector_all("button.small"):
+        texts = [page.inner_text("body")]
+        for button in page.query_selector_all("button[data-add-note]"):
             button.click()
-        texts = [page.inner_text("body"), page.title()]
+        for button in page.query_selector_all("button[data-note-button]"):
+            button.click()
+        texts += [page.inner_text("body"), page.title()]
         texts += page.eval_on_selector_all("[aria-label]", "els => els.map(e => e.getAttribute('aria-label'))")
         page.click("#cancel")
+        page.wait_for_selector("#cancel-confirm")
+        texts.append(page.inner_text("body"))
+        page.click("#cancel-yes")
         page.wait_for_selector("#status.done")
         texts.append(page.inner_text("body"))
         found = [w for text in texts for w in unmarked(text)]
@@ -401,7 +407,8 @@ def ten_wrong_tokens_shut_the_listener(pw):
         got = wait("the listener to shut", lambda: (lambda s: s if s != 200 and not isinstance(s, int) else None)(status_of(page, link)))
         assert "ERR_CONNECTION_REFUSED" in got, got
         assert t.code() == 1, "the form is cancelled without its browser"
-        assert "too many wrong links" in open(t.path("err")).read()
+        assert "closed after 10 wrong links" in open(t.path("err")).read()
+        assert "closed after 10 wrong links" in t.result()["content"][0]["text"]
         ctx.close()
     finally:
         t.close()

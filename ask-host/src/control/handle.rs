@@ -183,7 +183,7 @@ impl CommandSender {
 
     /// How many commands this client sent that the session has not taken yet. Once it
     /// is 0, whatever they caused (an `error`, `completed`) is already among the
-    /// client's events: a client that stopped sending (a socket half-closed after its
+    /// client's events, and [`Controller::live`] shows their changes: a client that stopped sending (a socket half-closed after its
     /// last command) reads its events until then and is sure to get every reply.
     pub fn unanswered(&self) -> usize {
         self.unanswered.load(Ordering::SeqCst)

@@ -157,6 +157,8 @@ impl Session {
             return false;
         };
         let mut changed = false;
+        // Commands count as taken once their change is published (below).
+        let mut taken = Vec::new();
         loop {
             let Ok(message) = hub.inbound.try_recv() else {
                 break;
@@ -179,13 +181,12 @@ impl Session {
                 Inbound::Notice(text) => {
                     changed |= self.command(ask_state::Command::SetNotice(Some(text)));
                 }
-                // `_taken` counts the command as answered when this arm ends, after its
-                // reply (an error, `completed`) was queued.
                 Inbound::Command {
                     id,
                     command,
-                    taken: _taken,
+                    taken: counted,
                 } => {
+                    taken.push(counted);
                     let via = hub.clients.iter().find(|c| c.id == id).map(|c| c.via);
                     let outcome = match (&self.result, via) {
                         (Some(result), _) => Err(already(result)),
@@ -216,6 +217,8 @@ impl Session {
             }
         }
         self.publish(&mut hub);
+        // Their replies (an error, `completed`) are queued and the live state shows them.
+        drop(taken);
         self.control = Some(hub);
         changed
     }

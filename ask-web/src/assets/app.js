@@ -16,6 +16,7 @@
   const sending = new Map();
   const prefilled = new Set();
   const seen = new Map();
+  const held = new Map();
 
   function el(tag, attrs, text) {
     const node = document.createElement(tag);
@@ -73,6 +74,10 @@
     view.questions.forEach((q, i) => {
       const b = box(i);
       if (!b || dirty.has(i)) return;
+      if (held.has(i)) {
+        if (view.revision < held.get(i)) return;
+        held.delete(i);
+      }
       const sig = signature(q);
       const changed = sig !== seen.get(i);
       seen.set(i, sig);

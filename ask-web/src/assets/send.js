@@ -2,7 +2,19 @@
 // counts checked first.
   // ---- sending ----
 
+  // Questions whose answer from here is on its way: views older than the one that shows
+  // it leave them as they are here (by question index: the revision, or Infinity until
+  // the form took it).
+  function hold(command, revision) {
+    for (const id of Object.keys(command.answers || {})) {
+      const i = view.questions.findIndex((q) => q.id === id);
+      if (i < 0) continue;
+      if (revision === null) held.delete(i); else held.set(i, revision);
+    }
+  }
+
   function post(command) {
+    hold(command, Infinity);
     queue = queue.then(() => fetch('/api/command', {
       method: 'POST',
       credentials: 'same-origin',
@@ -10,11 +22,17 @@
       body: JSON.stringify(Object.assign({ v: 1 }, command)),
     }).then(async (r) => {
       if (!r.ok) {
+        hold(command, null);
         let message = TEXT.refused(r.status);
         try { message = (await r.json()).message || message; } catch (e) { /* keep */ }
         say(message);
+        return;
       }
+      let revision = null;
+      try { revision = (await r.json()).revision; } catch (e) { /* none */ }
+      hold(command, typeof revision === 'number' ? revision : null);
     }).catch(() => {
+      hold(command, null);
       // No connection (a laptop that slept, a network change): kept, and sent again
       // once the page is connected again; an end (Submit...) is pressed again then.
       if (command.type === 'answer') unsent.set(Object.keys(command.answers).join('\n'), command);
