@@ -238,7 +238,7 @@ impl AskServer {
                     })
                     .collect();
                 if let Ok(result) = server
-                    .ask_with(form, &presenters, client, token, None, |_, _| {})
+                    .ask_with(form, &presenters, client, token, None, |_, _, _| {})
                     .await
                 {
                     // The first answer wins: a result after another surface answered

@@ -83,7 +83,13 @@ fn runtime() -> tokio::runtime::Runtime {
 
 async fn ask(server: &AskServer, id: &str, cancel: CancellationToken) -> AskResult {
     server
-        .ask(payload(id), format!("client-{id}"), cancel, None, |_, _| {})
+        .ask(
+            payload(id),
+            format!("client-{id}"),
+            cancel,
+            None,
+            |_, _, _| {},
+        )
         .await
 }
 
@@ -214,7 +220,7 @@ fn presenters_are_tried_in_order_and_none_available_gives_needs_user_input() {
                 String::new(),
                 CancellationToken::new(),
                 None,
-                |_, _| {},
+                |_, _, _| {},
             )
             .await;
         assert!(invalid.details.error.is_some());

@@ -15,6 +15,9 @@ usage: check.py LOG TURN KIND [ARGS...]
                           Claude Code forwards) or its text; answeredVia must be VIA
                           (terminal unless given: host for the client's own form)
     tool-outcome OUTCOME  ... details (as Claude Code forwards them) whose outcome is OUTCOME
+    answered              the call's result is there (exit 1 while it is not)
+  When Claude Code ran the call as a background task (an MCP task, or past 120 s), the
+  tool-* checks read the result from the task notification that came later.
     task-same RESULT      the last message is Claude Code's notification of a call it moved
                           to the background, and its <result> equals RESULT's details
                           (answeredVia terminal)
@@ -51,7 +54,39 @@ def text_of(content):
     return "\n".join(block.get("text", "") for block in content if isinstance(block, dict))
 
 
+BACKGROUND = ("started server-side task", "moved to the background")
+
+
+def later_notification(log):
+    """The <result> of the last task notification in any main-loop request, or None."""
+    text = None
+    with open(log, encoding="utf-8") as f:
+        for line in f:
+            if '"kind": "main"' not in line:
+                continue
+            body = json.loads(line)["body"]
+            for message in body.get("messages", []):
+                content = text_of(message.get("content", ""))
+                start, end = content.find("<result>"), content.find("</result>")
+                if "<task-notification>" in content and 0 <= start < end:
+                    text = content[start + len("<result>"):end].strip()
+    return text
+
+
 def ask_result(body):
+    """The ask_user call's result block and text. When Claude Code ran the call as a
+    background task (the server made it an MCP task, or it ran past 120 s), the text is
+    the <result> of the task notification that came later."""
+    block, text = direct_result(body)
+    if any(b in text for b in BACKGROUND) and not block.get("is_error"):
+        later = later_notification(LOG)
+        if later is None:
+            fail(f"the call went to the background and no task notification came yet: {text[:300]}")
+        return {"is_error": False, "background": True}, later
+    return block, text
+
+
+def direct_result(body):
     """The tool_result block answering the last ask_user tool_use, and its text."""
     messages = body.get("messages", [])
     calls = [block["id"] for m in messages if m.get("role") == "assistant" and isinstance(m.get("content"), list)
@@ -71,8 +106,13 @@ def ask_result(body):
     fail(f"no message after the call holds its result {calls[-1]}: {json.dumps(last)[:600]}")
 
 
+LOG = None
+
+
 def main():
+    global LOG
     log, turn, kind, *args = sys.argv[1:]
+    LOG = log
     body = main_request(log, int(turn))
     if kind == "tool-offered":
         tools = {t.get("name"): t for t in body.get("tools", [])}
@@ -128,6 +168,12 @@ def main():
         if not same:
             fail(f"the result differs from ask run --answers:\n--- got\n{text}\n--- expected\n"
                  f"{json.dumps(expected['details'])}\nor\n{text_of(expected['content'])}")
+    elif kind == "answered":
+        # Exits 0 once the call's result can be read (directly or as a task notification).
+        try:
+            block, text = ask_result(body)
+        except SystemExit:
+            sys.exit(1)
     elif kind == "task-same":
         text = text_of(body.get("messages", [{}])[-1].get("content", ""))
         start, end = text.find("<result>"), text.find("</result>")

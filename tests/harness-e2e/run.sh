@@ -264,6 +264,10 @@ main_requests() {
 }
 main_at_least() { [ "$(main_requests)" -ge "$1" ]; }
 wait_main() { wait_for "$1 main-loop model request(s)" main_at_least "$1"; }
+# wait_answered: the ask_user call's result reached the model: as the tool result, or,
+# when Claude Code ran the call as a background task (the server declared it an MCP
+# task, or it ran past 120 s), as the task notification of a later request.
+wait_answered() { wait_for "the answer to reach the model" check 1 answered; }
 windows_are() { [ "$(tin list-windows -t cc 2>/dev/null | wc -l)" -eq "$1" ]; }
 panes_are() { [ "$(tin list-panes -s -t cc 2>/dev/null | wc -l)" -eq "$1" ]; }
 check() { python3 "$HERE/check.py" "$LOG" "$@"; }
@@ -326,7 +330,7 @@ scenario_0() {
 # 1. The model calls ask_user; the form opens in a popup over Claude Code's screen; keys
 #    answer it; the next model request carries the answer; Claude Code's screen is back.
 scenario_1() {
-	new_scenario s1 "[$(call "$DB_PAYLOAD"), {\"text\": \"Noted, SQLite it is.\"}]" || return 1
+	new_scenario s1 "[$(call "$DB_PAYLOAD"), {\"text\": \"Noted, SQLite it is.\"}, {\"text\": \"Noted, SQLite it is.\"}]" || return 1
 	register_ask || return 1
 	start_claude || return 1
 	prompt "Set up storage for the service"
@@ -342,7 +346,7 @@ scenario_1() {
 	keys 2
 	sleep 0.5
 	keys Enter
-	wait_main 2 || return 1
+	wait_answered || return 1
 	# The model reads exactly the text `ask run` gives for the same choice.
 	printf '%s' "$DB_PAYLOAD" >"$S/payload.json"
 	echo '{"mode": "submit", "answers": {"db": {"values": ["sqlite"]}}}' >"$S/answers.json"
@@ -358,14 +362,14 @@ scenario_1() {
 
 # 2. Escape in the popup cancels: an ordinary (not error) result that says so reaches the model.
 scenario_2() {
-	new_scenario s2 "[$(call "$DB_PAYLOAD"), {\"text\": \"Understood, I will not ask again.\"}]" || return 1
+	new_scenario s2 "[$(call "$DB_PAYLOAD"), {\"text\": \"Understood, I will not ask again.\"}, {\"text\": \"Understood, I will not ask again.\"}]" || return 1
 	register_ask || return 1
 	start_claude || return 1
 	prompt "Set up storage for the service"
 	wait_screen "the form" "Which database should the service use?" || return 1
 	settle
 	keys Escape
-	wait_main 2 || return 1
+	wait_answered || return 1
 	check 1 tool-cancelled || return 1
 	wait_screen "the model's reply" "Understood, I will not ask again." || return 1
 }
@@ -389,7 +393,7 @@ scenario_3() {
 # the model; the form's window or pane closes and Claude Code is on screen again.
 tmux_recipe() {
 	local name=$1 count=$2 recipe
-	new_scenario "s-$name" "[$(call "$DB_PAYLOAD"), {\"text\": \"Noted, Postgres it is.\"}]" || return 1
+	new_scenario "s-$name" "[$(call "$DB_PAYLOAD"), {\"text\": \"Noted, Postgres it is.\"}, {\"text\": \"Noted, Postgres it is.\"}]" || return 1
 	recipe=$(python3 "$HERE/check_readme.py" --recipe "$REPO/docs/mcp-launchers.md" "$name") ||
 		{ say "  no $name recipe in docs/mcp-launchers.md"; return 1; }
 	register_ask --ui launch --launch "$recipe" || return 1
@@ -403,7 +407,7 @@ tmux_recipe() {
 	keys 1
 	sleep 0.5
 	keys Enter
-	wait_main 2 || return 1
+	wait_answered || return 1
 	check 1 tool-result "Postgres" || return 1
 	wait_for "the form's tmux $count to close" "$count" 1 || return 1
 	wait_screen "the model's reply" "Noted, Postgres it is." || return 1
@@ -419,7 +423,7 @@ scenario_6() { tmux_recipe tmux-split panes_are; }
 #    choice, pick SQLite, Accept) reach the model as `ask run --answers` gives them, with
 #    answeredVia "host".
 scenario_7() {
-	new_scenario s7 "[$(call "$DB_PAYLOAD"), {\"text\": \"Noted, SQLite it is.\"}]" || return 1
+	new_scenario s7 "[$(call "$DB_PAYLOAD"), {\"text\": \"Noted, SQLite it is.\"}, {\"text\": \"Noted, SQLite it is.\"}]" || return 1
 	register_ask || return 1
 	NO_TMUX=1 start_claude || return 1
 	prompt "Set up storage for the service"
@@ -437,7 +441,7 @@ scenario_7() {
 	keys Down
 	wait_host_form "Accept under the cursor" "❯ Accept" || return 1
 	keys Enter
-	wait_main 2 || return 1
+	wait_answered || return 1
 	expect_details '{"mode": "submit", "answers": {"db": {"values": ["sqlite"]}}}' || return 1
 	check 1 tool-same "$S/expected.json" host && check 1 tool-outcome submitted || return 1
 	wait_screen "the model's reply" "Noted, SQLite it is." || return 1
@@ -446,7 +450,7 @@ scenario_7() {
 # 8. Outside tmux, the person answers nothing and writes only the note: the model gets
 #    an elaborate result with the note on the question, and no answer nobody chose.
 scenario_8() {
-	new_scenario s8 "[$(call "$DB_PAYLOAD"), {\"text\": \"Postgres takes concurrent writes; SQLite is one file.\"}]" || return 1
+	new_scenario s8 "[$(call "$DB_PAYLOAD"), {\"text\": \"Postgres takes concurrent writes; SQLite is one file.\"}, {\"text\": \"Postgres takes concurrent writes; SQLite is one file.\"}]" || return 1
 	register_ask || return 1
 	NO_TMUX=1 start_claude || return 1
 	prompt "Set up storage for the service"
@@ -458,7 +462,7 @@ scenario_8() {
 	keys Down
 	wait_host_form "Accept under the cursor" "❯ Accept" || return 1
 	keys Enter
-	wait_main 2 || return 1
+	wait_answered || return 1
 	expect_details '{"mode": "elaborate", "answers": {"db": {"note": "which one scales?"}}}' || return 1
 	check 1 tool-same "$S/expected.json" host && check 1 tool-outcome elaborate || return 1
 	wait_screen "the model's reply" "SQLite is one file." || return 1
@@ -467,7 +471,7 @@ scenario_8() {
 # 9. Outside tmux, Decline in Claude Code's form: the cancelled result, which says so in
 #    details alone (outcome "cancelled"), not an error.
 scenario_9() {
-	new_scenario s9 "[$(call "$DB_PAYLOAD"), {\"text\": \"Understood, I will not ask again.\"}]" || return 1
+	new_scenario s9 "[$(call "$DB_PAYLOAD"), {\"text\": \"Understood, I will not ask again.\"}, {\"text\": \"Understood, I will not ask again.\"}]" || return 1
 	register_ask || return 1
 	NO_TMUX=1 start_claude || return 1
 	prompt "Set up storage for the service"
@@ -479,7 +483,7 @@ scenario_9() {
 	keys Down
 	wait_host_form "Decline under the cursor" "❯ Decline" || return 1
 	keys Enter
-	wait_main 2 || return 1
+	wait_answered || return 1
 	check 1 tool-cancelled && check 1 tool-outcome cancelled || return 1
 	wait_screen "the model's reply" "Understood, I will not ask again." || return 1
 }
@@ -488,19 +492,19 @@ scenario_9() {
 #     prompt a moment before) are dropped and the form says so; it answers only what the
 #     person types after.
 scenario_10() {
-	new_scenario s10 "[$(call "$DB_PAYLOAD"), {\"text\": \"Noted, Postgres it is.\"}]" || return 1
+	new_scenario s10 "[$(call "$DB_PAYLOAD"), {\"text\": \"Noted, Postgres it is.\"}, {\"text\": \"Noted, Postgres it is.\"}]" || return 1
 	register_ask || return 1
 	start_claude || return 1
 	prompt "Set up storage for the service"
 	wait_for "the popup" screen_has "Which database should the service use?" || return 1
 	keys 2 Enter
 	wait_screen "the dropped-keys notice" "Keys typed before the form opened were ignored." || return 1
-	[ "$(main_requests)" -eq 1 ] || { say "  the early keys answered the form"; return 1; }
+	! check 1 answered 2>/dev/null || { say "  the early keys answered the form"; return 1; }
 	settle
 	keys 1
 	sleep 0.5
 	keys Enter
-	wait_main 2 || return 1
+	wait_answered || return 1
 	expect_details '{"mode": "submit", "answers": {"db": {"values": ["postgres"]}}}' || return 1
 	check 1 tool-same "$S/expected.json" || return 1
 	wait_screen "the model's reply" "Noted, Postgres it is." || return 1
