@@ -35,6 +35,7 @@ mod small_terminal;
 #[path = "../../ask-keymap/tests/special_files.rs"]
 mod special_files;
 mod support;
+mod surfaces;
 mod timeout;
 mod typed;
 mod web;

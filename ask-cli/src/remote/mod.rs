@@ -141,13 +141,23 @@ impl Remote {
     }
 }
 
+/// How a headless form ended.
+pub(crate) struct Headless {
+    /// The result (the cancelled one when ended from outside).
+    pub(crate) result: AskResult,
+    /// The session, for its draft.
+    pub(crate) session: Session,
+    /// The flow ended it (a person or a client), not a signal or a shut link.
+    pub(crate) by_flow: bool,
+}
+
 /// `--web-only`: no terminal; the session is driven by the browser (and any control
 /// client) until the form ends or a signal arrives.
 pub(crate) fn headless(
     args: &RemoteArgs,
     mut session: Session,
     signals: &crate::term::Signals,
-) -> Result<AskResult, CliError> {
+) -> Result<Headless, CliError> {
     let remote = Remote::start(args, &mut session, &mut std::io::stderr())?;
     let result = loop {
         session.pump_control();
@@ -166,8 +176,13 @@ pub(crate) fn headless(
         session.tick();
         std::thread::sleep(Duration::from_millis(20));
     };
+    let by_flow = session.result().is_some();
     remote.finish(&mut session, &result);
-    Ok(result)
+    Ok(Headless {
+        result,
+        session,
+        by_flow,
+    })
 }
 
 /// The line a terminal shows when the form was answered elsewhere.

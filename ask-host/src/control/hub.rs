@@ -238,6 +238,8 @@ impl Session {
         {
             if self.result.is_none() {
                 self.result = Some(result.clone());
+                // The draft keeps the answers of a form ended from outside.
+                self.save_draft(self.now_ms());
             }
             let _ = self.pump_control();
         }

@@ -258,6 +258,20 @@ struct Setup {
     addr: SocketAddr,
 }
 
+impl Setup {
+    /// The form's session, built as every surface builds one ([`ask_host::Setup`]): the
+    /// settings file, the language `auto` stands for in `env` (`LC_ALL`, `LC_MESSAGES`,
+    /// `LANG`), the form's draft (resumed when one exists).
+    fn session(self, env: impl Fn(&str) -> Option<String>) -> Session {
+        let process = ask_keymap::ProcessEnv::read();
+        let paths = ask_keymap::ConfigPaths::resolve(self.config.as_deref(), &process.env());
+        ask_host::Setup::new()
+            .system_locale_from(env)
+            .draft(Some(self.draft), self.resume)
+            .session(self.form, Settings::open_resolved(paths))
+    }
+}
+
 /// Runs the form until it ends, `stop` is set, or the server shut itself (ten wrong
 /// links); `None` when the web server could not start (told through `ready`).
 fn run_form(
@@ -265,14 +279,9 @@ fn run_form(
     ready: oneshot::Sender<Result<String, String>>,
     stop: &AtomicBool,
 ) -> Option<AskResult> {
-    let env = ask_keymap::ProcessEnv::read();
-    let paths = ask_keymap::ConfigPaths::resolve(setup.config.as_deref(), &env.env());
-    let mut session = Session::new(setup.form, Settings::open_resolved(paths))
-        .with_draft(setup.draft, setup.resume);
-    let server = match WebServer::start(
-        &session.controller(),
-        &WebOptions::default().addr(setup.addr),
-    ) {
+    let addr = setup.addr;
+    let mut session = setup.session(|name| std::env::var(name).ok());
+    let server = match WebServer::start(&session.controller(), &WebOptions::default().addr(addr)) {
         Ok(server) => server,
         Err(err) => {
             let _ = ready.send(Err(err.to_string()));
@@ -300,4 +309,52 @@ fn run_form(
     }
     drop(server);
     Some(result)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Setup;
+
+    fn setup(dir: &std::path::Path, resume: bool) -> Setup {
+        let payload = serde_json::json!({"questions": [{"id": "db", "prompt": "Which?",
+            "options": [{"value": "pg", "label": "PG"}, {"value": "lite", "label": "SQLite"}]}]});
+        let config = dir.join("config.json");
+        std::fs::write(
+            &config,
+            r#"{"schemaVersion": 3, "behaviour": {"locale": "auto"}}"#,
+        )
+        .expect("settings written");
+        Setup {
+            form: ask_contract::parse_params(&payload, ask_contract::ParseOptions::default())
+                .expect("valid"),
+            config: Some(config),
+            draft: dir.join("draft.json"),
+            resume,
+            addr: std::net::SocketAddr::from(([127, 0, 0, 1], 0)),
+        }
+    }
+
+    #[test]
+    fn the_browser_form_speaks_the_system_language_and_keeps_its_draft() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let lang = |name: &str| (name == "LANG").then(|| "de_DE.UTF-8".to_owned());
+        let mut session = setup(dir.path(), false).session(lang);
+        assert_eq!(session.flow().locale().tag(), "de");
+        let client = session
+            .controller()
+            .connect(ask_contract::AnsweredVia::Browser);
+        client
+            .send_line(r#"{"v": 1, "type": "answer", "answers": {"db": {"values": ["lite"]}}}"#)
+            .expect("sent");
+        session.pump_control();
+        // The form stays open, as in a server that is killed: the draft saved when due
+        // brings the answer back.
+        session.tick_at(ask_host::DRAFT_SAVE_INTERVAL_MS + 1);
+        drop(session);
+        let resumed = setup(dir.path(), true).session(lang);
+        assert_eq!(
+            resumed.flow().answer(0).map(|a| a.values),
+            Some(vec!["lite".to_owned()])
+        );
+    }
 }
