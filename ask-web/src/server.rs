@@ -149,6 +149,7 @@ impl WebServer {
             .spawn({
                 let stopped = Arc::clone(&stopped);
                 let mut stopping = stop.subscribe();
+                let controller = controller.clone();
                 move || {
                     runtime.block_on(async move {
                         let Ok(listener) = tokio::net::TcpListener::from_std(listener) else {
@@ -166,6 +167,8 @@ impl WebServer {
                             .await;
                     });
                     stopped.store(true, Ordering::SeqCst);
+                    // The host waiting on the session looks again (`is_stopped`).
+                    controller.wake();
                 }
             })
             .map_err(WebError::Start)?;
@@ -210,6 +213,8 @@ impl Drop for WebServer {
             }
         }
         self.stop.send_replace(true);
+        // The watch thread waits on the session: it looks at `stop` once woken.
+        self.controller.wake();
         // Graceful shutdown waits for open connections; a client that stopped reading must
         // not keep the host from exiting, so the thread is left behind after 2 s.
         let start = std::time::Instant::now();
@@ -238,6 +243,9 @@ fn link_addr(addr: SocketAddr) -> SocketAddr {
     SocketAddr::new(ip, addr.port())
 }
 
+/// The longest the watch thread waits with nothing to do (it is woken for everything).
+const IDLE_WAIT: Duration = Duration::from_secs(3600);
+
 /// Carries revisions and refused commands from the session to the runtime, and stops
 /// the server `linger` after the form ended.
 fn watch_session(
@@ -250,6 +258,7 @@ fn watch_session(
     linger: Duration,
 ) {
     let mut seen = controller.live().revision;
+    let mut rung = 0;
     let mut ended: Option<std::time::Instant> = None;
     loop {
         if *stopping.borrow() {
@@ -260,7 +269,10 @@ fn watch_session(
                 let _ = errors.send(event.to_line());
             }
         }
-        seen = controller.wait_for_change(seen, Duration::from_millis(25));
+        // Woken by a change, a refused command or `Controller::wake` (the server
+        // stopping), never by a clock, except to stop `linger` after the form ended.
+        let wait = ended.map_or(IDLE_WAIT, |at| linger.saturating_sub(at.elapsed()));
+        seen = controller.wait_for_change_since(seen, &mut rung, wait);
         revision.send_if_modified(|r| {
             let new = *r != seen;
             *r = seen;

@@ -11,7 +11,6 @@ mod web;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
-use std::time::Duration;
 
 pub(crate) use web::link;
 
@@ -159,23 +158,26 @@ pub(crate) fn headless(
     signals: &crate::term::Signals,
 ) -> Result<Headless, CliError> {
     let remote = Remote::start(args, &mut session, &mut std::io::stderr())?;
-    let result = loop {
-        session.pump_control();
-        if let Some(result) = session.result() {
-            break result.clone();
-        }
-        if signals.terminated().is_some() {
-            break session.cancelled();
-        }
-        if remote.web_stopped() {
-            crate::exit::warn(
-                "the browser form was shut after too many wrong links; the form is cancelled",
-            );
-            break session.cancelled();
-        }
-        session.tick();
-        std::thread::sleep(Duration::from_millis(20));
-    };
+    // Woken, not polled: commands wake the session through its control channel, a
+    // signal or a shut browser server through `Controller::wake`. Nothing here reads
+    // keys, so the settings file is not polled either (its edits apply to the next form).
+    session.set_settings_watched(true);
+    let controller = session.controller();
+    signals.wake_on_signal({
+        let controller = controller.clone();
+        move || controller.wake()
+    });
+    let mut shut = false;
+    let ended = session.run_headless(|| {
+        shut = remote.web_stopped();
+        signals.terminated().is_some() || shut
+    });
+    if ended.is_none() && shut && signals.terminated().is_none() {
+        crate::exit::warn(
+            "the browser form was shut after too many wrong links; the form is cancelled",
+        );
+    }
+    let result = ended.unwrap_or_else(|| session.cancelled());
     let by_flow = session.result().is_some();
     remote.finish(&mut session, &result);
     Ok(Headless {

@@ -27,15 +27,51 @@ pub struct LiveState {
     pub locale: ask_i18n::Locale,
 }
 
+/// What the host runs to wake its loop when a message for the session arrives
+/// ([`Controller::set_waker`]).
+pub(crate) type WakeFn = Arc<dyn Fn() + Send + Sync>;
+
 /// The shared state and the condition variable that wakes waiters on a new revision.
-#[derive(Debug)]
 pub(crate) struct Shared {
     pub(crate) live: Mutex<LiveState>,
     pub(crate) bell: Condvar,
     pub(crate) form: AskForm,
+    /// Goes up at every [`Controller::wake`] and refused command, so waiters on the bell
+    /// return for them too.
+    pub(crate) rings: AtomicU64,
+    pub(crate) waker: Mutex<Option<WakeFn>>,
+}
+
+impl std::fmt::Debug for Shared {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Shared")
+            .field("live", &self.live)
+            .field("form", &self.form)
+            .finish_non_exhaustive()
+    }
 }
 
 impl Shared {
+    /// Tells the host a message for the session is queued (its waker, if set).
+    pub(crate) fn wake_host(&self) {
+        let waker = self
+            .waker
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .clone();
+        if let Some(wake) = waker {
+            wake();
+        }
+    }
+
+    /// Wakes every thread waiting in [`Controller::wait_for_change`].
+    pub(crate) fn ring(&self) {
+        let live = self.lock();
+        self.rings.fetch_add(1, Ordering::SeqCst);
+        drop(live);
+        self.bell.notify_all();
+    }
+
     /// The live state, also when a thread panicked while holding it.
     pub(crate) fn lock(&self) -> MutexGuard<'_, LiveState> {
         self.live
@@ -57,6 +93,8 @@ pub(crate) enum Inbound {
         command: ControlCommand,
     },
     Disconnect(u64),
+    /// Nothing to do: the host's wait returns ([`Controller::wake`]).
+    Wake,
 }
 
 /// Makes [`ControlHandle`]s for a running [`Session`](crate::Session): cheap to clone,
@@ -82,6 +120,7 @@ impl Controller {
             via,
             events: events_tx,
         });
+        self.shared.wake_host();
         ControlHandle {
             sender: CommandSender {
                 id,
@@ -106,13 +145,50 @@ impl Controller {
     /// the revision then. Front ends that redraw from [`Controller::live`] (a browser
     /// page) wait here instead of polling.
     pub fn wait_for_change(&self, seen: u64, timeout: Duration) -> u64 {
+        let mut rung = self.shared.rings.load(Ordering::SeqCst);
+        self.wait_for_change_since(seen, &mut rung, timeout)
+    }
+
+    /// [`Controller::wait_for_change`], also returning when the session was rung since
+    /// `rung` (a command of a client was refused, or [`Controller::wake`] was called);
+    /// `rung` is then brought up to date. A front end that also reads its
+    /// [`ControlHandle`]'s events (to pass refusals on) takes them after each return, and
+    /// misses none: a refusal is queued before the ring.
+    pub fn wait_for_change_since(&self, seen: u64, rung: &mut u64, timeout: Duration) -> u64 {
         let live = self.shared.lock();
+        let before = *rung;
         let (live, _) = self
             .shared
             .bell
-            .wait_timeout_while(live, timeout, |l| l.revision <= seen)
+            .wait_timeout_while(live, timeout, |l| {
+                l.revision <= seen && self.shared.rings.load(Ordering::SeqCst) == before
+            })
             .unwrap_or_else(std::sync::PoisonError::into_inner);
+        *rung = self.shared.rings.load(Ordering::SeqCst);
         live.revision
+    }
+
+    /// Has `wake` run (on the thread that sends) each time a message for the session is
+    /// queued: a command, a client connecting or leaving, a [`Controller::wake`]. A host
+    /// whose loop waits on something else (a terminal, a socket) makes that wait return
+    /// with it, then calls [`Session::pump_control`](crate::Session::pump_control); a host
+    /// without one waits in [`Session::wait_control`](crate::Session::wait_control).
+    pub fn set_waker(&self, wake: impl Fn() + Send + Sync + 'static) {
+        *self
+            .shared
+            .waker
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(Arc::new(wake));
+    }
+
+    /// Wakes the session's host ([`Session::wait_control`](crate::Session::wait_control)
+    /// returns, the waker runs) and every thread in [`Controller::wait_for_change`], with
+    /// nothing to do: for a host that should look at its own state again (a signal
+    /// arrived, a server stopped).
+    pub fn wake(&self) {
+        let _ = self.inbound.send(Inbound::Wake);
+        self.shared.wake_host();
+        self.shared.ring();
     }
 }
 
@@ -142,6 +218,7 @@ impl CommandSender {
             command,
         });
         drop(live);
+        self.shared.wake_host();
         sent.map_err(|_| ControlError::Disconnected)
     }
 
@@ -216,5 +293,6 @@ impl Drop for ControlHandle {
             .sender
             .inbound
             .send(Inbound::Disconnect(self.sender.id));
+        self.sender.shared.wake_host();
     }
 }

@@ -13,19 +13,15 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
 
 use ask_contract::{AskForm, AskResult, ElicitationRequest};
-use ask_host::{Session, Settings};
+use ask_host::{Controller, Session, Settings};
 use ask_web::{WebOptions, WebServer};
 use rmcp::model::{CustomNotification, ElicitRequestParams, ElicitationAction, ServerNotification};
 use rmcp::{Peer, RoleServer};
 use tokio::sync::oneshot;
 
 use super::{BoxFuture, Call, Presented, Presenter};
-
-/// How often the form's session takes the browser's commands.
-const PUMP: Duration = Duration::from_millis(20);
 
 /// The notification that tells the client a URL-mode elicitation is over.
 pub const ELICITATION_COMPLETE: &str = "notifications/elicitation/complete";
@@ -105,7 +101,10 @@ impl Presenter for WebPresenter {
             let ready = form.ready.take();
             let url = match ready {
                 Some(ready) => match ready.await {
-                    Ok(Ok(url)) => url,
+                    Ok(Ok((url, controller))) => {
+                        form.controller = Some(controller);
+                        url
+                    }
                     Ok(Err(why)) => {
                         return Presented::Unavailable(format!(
                             "the browser form could not start: {why}"
@@ -192,7 +191,9 @@ async fn tell_complete(peer: &Peer<RoleServer>, id: &str) {
 
 /// The form's session on a blocking thread, with its web server.
 struct Running {
-    ready: Option<oneshot::Receiver<Result<String, String>>>,
+    ready: Option<oneshot::Receiver<Ready>>,
+    /// The session's controller once it runs: [`Running::stop`] wakes it.
+    controller: Option<Controller>,
     stop: Arc<AtomicBool>,
     task: Option<tokio::task::JoinHandle<Option<AskResult>>>,
     form: AskForm,
@@ -215,6 +216,7 @@ impl Running {
         });
         Self {
             ready: Some(ready),
+            controller: None,
             stop,
             task: Some(task),
             form: call.form.clone(),
@@ -224,6 +226,9 @@ impl Running {
     /// Asks the form to end (as cancelled, keeping what was answered).
     fn stop(&self) {
         self.stop.store(true, Ordering::SeqCst);
+        if let Some(controller) = &self.controller {
+            controller.wake();
+        }
     }
 
     /// The form's result, once it ended (the cancelled result if it could not run).
@@ -248,6 +253,10 @@ impl Drop for Running {
         self.stop();
     }
 }
+
+/// What the form's thread hands back once it serves: the link and the session's
+/// controller, or why it could not start.
+type Ready = Result<(String, Controller), String>;
 
 /// What the form's thread needs.
 struct Setup {
@@ -274,11 +283,7 @@ impl Setup {
 
 /// Runs the form until it ends, `stop` is set, or the server shut itself (ten wrong
 /// links); `None` when the web server could not start (told through `ready`).
-fn run_form(
-    setup: Setup,
-    ready: oneshot::Sender<Result<String, String>>,
-    stop: &AtomicBool,
-) -> Option<AskResult> {
+fn run_form(setup: Setup, ready: oneshot::Sender<Ready>, stop: &AtomicBool) -> Option<AskResult> {
     let addr = setup.addr;
     let mut session = setup.session(|name| std::env::var(name).ok());
     let server = match WebServer::start(&session.controller(), &WebOptions::default().addr(addr)) {
@@ -288,23 +293,23 @@ fn run_form(
             return None;
         }
     };
-    if ready.send(Ok(server.url().to_owned())).is_err() {
+    let controller = session.controller();
+    if ready
+        .send(Ok((server.url().to_owned(), controller)))
+        .is_err()
+    {
         return None;
     }
-    let result = loop {
-        session.pump_control();
-        if let Some(result) = session.result() {
-            break result.clone();
-        }
-        if stop.load(Ordering::SeqCst) || server.is_stopped() {
-            break session.cancelled();
-        }
-        session.tick();
-        std::thread::sleep(PUMP);
-    };
+    // Woken by the browser's commands, by `stop` (with `Controller::wake`) and by the
+    // server shutting; ticked only while the session needs its clock. Nothing reads keys
+    // here, so the settings file is not polled.
+    session.set_settings_watched(true);
+    let ended = session.run_headless(|| stop.load(Ordering::SeqCst) || server.is_stopped());
+    let by_flow = ended.is_some();
+    let result = ended.unwrap_or_else(|| session.cancelled());
     session.close_control(&result);
     // The draft goes once the person (or a page) ended the form; a cancel keeps it.
-    if session.result().is_some() {
+    if by_flow {
         session.discard_draft();
     }
     drop(server);
