@@ -10,6 +10,7 @@ over DURATION seconds. An idle form should make none apart from start-up straggl
 
 Surfaces:
     terminal   ask run in a pseudo-terminal (this script is the terminal)
+    accessible ask run --accessible in a pseudo-terminal
     web        ask run --web in a pseudo-terminal (the browser form beside it)
     control    ask run --control SOCKET in a pseudo-terminal, one client connected
     web-only   ask run --web-only, no terminal
@@ -110,8 +111,8 @@ def run_surface(name, seconds, workdir):
     payload = os.path.join(workdir, "p.json")
     out = os.path.join(workdir, f"{name}.json")
     base = ["run", "--input", payload, "--output", out]
-    if name in ("terminal", "web", "control"):
-        extra = {"terminal": [], "web": ["--web"],
+    if name in ("terminal", "accessible", "web", "control"):
+        extra = {"terminal": [], "accessible": ["--accessible"], "web": ["--web"],
                  "control": ["--control", os.path.join(workdir, "c.sock")]}[name]
         pid, fd = in_pty(base + extra, workdir)
         client = None
@@ -160,7 +161,7 @@ def wait_line(stream, needle, timeout=15):
 
 def main():
     seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 20.0
-    surfaces = os.environ.get("SURFACES", "terminal web control web-only mcp").split()
+    surfaces = os.environ.get("SURFACES", "terminal accessible web control web-only mcp").split()
     with open("/proc/loadavg") as load:
         print(f"binary {ASK}; {seconds:g} s per surface; load {load.read().split()[0]}")
     for name in surfaces:
