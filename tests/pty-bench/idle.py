@@ -169,7 +169,7 @@ def main():
             with open(os.path.join(workdir, "p.json"), "w") as p:
                 json.dump(PAYLOAD, p)
             woke = run_surface(name, seconds, workdir)
-        print(f"{name:9} {woke:6d} wake-ups  {woke / seconds:7.2f}/s")
+        print(f"{name:10} {woke:6d} wake-ups  {woke / seconds:7.2f}/s")
 
 
 if __name__ == "__main__":
