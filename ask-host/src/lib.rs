@@ -13,6 +13,7 @@ mod prefill;
 mod session;
 mod session_draft;
 mod settings;
+mod setup;
 pub mod term;
 
 pub use completion::CompletionSource;
@@ -24,6 +25,7 @@ pub use draft::{DRAFT_SAVE_INTERVAL_MS, DraftFile, MAX_DRAFT_BYTES, draft_path_p
 pub use notice::Notice;
 pub use session::Session;
 pub use settings::{Settings, commands_for_change, commands_for_change_in};
+pub use setup::{Completions, Output, OutputKind, Setup};
 
 // What a host names, from the crates underneath, so one dependency on `ask-host` is
 // enough and a host cannot end up with two versions of a sibling crate. The whole

@@ -496,7 +496,7 @@ impl Session {
     }
 
     /// Milliseconds since the session started, the flow's clock.
-    fn now_ms(&self) -> u64 {
+    pub(crate) fn now_ms(&self) -> u64 {
         u64::try_from(self.started.elapsed().as_millis()).unwrap_or(u64::MAX)
     }
 

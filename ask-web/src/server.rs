@@ -178,6 +178,7 @@ impl WebServer {
                 let stop = stop.clone();
                 let (header_timeout, max_connections) =
                     (options.header_timeout, options.max_connections);
+                let controller = controller.clone();
                 move || {
                     runtime.block_on(async move {
                         let Ok(listener) = tokio::net::TcpListener::from_std(listener) else {
@@ -194,6 +195,8 @@ impl WebServer {
                         .await;
                     });
                     stopped.store(true, Ordering::SeqCst);
+                    // The host waiting on the session looks again (`is_stopped`).
+                    controller.wake();
                 }
             })
             .map_err(WebError::Start)?;
@@ -247,6 +250,8 @@ impl Drop for WebServer {
             }
         }
         self.stop.send_replace(true);
+        // The watch thread waits on the session: it looks at `stop` once woken.
+        self.controller.wake();
         // Graceful shutdown waits for open connections; a client that stopped reading must
         // not keep the host from exiting, so the thread is left behind after 2 s.
         let start = std::time::Instant::now();
@@ -275,6 +280,9 @@ fn link_addr(addr: SocketAddr) -> SocketAddr {
     SocketAddr::new(ip, addr.port())
 }
 
+/// The longest the watch thread waits with nothing to do (it is woken for everything).
+const IDLE_WAIT: Duration = Duration::from_secs(3600);
+
 /// Carries revisions and refused commands from the session to the runtime, and stops
 /// the server `linger` after the form ended.
 fn watch_session(
@@ -287,6 +295,7 @@ fn watch_session(
     linger: Duration,
 ) {
     let mut seen = controller.live().revision;
+    let mut rung = 0;
     let mut ended: Option<std::time::Instant> = None;
     loop {
         if *stopping.borrow() {
@@ -297,7 +306,10 @@ fn watch_session(
                 let _ = errors.send(event.to_line());
             }
         }
-        seen = controller.wait_for_change(seen, Duration::from_millis(25));
+        // Woken by a change, a refused command or `Controller::wake` (the server
+        // stopping), never by a clock, except to stop `linger` after the form ended.
+        let wait = ended.map_or(IDLE_WAIT, |at| linger.saturating_sub(at.elapsed()));
+        seen = controller.wait_for_change_since(seen, &mut rung, wait);
         revision.send_if_modified(|r| {
             let new = *r != seen;
             *r = seen;

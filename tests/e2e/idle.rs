@@ -1,6 +1,7 @@
-//! An idle form sleeps: no periodic wake-ups while nobody types (the settings file is
-//! watched, not polled), and an edit of the settings file still applies at once, whether
-//! written in place, renamed into place, or made to the file a symlink points to.
+//! The settings file is watched, not polled, and an edit of it still applies at once,
+//! whether written in place, renamed into place, or made to the file a symlink points to.
+//! That an idle form wakes nobody (on every surface) is measured by the benchmark
+//! `tests/pty-bench/idle.py`, not asserted here: a timed check belongs in a benchmark.
 
 use std::time::{Duration, Instant};
 
@@ -8,37 +9,6 @@ use crate::pty::Session;
 
 const RUN: &str = "run --input p.json --output r.json";
 const SINGLE: &str = r#"{"questions": [{"id": "db", "prompt": "Which database?", "options": [{"value": "pg", "label": "PostgreSQL"}]}]}"#;
-
-/// Voluntary context switches of every thread of `pid` so far.
-fn wakeups(pid: u32) -> u64 {
-    let mut total = 0;
-    for task in std::fs::read_dir(format!("/proc/{pid}/task")).expect("ask's threads") {
-        let status =
-            std::fs::read_to_string(task.unwrap().path().join("status")).unwrap_or_default();
-        total += status
-            .lines()
-            .find_map(|l| l.strip_prefix("voluntary_ctxt_switches:"))
-            .and_then(|n| n.trim().parse::<u64>().ok())
-            .unwrap_or(0);
-    }
-    total
-}
-
-#[test]
-fn an_idle_form_does_not_wake_up() {
-    let mut s = Session::start(SINGLE, RUN, 80, 24);
-    s.wait_for("Which database?");
-    let pid = s.ask_pid();
-    // Let start-up work (the first frame, the notification) settle.
-    std::thread::sleep(Duration::from_millis(700));
-    let before = wakeups(pid);
-    std::thread::sleep(Duration::from_secs(3));
-    let woke = wakeups(pid) - before;
-    // Polling the settings file 4 times a second woke it about 12 times here.
-    assert!(woke <= 2, "{woke} wake-ups in 3 s idle");
-    s.send("\x03");
-    assert_eq!(s.finish(), 1);
-}
 
 /// Turns auto-submit on in the settings document at `config` (written by `write`) and
 /// checks it completes the answered form.
@@ -90,21 +60,4 @@ fn an_edit_of_a_symlinked_settings_files_target_applies() {
         |_| target.clone(),
         |path, text| std::fs::write(path, text).unwrap(),
     );
-}
-
-/// The accessible mode waits for a line (or a signal) without looking at the clock.
-#[test]
-fn an_idle_accessible_form_does_not_wake_up() {
-    let mut s = Session::start(SINGLE, &format!("{RUN} --accessible"), 120, 24);
-    s.wait_for("Question 1 of 1");
-    let pid = s.ask_pid();
-    std::thread::sleep(Duration::from_millis(700));
-    let before = wakeups(pid);
-    std::thread::sleep(Duration::from_secs(3));
-    let woke = wakeups(pid) - before;
-    // Checking for signals every 50 ms woke it about 60 times here.
-    assert!(woke <= 2, "{woke} wake-ups in 3 s idle");
-    s.signal("TERM");
-    assert_eq!(s.finish(), 1, "a signal still ends it");
-    assert_eq!(s.result()["details"]["cancelled"], true);
 }

@@ -36,6 +36,7 @@ mod small_terminal;
 #[path = "../../ask-keymap/tests/special_files.rs"]
 mod special_files;
 mod support;
+mod surfaces;
 mod timeout;
 mod tokio_host;
 mod typed;

@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use ask_contract::{AskResult, ElicitationAction, ElicitationEnd, ElicitationForm};
+use ask_contract::{AskResult, ElicitationAction, ElicitationForm};
 
 use crate::cli::UiArgs;
 use crate::cmd::run::FormRunner;
@@ -34,19 +34,22 @@ pub(crate) fn run(mut runner: FormRunner<'_>, path: &Path) -> CliResult {
 /// Writes the MCP result of a finished form: exit 0 for accept, 1 for decline or cancel.
 pub(crate) fn finish(
     ui: &UiArgs,
-    form: &ElicitationForm,
+    setup: &ask_host::Setup,
     result: &AskResult,
     dismissed: bool,
 ) -> CliResult {
-    let end = ElicitationEnd::from_result(result, dismissed);
-    let mcp = form.result(result, end).map_err(|err| {
+    let output = setup.output_for(result, dismissed).map_err(|err| {
         CliError::new(
             Exit::DataErr,
             format!("the answers do not fit the requested schema: {err}"),
         )
     })?;
-    write(ui, &mcp)?;
-    Ok(if mcp.action == ElicitationAction::Accept {
+    let accepted = matches!(
+        &output,
+        ask_host::Output::Elicitation(mcp) if mcp.action == ElicitationAction::Accept
+    );
+    write(ui, &output)?;
+    Ok(if accepted {
         Exit::Completed
     } else {
         Exit::Cancelled

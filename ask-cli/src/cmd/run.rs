@@ -4,8 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use ask_contract::{AskDetails, AskForm, AskResult, ParseOptions, parse_params_bytes};
-use ask_host::Session;
-use ask_host::files::FileIndex;
+use ask_host::{Completions, OutputKind, Session, Setup};
 
 use crate::cli::{FlowArgs, RunArgs, UiArgs};
 use crate::config;
@@ -103,10 +102,19 @@ impl<'a> FormRunner<'a> {
             prefill,
             elicitation,
         } = self;
-        let sink = Sink {
-            ui,
-            elicitation: elicitation.as_ref(),
+        // Every flag that shapes the session, resolved once: each surface below builds
+        // its `Session` from this setup and writes its output through it.
+        let output = match elicitation {
+            Some(request) => OutputKind::Elicitation(Box::new(request)),
+            None => OutputKind::Tool,
         };
+        let setup = Setup::new()
+            .system_locale(config::system_locale())
+            .output(output)
+            .timeout(ui.timeout)
+            .prefill(prefill)
+            .draft(ui.draft.clone(), ui.resume);
+        let sink = Sink { ui, setup: &setup };
         if flow.no_ui {
             return sink.no_terminal(&form);
         }
@@ -115,20 +123,18 @@ impl<'a> FormRunner<'a> {
         }
         if let Some(steps) = steps {
             // A script shows nothing to a person: read the settings, never write them.
-            let loaded = config::load_read_only(ui.config.as_deref());
-            // Walked on this thread at the first `@`: deterministic answers.
-            let mut session = Session::new(form, loaded)
-                .with_system_locale(config::system_locale())
-                .with_completions(FileIndex::lazy(root));
-            if sink.elicitation.is_some() {
-                session = session.with_closed_answers();
-            }
-            session = session.with_host_features(crate::term::FEATURES);
-            if let Some(last) = &prefill {
-                session = session.with_prefill(last);
-            }
+            // It keeps no draft (refused above) and runs on its own clock, without the
+            // idle timeout; `@` is walked on this thread: deterministic answers.
+            let script_setup = setup
+                .clone()
+                .timeout(None)
+                .draft(None, false)
+                .completions(Some(Completions::Deterministic(root)))
+                .host_features(crate::term::FEATURES)
+                .answered_via(ask_contract::AnsweredVia::Scripted);
+            let mut session =
+                script_setup.session(form, config::load_read_only(ui.config.as_deref()));
             session.resize(flow.width, flow.height);
-            session.set_input_via(ask_contract::AnsweredVia::Scripted);
             let (result, frame) = script::run(&mut session, &steps);
             if let Some(path) = &flow.frame_out {
                 write_text(Some(path), "frame file", &frame.to_plain_text())?;
@@ -137,7 +143,7 @@ impl<'a> FormRunner<'a> {
             let dismissed = session.flow().dismissed() || !session.flow().is_done();
             return sink.finish(&result, dismissed);
         }
-        interactive(sink, form, root, prefill.as_ref())
+        interactive(sink, form, root)
     }
 }
 
@@ -160,20 +166,18 @@ fn read_prefill(path: &Path) -> Result<AskDetails, CliError> {
     serde_json::from_value(details).map_err(|err| bad(err.to_string()))
 }
 
-/// Where a finished form goes: the tool result, or for `--elicitation` the MCP result.
+/// Where a finished form goes: the tool result, or for `--elicitation` the MCP result
+/// (as the setup says).
 #[derive(Clone, Copy)]
 pub(crate) struct Sink<'a> {
     ui: &'a UiArgs,
-    elicitation: Option<&'a ask_contract::ElicitationForm>,
+    setup: &'a Setup,
 }
 
 impl Sink<'_> {
     /// Writes a finished result; `dismissed` tells a dismiss from the review's Cancel.
     fn finish(self, result: &AskResult, dismissed: bool) -> CliResult {
-        match self.elicitation {
-            None => finish(self.ui, result),
-            Some(form) => crate::cmd::elicit::finish(self.ui, form, result, dismissed),
-        }
+        self.finish_keeping(result, dismissed, None)
     }
 
     /// [`Sink::finish`], pointing at the kept draft when the result cannot be written.
@@ -183,15 +187,15 @@ impl Sink<'_> {
         dismissed: bool,
         draft: Option<&Path>,
     ) -> CliResult {
-        match self.elicitation {
+        match self.setup.elicitation() {
             None => crate::draft::finish_keeping(self.ui, result, draft),
-            Some(form) => crate::cmd::elicit::finish(self.ui, form, result, dismissed),
+            Some(_) => crate::cmd::elicit::finish(self.ui, self.setup, result, dismissed),
         }
     }
 
     /// No terminal to ask on.
     fn no_terminal(self, form: &AskForm) -> CliResult {
-        match self.elicitation {
+        match self.setup.elicitation() {
             None => non_interactive(self.ui, form),
             Some(_) => crate::cmd::elicit::no_terminal(self.ui),
         }
@@ -200,12 +204,7 @@ impl Sink<'_> {
 
 /// Opens the UI on the controlling terminal, or falls back to the
 /// non-interactive result when there is none.
-pub(crate) fn interactive(
-    sink: Sink<'_>,
-    form: AskForm,
-    root: PathBuf,
-    prefill: Option<&AskDetails>,
-) -> CliResult {
+pub(crate) fn interactive(sink: Sink<'_>, form: AskForm, root: PathBuf) -> CliResult {
     let ui = sink.ui;
     let setting = || {
         config::load_read_only(ui.config.as_deref())
@@ -215,7 +214,7 @@ pub(crate) fn interactive(
     };
     if ui.remote.web_only {
         let signals = term::Signals::install();
-        return web_only(ui, form, prefill, &signals);
+        return web_only(sink, form, &signals);
     }
     if accessible(ui, is_dumb_terminal(), setting) {
         if ui.remote.web.is_some() || ui.remote.control.is_some() {
@@ -232,16 +231,13 @@ pub(crate) fn interactive(
     };
     let loaded = config::load(ui.config.as_deref());
     let layout = ui.layout.layout(loaded.config().behaviour.inline);
-    let mut session = Session::new(form, loaded)
-        .with_system_locale(config::system_locale())
-        .with_completions(FileIndex::on_first_query(root));
-    if sink.elicitation.is_some() {
-        session = session.with_closed_answers();
-    }
-    session = session.with_host_features(term::FEATURES);
-    if let Some(seconds) = ui.timeout {
-        session = session.with_idle_timeout(seconds);
-    }
+    let mut session = sink
+        .setup
+        .clone()
+        .completions(Some(Completions::Background(root)))
+        .host_features(term::FEATURES)
+        .session(form, loaded);
+    warn_draft_notices(&session);
     // The hand-off guard `ask mcp` asks for (`--early-keys-ms`), unless the person set
     // their own ignoreEarlyKeysMs.
     let behaviour = *session.flow().behaviour();
@@ -252,20 +248,6 @@ pub(crate) fn interactive(
         session.command(ask_state::Command::ApplyBehaviour(
             behaviour.with_ignore_early_keys_ms(ms),
         ));
-    }
-    if let Some(last) = prefill {
-        session = session.with_prefill(last);
-    }
-    if let Some(path) = &ui.draft {
-        session = session.with_draft(path.clone(), ui.resume);
-        for notice in session.notices() {
-            if matches!(
-                notice,
-                ask_host::Notice::DraftNotRestored(_) | ask_host::Notice::DraftNotSaved(_)
-            ) {
-                crate::exit::warn(&notice.to_string());
-            }
-        }
     }
     let remote = crate::remote::Remote::start(
         &ui.remote,
@@ -330,23 +312,34 @@ pub(crate) fn hang_up(err: &std::io::Error, session: &Session) -> Ended {
     Ended::Signal(session.cancelled())
 }
 
-/// `--web-only`: the browser form alone, no terminal.
-fn web_only(
-    ui: &UiArgs,
-    form: AskForm,
-    prefill: Option<&AskDetails>,
-    signals: &term::Signals,
-) -> CliResult {
-    let loaded = config::load(ui.config.as_deref());
-    let mut session = Session::new(form, loaded).with_system_locale(config::system_locale());
-    if let Some(last) = prefill {
-        session = session.with_prefill(last);
+/// Says on stderr why a draft was not restored or will not be saved.
+fn warn_draft_notices(session: &Session) {
+    for notice in session.notices() {
+        if matches!(
+            notice,
+            ask_host::Notice::DraftNotRestored(_) | ask_host::Notice::DraftNotSaved(_)
+        ) {
+            crate::exit::warn(&notice.to_string());
+        }
     }
-    if let Some(seconds) = ui.timeout {
-        session = session.with_idle_timeout(seconds);
+}
+
+/// `--web-only`: the browser form alone, no terminal: the same setup as the terminal's
+/// (the draft, the elicitation rules and output), without terminal features.
+fn web_only(sink: Sink<'_>, form: AskForm, signals: &term::Signals) -> CliResult {
+    let ui = sink.ui;
+    let session = sink.setup.session(form, config::load(ui.config.as_deref()));
+    warn_draft_notices(&session);
+    let ended = crate::remote::headless(&ui.remote, session, signals)?;
+    let mut session = ended.session;
+    // As on the terminal: the draft goes once the result is stored after the person (or a
+    // client) ended the form; a signal or a shut link keeps it for `--resume`.
+    let dismissed = !ended.by_flow || session.flow().dismissed();
+    let exit = sink.finish_keeping(&ended.result, dismissed, session.draft_path())?;
+    if ended.by_flow {
+        session.discard_draft();
     }
-    let result = crate::remote::headless(&ui.remote, session, signals)?;
-    finish(ui, &result)
+    Ok(exit)
 }
 
 /// Whether the form runs in the accessible linear mode: `--accessible` or
@@ -388,7 +381,7 @@ fn linear(sink: Sink<'_>, form: AskForm, root: PathBuf) -> CliResult {
     let mut output = term::TermOut::new(output);
     let locale = config::locale(&config::load_read_only(ui.config.as_deref()));
     let flow = crate::linear::Linear::new(form, locale)
-        .closed(sink.elicitation.is_some())
+        .closed(sink.setup.elicitation().is_some())
         .with_root(root);
     let ended = crate::linear::tty::run(flow, draft, tty, &mut output);
     output.drain(std::time::Duration::from_millis(300));

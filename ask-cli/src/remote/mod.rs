@@ -11,7 +11,6 @@ mod web;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
-use std::time::Duration;
 
 pub(crate) use web::link;
 
@@ -145,23 +144,41 @@ impl Remote {
     }
 }
 
+/// How a headless form ended.
+pub(crate) struct Headless {
+    /// The result (the cancelled one when ended from outside).
+    pub(crate) result: AskResult,
+    /// The session, for its draft.
+    pub(crate) session: Session,
+    /// The flow ended it (a person or a client), not a signal or a shut link.
+    pub(crate) by_flow: bool,
+}
+
 /// `--web-only`: no terminal; the session is driven by the browser (and any control
 /// client) until the form ends or a signal arrives.
 pub(crate) fn headless(
     args: &RemoteArgs,
     mut session: Session,
     signals: &crate::term::Signals,
-) -> Result<AskResult, CliError> {
+) -> Result<Headless, CliError> {
     let remote = Remote::start(args, &mut session, &mut std::io::stderr())?;
-    let result = loop {
-        session.pump_control();
-        if let Some(result) = session.result() {
-            break result.clone();
-        }
-        if signals.terminated().is_some() {
-            break session.cancelled();
-        }
-        if remote.web_shut() {
+    // Woken, not polled: commands wake the session through its control channel, a
+    // signal or a shut browser server through `Controller::wake`. Nothing here reads
+    // keys, so the settings file is not polled either (its edits apply to the next form).
+    session.set_settings_watched(true);
+    let controller = session.controller();
+    signals.wake_on_signal({
+        let controller = controller.clone();
+        move || controller.wake()
+    });
+    let mut shut = false;
+    let ended = session.run_headless(|| {
+        shut = remote.web_shut();
+        signals.terminated().is_some() || shut
+    });
+    let result = match ended {
+        Some(result) => result,
+        None if shut && signals.terminated().is_none() => {
             let text = format!(
                 "The browser form was closed after {} wrong links (something on this \
                  machine, or a web page open in a browser here, may have been guessing its \
@@ -175,13 +192,17 @@ pub(crate) fn headless(
             ));
             let mut result = session.cancelled();
             result.content = vec![ask_contract::TextContent::text(text)];
-            break result;
+            result
         }
-        session.tick();
-        std::thread::sleep(Duration::from_millis(20));
+        None => session.cancelled(),
     };
+    let by_flow = session.result().is_some();
     remote.finish(&mut session, &result);
-    Ok(result)
+    Ok(Headless {
+        result,
+        session,
+        by_flow,
+    })
 }
 
 /// The line a terminal shows when the form was answered elsewhere.

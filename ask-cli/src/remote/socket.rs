@@ -16,8 +16,9 @@ use ask_host::{ControlError, ControlEvent, Controller};
 
 use crate::exit::{CliError, Exit};
 
-/// How often the accept loop and the event writers look at the stop flag.
-const POLL: Duration = Duration::from_millis(20);
+/// The longest a reader waits in the middle of a line before it looks at the stop flag
+/// (an idle reader waits in `poll` on its client and the stop pipe, with no timeout).
+const LINE_WAIT: Duration = Duration::from_secs(1);
 
 /// How long one write to a client may block before the client is dropped.
 const WRITE_TIMEOUT: Duration = Duration::from_secs(2);
@@ -29,6 +30,8 @@ pub(crate) struct ControlSocket {
     /// Device and inode of the socket file we made, so only that file is removed.
     id: Option<(u64, u64)>,
     stop: Arc<AtomicBool>,
+    /// Written once at the stop: wakes the readers waiting in `poll`.
+    stop_tx: UnixStream,
     accept: Option<JoinHandle<()>>,
 }
 
@@ -58,24 +61,24 @@ impl ControlSocket {
             UnixListener::bind(path).map_err(|err| fail(format!("cannot listen: {err}")))?;
         std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600))
             .map_err(|err| fail(format!("cannot make it owner-only: {err}")))?;
-        listener
-            .set_nonblocking(true)
-            .map_err(|err| fail(format!("cannot listen: {err}")))?;
         let id = std::fs::symlink_metadata(path)
             .ok()
             .map(|m| (m.dev(), m.ino()));
         let stop = Arc::new(AtomicBool::new(false));
+        let (stop_tx, stop_rx) =
+            UnixStream::pair().map_err(|err| fail(format!("cannot listen: {err}")))?;
         let accept = std::thread::Builder::new()
             .name("ask-control".into())
             .spawn({
                 let stop = Arc::clone(&stop);
-                move || accept_loop(&listener, &controller, &stop)
+                move || accept_loop(&listener, &controller, &stop, &Arc::new(stop_rx))
             })
             .map_err(|err| fail(format!("cannot start its thread: {err}")))?;
         Ok(Self {
             path: path.to_path_buf(),
             id,
             stop,
+            stop_tx,
             accept: Some(accept),
         })
     }
@@ -84,6 +87,10 @@ impl ControlSocket {
 impl Drop for ControlSocket {
     fn drop(&mut self) {
         self.stop.store(true, Ordering::SeqCst);
+        // The accept loop blocks in `accept` and the readers in `poll`: a connection of
+        // our own and a byte on the stop pipe wake them to see the flag.
+        let _ = (&self.stop_tx).write(&[1]);
+        let _ = UnixStream::connect(&self.path);
         if let Some(accept) = self.accept.take() {
             let _ = accept.join();
         }
@@ -96,17 +103,22 @@ impl Drop for ControlSocket {
     }
 }
 
-fn accept_loop(listener: &UnixListener, controller: &Controller, stop: &Arc<AtomicBool>) {
+fn accept_loop(
+    listener: &UnixListener,
+    controller: &Controller,
+    stop: &Arc<AtomicBool>,
+    stop_rx: &Arc<UnixStream>,
+) {
     let mut clients = Vec::new();
     while !stop.load(Ordering::SeqCst) {
-        match listener.accept() {
-            Ok((stream, _)) => {
-                if let Some(threads) = serve(stream, controller, stop) {
-                    clients.extend(threads);
-                }
+        // Blocks until a client (or the stop's own connection) arrives: no wake-ups.
+        if let Ok((stream, _)) = listener.accept() {
+            if stop.load(Ordering::SeqCst) {
+                break;
             }
-            Err(err) if err.kind() == std::io::ErrorKind::WouldBlock => std::thread::sleep(POLL),
-            Err(_) => std::thread::sleep(POLL),
+            if let Some(threads) = serve(stream, controller, stop, stop_rx) {
+                clients.extend(threads);
+            }
         }
     }
     // The writers send `completed` (already queued by now) and end; the readers answer
@@ -122,6 +134,7 @@ fn serve(
     stream: UnixStream,
     controller: &Controller,
     stop: &Arc<AtomicBool>,
+    stop_rx: &Arc<UnixStream>,
 ) -> Option<[JoinHandle<()>; 2]> {
     stream.set_nonblocking(false).ok()?;
     // A client that stops reading cannot hold `ask` open: its writes time out.
@@ -135,43 +148,30 @@ fn serve(
         let out = Arc::clone(&out);
         let gone = Arc::clone(&gone);
         let stop = Arc::clone(stop);
+        let stop_rx = Arc::clone(stop_rx);
         std::thread::Builder::new()
             .name("ask-control-read".into())
             .spawn(move || {
-                read_commands(reader, &sender, &out, &stop);
+                read_commands(reader, &sender, &out, &stop, &stop_rx);
                 gone.store(true, Ordering::SeqCst);
             })
             .ok()?
     };
-    let stop = Arc::clone(stop);
     let write = std::thread::Builder::new()
         .name("ask-control-write".into())
         .spawn(move || {
-            loop {
-                match handle.recv_timeout(POLL) {
-                    Ok(Some(event)) => {
-                        let done = matches!(event, ControlEvent::Completed { .. });
-                        if write_line(&out, &event).is_err() || done {
-                            break;
-                        }
-                    }
-                    Ok(None) => {
-                        // A client that closed its side (EOF: gone, or half-closed as
-                        // socat and `nc -U` do after their command) still gets the reply
-                        // to every command it sent: the writer waits until the session
-                        // took them all, then writes what they caused.
-                        let stopping = stop.load(Ordering::SeqCst);
-                        if stopping || (gone.load(Ordering::SeqCst) && handle.unanswered() == 0) {
-                            while let Ok(Some(event)) = handle.try_recv() {
-                                let done = matches!(event, ControlEvent::Completed { .. });
-                                if write_line(&out, &event).is_err() || done {
-                                    break;
-                                }
-                            }
-                            break;
-                        }
-                    }
-                    Err(_) => break,
+            // Blocks until the session has an event: it ends with `completed` (sent
+            // before the socket stops), a failed write, or the session gone. A client
+            // that closed its side (gone, or half-closed as socat and `nc -U` do after
+            // their command) still gets the reply to every command it sent: the writer
+            // stops once the session took them all and their events are written.
+            while let Ok(event) = handle.recv() {
+                let done = matches!(event, ControlEvent::Completed { .. });
+                if write_line(&out, &event).is_err() || done {
+                    break;
+                }
+                if gone.load(Ordering::SeqCst) && handle.unanswered() == 0 {
+                    break;
                 }
             }
         })
@@ -187,13 +187,17 @@ fn read_commands(
     sender: &ask_host::CommandSender,
     out: &Mutex<UnixStream>,
     stop: &AtomicBool,
+    stop_rx: &UnixStream,
 ) {
-    if stream.set_read_timeout(Some(POLL)).is_err() {
+    if stream.set_read_timeout(Some(LINE_WAIT)).is_err() {
         return;
     }
     let mut reader = BufReader::new(stream);
     let mut line = Vec::new();
     loop {
+        if reader.buffer().is_empty() && !wait_readable(reader.get_ref(), stop_rx) {
+            return;
+        }
         let room = MAX_LINE_BYTES.saturating_add(1).saturating_sub(line.len());
         let read = (&mut reader)
             .take(u64::try_from(room).unwrap_or(u64::MAX))
@@ -241,6 +245,25 @@ fn read_commands(
         {
             return;
         }
+    }
+}
+
+/// Waits (with no timeout) until the client sent something or closed: true; false when
+/// the stop pipe woke it first with nothing from the client.
+fn wait_readable(stream: &UnixStream, stop_rx: &UnixStream) -> bool {
+    use rustix::event::{PollFd, PollFlags, poll};
+    loop {
+        let mut fds = [
+            PollFd::new(stream, PollFlags::IN),
+            PollFd::new(stop_rx, PollFlags::IN),
+        ];
+        match poll(&mut fds, None) {
+            Ok(_) => {}
+            Err(rustix::io::Errno::INTR) => continue,
+            Err(_) => return true,
+        }
+        let [client, stopped] = fds.map(|fd| !fd.revents().is_empty());
+        return client || !stopped;
     }
 }
 

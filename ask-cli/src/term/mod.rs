@@ -53,7 +53,8 @@ const TICK: Duration = Duration::from_millis(250);
 /// The wait for input when the session needs no ticks: an idle form wakes only for a
 /// key, a signal, or an edit of the watched settings file.
 const IDLE_WAIT: Duration = Duration::from_secs(3600);
-/// How often control clients' commands are taken while some are connected.
+/// How often control clients' commands are taken while some are connected, where their
+/// commands cannot wake the loop (no wake-up pipe: Windows).
 const REMOTE_POLL: Duration = Duration::from_millis(20);
 
 /// What a reader returns: input events, or the end of the terminal.
@@ -156,6 +157,9 @@ pub(crate) fn run_ui(
         return Ok(Ended::Unavailable);
     };
     let mut reader = Reader::new(reader);
+    // A control client's command (the browser, the socket) wakes the `poll` below
+    // through the signals' wake-up pipe: no polling for remote commands.
+    let woken = remote_wakes(session, signals);
     #[cfg(unix)]
     if let Some(watch) = session.settings_path().and_then(watch::SettingsWatch::new) {
         reader.watch(watch);
@@ -245,7 +249,7 @@ pub(crate) fn run_ui(
         } else {
             IDLE_WAIT
         };
-        if session.is_controlled() {
+        if session.is_controlled() && !woken {
             // Remote changes reach the screen within this (well under 100 ms).
             wait = wait.min(REMOTE_POLL);
         }
@@ -345,8 +349,49 @@ fn hand_to_host(session: &mut Session, redraw: bool, signals: &Signals) -> Optio
             session.tick();
             last_tick = Instant::now();
         }
-        std::thread::sleep(REMOTE_POLL);
+        let wait = if session.needs_ticks() {
+            TICK.saturating_sub(last_tick.elapsed())
+        } else {
+            IDLE_WAIT
+        };
+        wait_woken(signals, wait);
     }
+}
+
+/// Has the session's control clients wake the terminal loop (through the signals'
+/// wake-up pipe, which the loop polls with the terminal); false when they cannot (no
+/// pipe, or no clients), and the loop then looks every [`REMOTE_POLL`].
+fn remote_wakes(session: &mut Session, signals: &Signals) -> bool {
+    if !session.is_controlled() {
+        return false;
+    }
+    #[cfg(unix)]
+    if let Some(wake) = signals.waker() {
+        session.controller().set_waker(wake);
+        return true;
+    }
+    let _ = signals;
+    false
+}
+
+/// Waits up to `wait` for a signal or a control client's command (both write to the
+/// signals' wake-up pipe); without the pipe, at most [`REMOTE_POLL`].
+fn wait_woken(signals: &Signals, wait: Duration) {
+    #[cfg(unix)]
+    if let Some(fd) = signals.wake_fd() {
+        let mut fds = [rustix::event::PollFd::from_borrowed_fd(
+            fd,
+            rustix::event::PollFlags::IN,
+        )];
+        let spec = rustix::event::Timespec::try_from(wait).unwrap_or(rustix::event::Timespec {
+            tv_sec: 1,
+            tv_nsec: 0,
+        });
+        let _ = rustix::event::poll(&mut fds, Some(&spec));
+        signals.drain();
+        return;
+    }
+    std::thread::sleep(wait.min(REMOTE_POLL));
 }
 
 /// Whether to use colours: `--color always|never`, else on unless `NO_COLOR` is set (non-empty).

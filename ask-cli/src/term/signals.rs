@@ -43,6 +43,9 @@ pub(crate) struct Signals {
     /// it could not be made: the reader then wakes at its own pace).
     #[cfg(unix)]
     wake: Option<Arc<std::os::unix::net::UnixStream>>,
+    /// Its write end, for [`Signals::waker`].
+    #[cfg(unix)]
+    wake_tx: Option<Arc<std::os::unix::net::UnixStream>>,
 }
 
 impl Signals {
@@ -66,6 +69,8 @@ impl Signals {
             crate::signals::take_over(TERMINATE);
             crate::signals::take_over(&[SIGTSTP]);
         }
+        #[cfg(unix)]
+        let pipe = unix::wake_pipe().map(|(read, write)| (Arc::new(read), Arc::new(write)));
         Self {
             terminate,
             #[cfg(unix)]
@@ -75,8 +80,63 @@ impl Signals {
             // Registered after the flags (actions run in registration order), so
             // a woken reader always finds the flag set.
             #[cfg(unix)]
-            wake: unix::wake_pipe().map(Arc::new),
+            wake: pipe.as_ref().map(|(read, _)| Arc::clone(read)),
+            #[cfg(unix)]
+            wake_tx: pipe.map(|(_, write)| write),
         }
+    }
+
+    /// Something another thread runs to wake whoever waits on the signals (the terminal
+    /// loop's `poll`, [`Signals::wait_on_thread`]): a control client's command then
+    /// reaches the form at once, with no polling. `None` without a wake-up pipe.
+    #[cfg(unix)]
+    pub(crate) fn waker(&self) -> Option<impl Fn() + Send + Sync + 'static> {
+        let tx = Arc::clone(self.wake_tx.as_ref()?);
+        Some(move || {
+            use std::io::Write;
+            // Non-blocking: a full pipe already wakes the reader.
+            let _ = (&*tx).write(&[1]);
+        })
+    }
+
+    /// Runs `wake` on a thread of its own each time a signal arrives (for a loop that
+    /// waits on something else than the wake-up pipe: the headless form waits on its
+    /// control channel). The thread blocks in `poll`, so it costs no wake-up while idle.
+    pub(crate) fn wake_on_signal(&self, wake: impl Fn() + Send + 'static) {
+        let terminate = Arc::clone(&self.terminate);
+        #[cfg(unix)]
+        if let Some(pipe) = self.wake.as_ref().map(Arc::clone) {
+            let _ = std::thread::Builder::new()
+                .name("ask-signals".into())
+                .spawn(move || {
+                    use std::io::Read;
+                    use std::os::fd::AsFd;
+                    loop {
+                        let fd = pipe.as_fd();
+                        let mut fds = [rustix::event::PollFd::new(
+                            &fd,
+                            rustix::event::PollFlags::IN,
+                        )];
+                        let _ = rustix::event::poll(&mut fds, None);
+                        let mut buf = [0u8; 64];
+                        while matches!((&*pipe).read(&mut buf), Ok(n) if n > 0) {}
+                        wake();
+                        if terminate.load(Ordering::SeqCst) != 0 {
+                            return;
+                        }
+                    }
+                });
+            return;
+        }
+        // No wake-up pipe (Windows): look at the flag a few times a second.
+        let _ = std::thread::Builder::new()
+            .name("ask-signals".into())
+            .spawn(move || {
+                while terminate.load(Ordering::SeqCst) == 0 {
+                    std::thread::sleep(std::time::Duration::from_millis(100));
+                }
+                wake();
+            });
     }
 
     /// Flags with a wake-up pipe and no handlers: the write end is returned
@@ -92,6 +152,7 @@ impl Signals {
             resume,
             resize,
             wake: Some(Arc::new(read)),
+            wake_tx: None,
         };
         (signals, write)
     }
@@ -176,8 +237,8 @@ mod unix {
     use signal_hook::consts::{SIGCONT, SIGTSTP, SIGWINCH};
 
     /// A non-blocking socket pair that every handled signal writes a byte to;
-    /// returns the read end.
-    pub(super) fn wake_pipe() -> Option<UnixStream> {
+    /// returns the read end and the write end (for other wake-ups).
+    pub(super) fn wake_pipe() -> Option<(UnixStream, UnixStream)> {
         let (read, write) = UnixStream::pair().ok()?;
         read.set_nonblocking(true).ok()?;
         write.set_nonblocking(true).ok()?;
@@ -185,6 +246,6 @@ mod unix {
             let end = write.try_clone().ok()?;
             signal_hook::low_level::pipe::register(signal, end).ok()?;
         }
-        Some(read)
+        Some((read, write))
     }
 }

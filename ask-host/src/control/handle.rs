@@ -27,15 +27,51 @@ pub struct LiveState {
     pub locale: ask_i18n::Locale,
 }
 
+/// What the host runs to wake its loop when a message for the session arrives
+/// ([`Controller::set_waker`]).
+pub(crate) type WakeFn = Arc<dyn Fn() + Send + Sync>;
+
 /// The shared state and the condition variable that wakes waiters on a new revision.
-#[derive(Debug)]
 pub(crate) struct Shared {
     pub(crate) live: Mutex<LiveState>,
     pub(crate) bell: Condvar,
     pub(crate) form: AskForm,
+    /// Goes up at every [`Controller::wake`] and refused command, so waiters on the bell
+    /// return for them too.
+    pub(crate) rings: AtomicU64,
+    pub(crate) waker: Mutex<Option<WakeFn>>,
+}
+
+impl std::fmt::Debug for Shared {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Shared")
+            .field("live", &self.live)
+            .field("form", &self.form)
+            .finish_non_exhaustive()
+    }
 }
 
 impl Shared {
+    /// Tells the host a message for the session is queued (its waker, if set).
+    pub(crate) fn wake_host(&self) {
+        let waker = self
+            .waker
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .clone();
+        if let Some(wake) = waker {
+            wake();
+        }
+    }
+
+    /// Wakes every thread waiting in [`Controller::wait_for_change`].
+    pub(crate) fn ring(&self) {
+        let live = self.lock();
+        self.rings.fetch_add(1, Ordering::SeqCst);
+        drop(live);
+        self.bell.notify_all();
+    }
+
     /// The live state, also when a thread panicked while holding it.
     pub(crate) fn lock(&self) -> MutexGuard<'_, LiveState> {
         self.live
@@ -62,6 +98,8 @@ pub(crate) enum Inbound {
     Disconnect(u64),
     /// A line for the form's notice line, from a front end.
     Notice(String),
+    /// Nothing to do: the host's wait returns ([`Controller::wake`]).
+    Wake,
 }
 
 /// One unanswered command of a client: counted up when sent, down when dropped.
@@ -104,6 +142,7 @@ impl Controller {
             via,
             events: events_tx,
         });
+        self.shared.wake_host();
         ControlHandle {
             sender: CommandSender {
                 id,
@@ -119,6 +158,7 @@ impl Controller {
     /// front end says so when wrong links shut it). Does nothing once the form ended.
     pub fn show_notice(&self, text: String) {
         let _ = self.inbound.send(Inbound::Notice(text));
+        self.shared.wake_host();
     }
 
     /// The form being answered.
@@ -135,13 +175,50 @@ impl Controller {
     /// the revision then. Front ends that redraw from [`Controller::live`] (a browser
     /// page) wait here instead of polling.
     pub fn wait_for_change(&self, seen: u64, timeout: Duration) -> u64 {
+        let mut rung = self.shared.rings.load(Ordering::SeqCst);
+        self.wait_for_change_since(seen, &mut rung, timeout)
+    }
+
+    /// [`Controller::wait_for_change`], also returning when the session was rung since
+    /// `rung` (a command of a client was refused, or [`Controller::wake`] was called);
+    /// `rung` is then brought up to date. A front end that also reads its
+    /// [`ControlHandle`]'s events (to pass refusals on) takes them after each return, and
+    /// misses none: a refusal is queued before the ring.
+    pub fn wait_for_change_since(&self, seen: u64, rung: &mut u64, timeout: Duration) -> u64 {
         let live = self.shared.lock();
+        let before = *rung;
         let (live, _) = self
             .shared
             .bell
-            .wait_timeout_while(live, timeout, |l| l.revision <= seen)
+            .wait_timeout_while(live, timeout, |l| {
+                l.revision <= seen && self.shared.rings.load(Ordering::SeqCst) == before
+            })
             .unwrap_or_else(std::sync::PoisonError::into_inner);
+        *rung = self.shared.rings.load(Ordering::SeqCst);
         live.revision
+    }
+
+    /// Has `wake` run (on the thread that sends) each time a message for the session is
+    /// queued: a command, a client connecting or leaving, a [`Controller::wake`]. A host
+    /// whose loop waits on something else (a terminal, a socket) makes that wait return
+    /// with it, then calls [`Session::pump_control`](crate::Session::pump_control); a host
+    /// without one waits in [`Session::wait_control`](crate::Session::wait_control).
+    pub fn set_waker(&self, wake: impl Fn() + Send + Sync + 'static) {
+        *self
+            .shared
+            .waker
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(Arc::new(wake));
+    }
+
+    /// Wakes the session's host ([`Session::wait_control`](crate::Session::wait_control)
+    /// returns, the waker runs) and every thread in [`Controller::wait_for_change`], with
+    /// nothing to do: for a host that should look at its own state again (a signal
+    /// arrived, a server stopped).
+    pub fn wake(&self) {
+        let _ = self.inbound.send(Inbound::Wake);
+        self.shared.wake_host();
+        self.shared.ring();
     }
 }
 
@@ -173,6 +250,7 @@ impl CommandSender {
             taken: Taken::new(&self.unanswered),
         });
         drop(live);
+        self.shared.wake_host();
         sent.map_err(|_| ControlError::Disconnected)
     }
 
@@ -260,5 +338,6 @@ impl Drop for ControlHandle {
             .sender
             .inbound
             .send(Inbound::Disconnect(self.sender.id));
+        self.sender.shared.wake_host();
     }
 }

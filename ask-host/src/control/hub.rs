@@ -31,13 +31,15 @@ struct Seen {
 /// The control clients of a session and what they last saw.
 #[derive(Debug)]
 pub(crate) struct Hub {
-    inbound: Receiver<Inbound>,
+    pub(crate) inbound: Receiver<Inbound>,
     controller: Controller,
     clients: Vec<Client>,
     seen: Vec<Seen>,
     completed_sent: bool,
     /// A client sent `unfold` since the host last asked ([`Session::take_unfold`]).
     unfold: bool,
+    /// A message taken by [`Session::wait_control`], handled at the next pump.
+    pub(crate) pending: Option<Inbound>,
 }
 
 impl Hub {
@@ -52,6 +54,8 @@ impl Hub {
             }),
             bell: Condvar::new(),
             form: session.flow.form().clone(),
+            rings: AtomicU64::new(0),
+            waker: Mutex::new(None),
         });
         Self {
             inbound: rx,
@@ -64,12 +68,18 @@ impl Hub {
             seen: seen_of(&session.flow),
             completed_sent: false,
             unfold: false,
+            pending: None,
         }
     }
 
     fn send(&mut self, id: u64, event: ControlEvent) {
+        let refused = matches!(event, ControlEvent::Error { .. });
         if let Some(client) = self.clients.iter().find(|c| c.id == id) {
             let _ = client.events.send(event);
+        }
+        if refused {
+            // A front end waiting on the live state (the browser server) learns of it.
+            self.controller.shared.ring();
         }
     }
 
@@ -160,10 +170,11 @@ impl Session {
         // Commands count as taken once their change is published (below).
         let mut taken = Vec::new();
         loop {
-            let Ok(message) = hub.inbound.try_recv() else {
+            let Some(message) = hub.pending.take().or_else(|| hub.inbound.try_recv().ok()) else {
                 break;
             };
             match message {
+                Inbound::Wake => {}
                 Inbound::Connect { id, via, events } => {
                     hub.clients.push(Client { id, via, events });
                     let event = match &self.result {
@@ -249,6 +260,8 @@ impl Session {
         {
             if self.result.is_none() {
                 self.result = Some(result.clone());
+                // The draft keeps the answers of a form ended from outside.
+                self.save_draft(self.now_ms());
             }
             let _ = self.pump_control();
         }

@@ -13,6 +13,7 @@ mod error;
 mod handle;
 mod hub;
 mod protocol;
+mod wait;
 
 pub use error::ControlError;
 pub use handle::{CommandSender, ControlHandle, Controller, LiveState};
@@ -20,6 +21,7 @@ pub(crate) use hub::Hub;
 pub use protocol::{
     ControlCommand, ControlEvent, FocusTarget, FormView, MAX_LINE_BYTES, PROTOCOL_VERSION,
 };
+pub use wait::TICK_INTERVAL;
 
 /// JSON Schema (draft 2020-12) of the control protocol's lines, both ways.
 pub const CONTROL_SCHEMA: &str = include_str!("schema.json");

@@ -13,19 +13,15 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
 
 use ask_contract::{AskForm, AskResult, ElicitationRequest};
-use ask_host::{Session, Settings};
+use ask_host::{Controller, Session, Settings};
 use ask_web::{WebOptions, WebServer};
 use rmcp::model::{CustomNotification, ElicitRequestParams, ElicitationAction, ServerNotification};
 use rmcp::{Peer, RoleServer};
 use tokio::sync::oneshot;
 
 use super::{BoxFuture, Call, Presented, Presenter};
-
-/// How often the form's session takes the browser's commands.
-const PUMP: Duration = Duration::from_millis(20);
 
 /// The notification that tells the client a URL-mode elicitation is over.
 pub const ELICITATION_COMPLETE: &str = "notifications/elicitation/complete";
@@ -105,7 +101,10 @@ impl Presenter for WebPresenter {
             let ready = form.ready.take();
             let url = match ready {
                 Some(ready) => match ready.await {
-                    Ok(Ok(url)) => url,
+                    Ok(Ok((url, controller))) => {
+                        form.controller = Some(controller);
+                        url
+                    }
                     Ok(Err(why)) => {
                         return Presented::Unavailable(format!(
                             "the browser form could not start: {why}"
@@ -194,7 +193,9 @@ async fn tell_complete(peer: &Peer<RoleServer>, id: &str) {
 
 /// The form's session on a blocking thread, with its web server.
 pub(crate) struct Running {
-    ready: Option<oneshot::Receiver<Result<String, String>>>,
+    ready: Option<oneshot::Receiver<Ready>>,
+    /// The session's controller once it runs: [`Running::stop`] wakes it.
+    controller: Option<Controller>,
     stop: Arc<AtomicBool>,
     task: Option<tokio::task::JoinHandle<Option<AskResult>>>,
     form: AskForm,
@@ -233,6 +234,7 @@ impl Running {
         });
         Self {
             ready: Some(ready),
+            controller: None,
             stop,
             task: Some(task),
             form: form.clone(),
@@ -241,17 +243,25 @@ impl Running {
 
     /// The link, once the web server listens (an error says why it could not start).
     pub(crate) async fn url(&mut self) -> Result<String, String> {
-        match self.ready.take() {
-            Some(ready) => ready
-                .await
-                .unwrap_or_else(|_| Err("the browser form could not start".into())),
-            None => Err("the browser form could not start".into()),
+        let Some(ready) = self.ready.take() else {
+            return Err("the browser form could not start".into());
+        };
+        match ready.await {
+            Ok(Ok((url, controller))) => {
+                self.controller = Some(controller);
+                Ok(url)
+            }
+            Ok(Err(why)) => Err(why),
+            Err(_) => Err("the browser form could not start".into()),
         }
     }
 
     /// Asks the form to end (as cancelled, keeping what was answered).
     pub(crate) fn stop(&self) {
         self.stop.store(true, Ordering::SeqCst);
+        if let Some(controller) = &self.controller {
+            controller.wake();
+        }
     }
 
     /// The form's result, once it ended (the cancelled result if it could not run).
@@ -277,6 +287,10 @@ impl Drop for Running {
     }
 }
 
+/// What the form's thread hands back once it serves: the link and the session's
+/// controller, or why it could not start.
+type Ready = Result<(String, Controller), String>;
+
 /// What the form's thread needs.
 struct Setup {
     form: AskForm,
@@ -286,46 +300,99 @@ struct Setup {
     addr: SocketAddr,
 }
 
+impl Setup {
+    /// The form's session, built as every surface builds one ([`ask_host::Setup`]): the
+    /// settings file, the language `auto` stands for in `env` (`LC_ALL`, `LC_MESSAGES`,
+    /// `LANG`), the form's draft (resumed when one exists).
+    fn session(self, env: impl Fn(&str) -> Option<String>) -> Session {
+        let process = ask_keymap::ProcessEnv::read();
+        let paths = ask_keymap::ConfigPaths::resolve(self.config.as_deref(), &process.env());
+        ask_host::Setup::new()
+            .system_locale_from(env)
+            .draft(Some(self.draft), self.resume)
+            .session(self.form, Settings::open_resolved(paths))
+    }
+}
+
 /// Runs the form until it ends, `stop` is set, or the server shut itself (ten wrong
 /// links); `None` when the web server could not start (told through `ready`).
-fn run_form(
-    setup: Setup,
-    ready: oneshot::Sender<Result<String, String>>,
-    stop: &AtomicBool,
-) -> Option<AskResult> {
-    let env = ask_keymap::ProcessEnv::read();
-    let paths = ask_keymap::ConfigPaths::resolve(setup.config.as_deref(), &env.env());
-    let mut session = Session::new(setup.form, Settings::open_resolved(paths))
-        .with_draft(setup.draft, setup.resume);
-    let server = match WebServer::start(
-        &session.controller(),
-        &WebOptions::default().addr(setup.addr),
-    ) {
+fn run_form(setup: Setup, ready: oneshot::Sender<Ready>, stop: &AtomicBool) -> Option<AskResult> {
+    let addr = setup.addr;
+    let mut session = setup.session(|name| std::env::var(name).ok());
+    let server = match WebServer::start(&session.controller(), &WebOptions::default().addr(addr)) {
         Ok(server) => server,
         Err(err) => {
             let _ = ready.send(Err(err.to_string()));
             return None;
         }
     };
-    if ready.send(Ok(server.url().to_owned())).is_err() {
+    let controller = session.controller();
+    if ready
+        .send(Ok((server.url().to_owned(), controller)))
+        .is_err()
+    {
         return None;
     }
-    let result = loop {
-        session.pump_control();
-        if let Some(result) = session.result() {
-            break result.clone();
-        }
-        if stop.load(Ordering::SeqCst) || server.is_stopped() {
-            break session.cancelled();
-        }
-        session.tick();
-        std::thread::sleep(PUMP);
-    };
+    // Woken by the browser's commands, by `stop` (with `Controller::wake`) and by the
+    // server shutting; ticked only while the session needs its clock. Nothing reads keys
+    // here, so the settings file is not polled.
+    session.set_settings_watched(true);
+    let ended = session.run_headless(|| stop.load(Ordering::SeqCst) || server.is_stopped());
+    let by_flow = ended.is_some();
+    let result = ended.unwrap_or_else(|| session.cancelled());
     session.close_control(&result);
     // The draft goes once the person (or a page) ended the form; a cancel keeps it.
-    if session.result().is_some() {
+    if by_flow {
         session.discard_draft();
     }
     drop(server);
     Some(result)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Setup;
+
+    fn setup(dir: &std::path::Path, resume: bool) -> Setup {
+        let payload = serde_json::json!({"questions": [{"id": "db", "prompt": "Which?",
+            "options": [{"value": "pg", "label": "PG"}, {"value": "lite", "label": "SQLite"}]}]});
+        let config = dir.join("config.json");
+        std::fs::write(
+            &config,
+            r#"{"schemaVersion": 3, "behaviour": {"locale": "auto"}}"#,
+        )
+        .expect("settings written");
+        Setup {
+            form: ask_contract::parse_params(&payload, ask_contract::ParseOptions::default())
+                .expect("valid"),
+            config: Some(config),
+            draft: dir.join("draft.json"),
+            resume,
+            addr: std::net::SocketAddr::from(([127, 0, 0, 1], 0)),
+        }
+    }
+
+    #[test]
+    fn the_browser_form_speaks_the_system_language_and_keeps_its_draft() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let lang = |name: &str| (name == "LANG").then(|| "de_DE.UTF-8".to_owned());
+        let mut session = setup(dir.path(), false).session(lang);
+        assert_eq!(session.flow().locale().tag(), "de");
+        let client = session
+            .controller()
+            .connect(ask_contract::AnsweredVia::Browser);
+        client
+            .send_line(r#"{"v": 1, "type": "answer", "answers": {"db": {"values": ["lite"]}}}"#)
+            .expect("sent");
+        session.pump_control();
+        // The form stays open, as in a server that is killed: the draft saved when due
+        // brings the answer back.
+        session.tick_at(ask_host::DRAFT_SAVE_INTERVAL_MS + 1);
+        drop(session);
+        let resumed = setup(dir.path(), true).session(lang);
+        assert_eq!(
+            resumed.flow().answer(0).map(|a| a.values),
+            Some(vec!["lite".to_owned()])
+        );
+    }
 }
