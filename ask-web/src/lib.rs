@@ -5,10 +5,10 @@ mod assets;
 mod browser;
 mod error;
 mod guard;
-#[cfg(test)]
-mod router_tests;
 mod listen;
 mod page;
+#[cfg(test)]
+mod router_tests;
 mod server;
 mod texts;
 mod view;
