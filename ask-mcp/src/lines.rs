@@ -95,17 +95,16 @@ async fn check_requests<R: AsyncRead + Unpin>(
             )),
             Line::Text(text) if text.iter().all(u8::is_ascii_whitespace) => None,
             Line::Text(text) => match serde_json::from_slice::<serde_json::Value>(&text) {
-                Ok(message) => match check_envelope(&message, &mut session) {
-                    Some(reply) => Some(reply),
-                    None => {
-                        if to_rmcp.write_all(&text).await.is_err()
-                            || to_rmcp.write_all(b"\n").await.is_err()
-                        {
-                            break;
-                        }
-                        None
+                Ok(message) => {
+                    let refused = check_envelope(&message, &mut session);
+                    if refused.is_none()
+                        && (to_rmcp.write_all(&text).await.is_err()
+                            || to_rmcp.write_all(b"\n").await.is_err())
+                    {
+                        break;
                     }
-                },
+                    refused
+                }
                 Err(err) => Some(error_line(
                     -32700,
                     &format!(

@@ -32,7 +32,7 @@ pub(crate) struct Link {
 /// How a round's retry ended.
 enum RoundEnd {
     /// The call's result.
-    Result(AskResult),
+    Result(Box<AskResult>),
     /// Ask again, saying why first.
     Again(String),
 }
@@ -94,7 +94,7 @@ impl AskServer {
                     let end = self.finish_round(&form, &round, &request, &cancel).await;
                     match end {
                         RoundEnd::Result(result) => return Ok(call_result(&result).into()),
-                        RoundEnd::Again(why) if round.round >= MAX_ROUNDS => {
+                        RoundEnd::Again(why) if round.number >= MAX_ROUNDS => {
                             let mut result = crate::outcome::cancelled_result(&form);
                             if let Some(block) = result.content.first_mut() {
                                 block.text = format!(
@@ -106,7 +106,7 @@ impl AskServer {
                         }
                         RoundEnd::Again(why) => {
                             problem = Some(why);
-                            next = round.round + 1;
+                            next = round.number + 1;
                             only = Some(round.asked);
                         }
                     }
@@ -312,7 +312,7 @@ impl AskServer {
         let state = self.sealer()?.seal(&Round {
             client: caps.client_id.clone(),
             args: args.to_owned(),
-            round,
+            number: round,
             nonce: nonce(),
             asked: Asked::Form,
             web: None,
@@ -351,7 +351,7 @@ impl AskServer {
         let state = sealer.seal(&Round {
             client: caps.client_id.clone(),
             args: args.to_owned(),
-            round,
+            number: round,
             nonce: nonce(),
             asked: Asked::Url,
             web: Some(id.clone()),
@@ -408,7 +408,7 @@ impl AskServer {
                     "Your last reply could not be used ({why}); please answer again."
                 )),
                 Response::Reply(reply) => match mrtr::form_reply(form, &reply) {
-                    Ok(result) => RoundEnd::Result(result),
+                    Ok(result) => RoundEnd::Result(Box::new(result)),
                     Err(problems) => RoundEnd::Again(format!(
                         "Your last reply could not be used: {}. Please answer again.",
                         problems.join("; ")
@@ -430,18 +430,17 @@ impl AskServer {
                             .to_owned(),
                     );
                 };
-                let result = match response {
-                    // The person would not open the link: the cancelled result, with
-                    // whatever was answered on the page.
-                    Response::Reply(Reply::Decline | Reply::Cancel) => {
-                        link.running.stop_and_wait().await
-                    }
-                    _ => tokio::select! {
+                // The person would not open the link: the cancelled result, with
+                // whatever was answered on the page.
+                let result = if let Response::Reply(Reply::Decline | Reply::Cancel) = response {
+                    link.running.stop_and_wait().await
+                } else {
+                    tokio::select! {
                         result = link.running.wait() => result,
                         () = cancel.cancelled() => link.running.stop_and_wait().await,
-                    },
+                    }
                 };
-                RoundEnd::Result(result)
+                RoundEnd::Result(Box::new(result))
             }
         }
     }

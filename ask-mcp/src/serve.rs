@@ -141,7 +141,11 @@ mod tests {
     /// input.
     fn replies(lines: &[Value]) -> Vec<Value> {
         let state = tempfile::tempdir().unwrap();
-        let input: String = lines.iter().map(|l| format!("{l}\n")).collect();
+        let input = lines.iter().fold(String::new(), |mut text, line| {
+            text.push_str(&line.to_string());
+            text.push('\n');
+            text
+        });
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .build()
@@ -167,7 +171,7 @@ mod tests {
             "protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}})
     }
 
-    fn request(id: Value, method: &str, params: Option<Value>) -> Value {
+    fn request(id: &Value, method: &str, params: Option<Value>) -> Value {
         let mut message = json!({"jsonrpc": "2.0", "id": id, "method": method});
         if let Some(params) = params {
             message["params"] = params;
@@ -192,7 +196,7 @@ mod tests {
             initialize(1),
             json!({"jsonrpc": "2.0", "method": "notifications/initialized"}),
         ];
-        lines.extend((2..12).map(|id| request(json!(id), "tools/list", None)));
+        lines.extend((2..12).map(|id| request(&json!(id), "tools/list", None)));
         let got = replies(&lines);
         for id in 1..12 {
             assert!(
@@ -207,17 +211,17 @@ mod tests {
         let got = replies(&[
             initialize(1),
             json!({"jsonrpc": "2.0", "method": "notifications/initialized"}),
-            request(json!(2), "tools/call", Some(json!("ask_user"))),
-            request(json!(3), "tools/call", Some(json!(["ask_user"]))),
-            request(json!(4), "tools/call", None),
+            request(&json!(2), "tools/call", Some(json!("ask_user"))),
+            request(&json!(3), "tools/call", Some(json!(["ask_user"]))),
+            request(&json!(4), "tools/call", None),
             request(
-                json!("five"),
+                &json!("five"),
                 "tools/call",
                 Some(json!({"name": "ask_user", "arguments": "no"})),
             ),
-            request(json!({"an": "object"}), "tools/list", None),
-            request(json!(1.5), "tools/list", None),
-            request(json!(9), "tools/list", None),
+            request(&json!({"an": "object"}), "tools/list", None),
+            request(&json!(1.5), "tools/list", None),
+            request(&json!(9), "tools/list", None),
         ]);
         for id in [json!(2), json!(3), json!(4), json!("five")] {
             let reply = by_id(&got, &id);
@@ -240,7 +244,7 @@ mod tests {
 
     #[test]
     fn a_request_before_initialize_is_told_to_initialize() {
-        let got = replies(&[request(json!(1), "tools/list", None)]);
+        let got = replies(&[request(&json!(1), "tools/list", None)]);
         let message = by_id(&got, &json!(1))["error"]["message"]
             .as_str()
             .unwrap()

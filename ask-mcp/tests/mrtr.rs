@@ -84,17 +84,20 @@ impl Client {
 }
 
 pub(crate) fn meta(client: &str, caps: Value) -> Value {
-    json!({
+    let mut meta = json!({
         "io.modelcontextprotocol/protocolVersion": "2026-07-28",
         "io.modelcontextprotocol/clientInfo": {"name": client, "version": "1.0"},
-        "io.modelcontextprotocol/clientCapabilities": caps,
-    })
+    });
+    meta["io.modelcontextprotocol/clientCapabilities"] = caps;
+    meta
 }
 
 pub(crate) fn call(meta: Value, extra: Value) -> Value {
-    let mut params = json!({"name": "ask_user", "arguments": serde_json::from_str::<Value>(PAYLOAD).unwrap(), "_meta": meta});
-    if let (Some(params), Some(extra)) = (params.as_object_mut(), extra.as_object()) {
-        params.extend(extra.clone());
+    let mut params =
+        json!({"name": "ask_user", "arguments": serde_json::from_str::<Value>(PAYLOAD).unwrap()});
+    params["_meta"] = meta;
+    if let (Some(params), Value::Object(extra)) = (params.as_object_mut(), extra) {
+        params.extend(extra);
     }
     params
 }
@@ -111,20 +114,19 @@ fn form_caps() -> Value {
 }
 
 fn retry(meta: Value, state: &Value, response: Value) -> Value {
-    call(
-        meta,
-        json!({"requestState": state, "inputResponses": {"ask_user": response}}),
-    )
+    let mut extra = json!({"requestState": state, "inputResponses": {}});
+    extra["inputResponses"]["ask_user"] = response;
+    call(meta, extra)
 }
 
 /// What `ask run --answers` gives for these answers, with `answeredVia: "host"`.
-fn expected(answers: Value) -> Value {
+fn expected(answers: &Value) -> Value {
     let form = ask_contract::parse_params(
         &serde_json::from_str(PAYLOAD).unwrap(),
         ask_contract::ParseOptions::default(),
     )
     .unwrap();
-    let mut result = ask_state::scripted_result(&form, &answers).unwrap();
+    let mut result = ask_state::scripted_result(&form, answers).unwrap();
     result.details.answered_via = Some(ask_contract::AnsweredVia::Host);
     serde_json::to_value(&result.details).unwrap()
 }
@@ -164,7 +166,9 @@ fn a_form_capable_client_gets_input_required_and_its_retry_the_answers() {
         assert_eq!(result["resultType"], "complete", "{done}");
         assert_eq!(
             result["structuredContent"],
-            expected(json!({"answers": {"db": {"values": ["lite"]}, "api": {"values": ["grpc"]}}}))
+            expected(
+                &json!({"answers": {"db": {"values": ["lite"]}, "api": {"values": ["grpc"]}}})
+            )
         );
         assert_eq!(result["structuredContent"]["answeredVia"], "host");
 

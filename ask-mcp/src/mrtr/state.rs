@@ -8,7 +8,7 @@
 //! itself comes back with the retry (the client repeats the call's arguments), so the
 //! state stays the same size whatever the form.
 
-use std::collections::HashMap;
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -47,7 +47,8 @@ pub(crate) struct Round {
     /// SHA-256 of the call's arguments (keys sorted), in hex.
     pub args: String,
     /// 1 for the first form, one more each time it is asked again.
-    pub round: u32,
+    #[serde(rename = "round")]
+    pub number: u32,
     /// Random; the state is redeemed at most once.
     pub nonce: String,
     /// How the person was asked.
@@ -101,7 +102,7 @@ impl std::fmt::Display for Refused {
 pub(crate) struct Sealer {
     codec: RequestStateCodec,
     used_dir: PathBuf,
-    used: Mutex<HashMap<String, ()>>,
+    used: Mutex<HashSet<String>>,
     pruned: Mutex<Option<std::time::Instant>>,
 }
 
@@ -123,7 +124,7 @@ impl Sealer {
         Ok(Self {
             codec,
             used_dir: state_dir.join(USED_DIR),
-            used: Mutex::new(HashMap::new()),
+            used: Mutex::new(HashSet::new()),
             pruned: Mutex::new(None),
         })
     }
@@ -165,7 +166,7 @@ impl Sealer {
     /// Marks a round's nonce redeemed (in memory and as a file, so a restart keeps it).
     pub(crate) fn redeem(&self, nonce: &str) {
         if let Ok(mut used) = self.used.lock() {
-            used.insert(nonce.to_owned(), ());
+            used.insert(nonce.to_owned());
         }
         if std::fs::create_dir_all(&self.used_dir).is_ok() {
             let _ = std::fs::write(self.used_dir.join(nonce), b"");
@@ -174,7 +175,7 @@ impl Sealer {
     }
 
     fn was_used(&self, nonce: &str) -> bool {
-        let known = self.used.lock().is_ok_and(|used| used.contains_key(nonce));
+        let known = self.used.lock().is_ok_and(|used| used.contains(nonce));
         known || (is_hex(nonce) && self.used_dir.join(nonce).exists())
     }
 
@@ -324,7 +325,7 @@ mod tests {
         Round {
             client: client.into(),
             args: args.into(),
-            round: 1,
+            number: 1,
             nonce: nonce(),
             asked: Asked::Form,
             web: None,
@@ -338,7 +339,7 @@ mod tests {
         let args = arguments_hash(&json!({"questions": [1]}));
         let state = sealer.seal(&round("claude@2", &args));
         assert_eq!(
-            sealer.open_state(&state, "claude@2", &args).unwrap().round,
+            sealer.open_state(&state, "claude@2", &args).unwrap().number,
             1
         );
         assert!(matches!(
@@ -393,9 +394,9 @@ mod tests {
     fn a_redeemed_state_is_refused_after_a_restart_too() {
         let dir = tempfile::tempdir().unwrap();
         let sealer = Sealer::open(dir.path()).unwrap();
-        let sealed = round("c@1", "a");
-        let state = sealer.seal(&sealed);
-        sealer.redeem(&sealed.nonce);
+        let redeemed = round("c@1", "a");
+        let state = sealer.seal(&redeemed);
+        sealer.redeem(&redeemed.nonce);
         assert_eq!(
             sealer.open_state(&state, "c@1", "a"),
             Err(Refused::Replayed)
