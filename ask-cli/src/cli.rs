@@ -254,6 +254,11 @@ pub(crate) struct McpArgs {
     /// mcp.launch and given to every form.
     #[arg(long, value_name = "FILE")]
     pub(crate) config: Option<PathBuf>,
+    /// Answer later: when a call declares the MCP tasks extension, run the ask as a task
+    /// the client polls, kept in the state folder across restarts, so the agent can carry
+    /// on while the person answers. Off by default: the call then waits for the answer.
+    #[arg(long)]
+    pub(crate) answer_later: bool,
 }
 
 /// `--input FILE|-`.

@@ -111,6 +111,7 @@ fn rounds(c: &mut Criterion) {
         tmux: None,
         announce_link: None,
         announce_surface: None,
+        answer_later: false,
     });
     let mut client = runtime.block_on(async { Client::start(server) });
     let first = call(&json!({}));

@@ -348,6 +348,7 @@ mod tests {
             tmux: None,
             announce_link: None,
             announce_surface: None,
+            answer_later: false,
         });
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()

@@ -115,6 +115,7 @@ impl AskServer {
         }
         let order = self.order(caps, &form, only);
         if caps.tasks
+            && self.shared().options.answer_later
             && only.is_none()
             && problem.is_none()
             && let Some(task) = self.start_task(caps, &form, &arguments, &order)

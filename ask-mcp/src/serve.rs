@@ -134,6 +134,7 @@ mod tests {
             tmux: None,
             announce_link: None,
             announce_surface: None,
+            answer_later: false,
         })
     }
 

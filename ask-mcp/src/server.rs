@@ -87,6 +87,11 @@ pub struct ServerOptions {
     /// Called with a line naming the surface a call is asked through (and why one was
     /// passed over); the binary prints it on stderr.
     pub announce_surface: Option<fn(&str)>,
+    /// Run an ask as a task (answer later) when the request declares the tasks
+    /// extension (`--answer-later`). Off by default: `ask_user` is a question the agent
+    /// waits for, and a client that declares tasks (Claude Code 2.1.332 does) otherwise
+    /// tells its model to carry on without the answer.
+    pub answer_later: bool,
 }
 
 /// The `ask_user` MCP server. Clones share one queue: one form at a time for the one
@@ -347,14 +352,18 @@ impl AskServer {
 
 impl ServerHandler for AskServer {
     fn get_info(&self) -> ServerConfig {
-        ServerConfig::new(
+        // Tasks are offered only with `--answer-later` (see `ServerOptions::answer_later`).
+        let capabilities = if self.shared.options.answer_later {
             ServerCapabilities::builder()
                 .enable_tools()
                 .enable_tasks()
-                .build(),
-        )
-        .with_server_info(Implementation::new("ask-mcp", env!("CARGO_PKG_VERSION")))
-        .with_instructions(INSTRUCTIONS)
+                .build()
+        } else {
+            ServerCapabilities::builder().enable_tools().build()
+        };
+        ServerConfig::new(capabilities)
+            .with_server_info(Implementation::new("ask-mcp", env!("CARGO_PKG_VERSION")))
+            .with_instructions(INSTRUCTIONS)
     }
 
     async fn list_tools(

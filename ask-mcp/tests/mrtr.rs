@@ -18,6 +18,7 @@ pub(crate) fn options(state: &std::path::Path) -> ServerOptions {
         tmux: None,
         announce_link: None,
         announce_surface: None,
+        answer_later: true,
     }
 }
 

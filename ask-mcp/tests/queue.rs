@@ -21,6 +21,7 @@ fn options(state: &std::path::Path) -> ServerOptions {
         tmux: None,
         announce_link: None,
         announce_surface: None,
+        answer_later: false,
     }
 }
 

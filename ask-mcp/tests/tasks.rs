@@ -145,3 +145,30 @@ fn discover_and_tools_list_speak_2026_07_28() {
         assert_eq!(result["resultType"], "complete");
     });
 }
+
+#[test]
+fn without_answer_later_a_client_that_declares_tasks_waits_for_the_answer() {
+    // Claude Code 2.1.332 declares the tasks extension; a task would tell its model to
+    // carry on without the answer, so only `--answer-later` turns an ask into a task.
+    let state = tempfile::tempdir().unwrap();
+    runtime().block_on(async {
+        let mut waits = options(state.path());
+        waits.answer_later = false;
+        let mut client = Client::start(AskServer::new(waits));
+        let first = client
+            .request(
+                "tools/call",
+                call(meta("claude-code", task_caps()), json!({})),
+            )
+            .await;
+        assert_eq!(first["result"]["resultType"], "input_required", "{first}");
+        assert!(
+            !state.path().join(ask_mcp::TASKS_DIR).exists()
+                || std::fs::read_dir(state.path().join(ask_mcp::TASKS_DIR))
+                    .unwrap()
+                    .next()
+                    .is_none(),
+            "no task was made"
+        );
+    });
+}

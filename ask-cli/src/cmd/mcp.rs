@@ -33,6 +33,7 @@ pub(crate) fn mcp(args: &McpArgs) -> CliResult {
         tmux: ask_mcp::present::Tmux::from_env(env),
         announce_link: Some(announce_link),
         announce_surface: Some(announce_surface),
+        answer_later: args.answer_later,
     };
     if args.ui == McpUi::Launch && options.launch.is_none() {
         return Err(CliError::usage(
