@@ -143,17 +143,16 @@ fn serve(
     let out = Arc::new(Mutex::new(stream));
     let handle = controller.connect(AnsweredVia::Control);
     let sender = handle.sender();
-    let gone = Arc::new(AtomicBool::new(false));
     let read = {
         let out = Arc::clone(&out);
-        let gone = Arc::clone(&gone);
         let stop = Arc::clone(stop);
         let stop_rx = Arc::clone(stop_rx);
         std::thread::Builder::new()
             .name("ask-control-read".into())
             .spawn(move || {
                 read_commands(reader, &sender, &out, &stop, &stop_rx);
-                gone.store(true, Ordering::SeqCst);
+                // The writer gets the replies to what was sent, then its wait ends.
+                sender.disconnect();
             })
             .ok()?
     };
@@ -161,16 +160,14 @@ fn serve(
         .name("ask-control-write".into())
         .spawn(move || {
             // Blocks until the session has an event: it ends with `completed` (sent
-            // before the socket stops), a failed write, or the session gone. A client
+            // before the socket stops), a failed write, or the client gone. A client
             // that closed its side (gone, or half-closed as socat and `nc -U` do after
-            // their command) still gets the reply to every command it sent: the writer
-            // stops once the session took them all and their events are written.
+            // their command) still gets the reply to every command it sent: the reader
+            // disconnects it after its last command, and the session answers those
+            // before it drops the client, which ends this wait.
             while let Ok(event) = handle.recv() {
                 let done = matches!(event, ControlEvent::Completed { .. });
                 if write_line(&out, &event).is_err() || done {
-                    break;
-                }
-                if gone.load(Ordering::SeqCst) && handle.unanswered() == 0 {
                     break;
                 }
             }

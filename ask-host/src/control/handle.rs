@@ -259,6 +259,16 @@ impl CommandSender {
         self.send(ControlCommand::parse_line(line)?)
     }
 
+    /// Says this client will send nothing more (its connection reached end of input:
+    /// gone, or half-closed after its last command). The session answers every command
+    /// sent before, then drops the client, so its [`ControlHandle::recv`] returns the
+    /// replies still queued and then [`ControlError::Disconnected`]: a writer thread
+    /// blocked there ends without polling.
+    pub fn disconnect(&self) {
+        let _ = self.inbound.send(Inbound::Disconnect(self.id));
+        self.shared.wake_host();
+    }
+
     /// How many commands this client sent that the session has not taken yet. Once it
     /// is 0, whatever they caused (an `error`, `completed`) is already among the
     /// client's events, and [`Controller::live`] shows their changes: a client that stopped sending (a socket half-closed after its
