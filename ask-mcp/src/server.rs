@@ -428,7 +428,14 @@ impl ServerHandler for AskServer {
             linked.cancel();
         });
         let caps = RequestCaps::of(&context);
-        let token = context.meta.get_progress_token();
+        // No progress notifications on a 2026-07-28 call: with Claude Code 2.1.332 a popup
+        // call ended cancelled at the first one (10 s in), so a person who took longer
+        // than that lost the form (harness-e2e scenario 11). Its 30-minute idle limit is
+        // then the bound, as for a client that sends no progress token.
+        let token = context
+            .meta
+            .get_progress_token()
+            .filter(|_| !caps.per_request);
         let peer = context.peer.clone();
         let sent = AtomicUsize::new(0);
         let progress = |answered: usize, total: usize, link: Option<&str>| {

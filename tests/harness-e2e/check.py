@@ -122,7 +122,11 @@ def main():
         if "questions" not in json.dumps(tool.get("input_schema", {})):
             fail(f"its input schema does not take questions: {json.dumps(tool)[:600]}")
     elif kind == "tool-result":
-        block, text = ask_result(body)
+        # The call's own result first (Claude Code's "moved to the background" text is
+        # what scenario 11 looks for), else the task notification that came later.
+        block, text = direct_result(body)
+        if block.get("is_error") or args[0] not in text:
+            block, text = ask_result(body)
         if block.get("is_error"):
             fail(f"the result is an error: {text}")
         if args[0] not in text:

@@ -56,6 +56,7 @@ def ask_run_answers(payload, answers, tmp):
 def form_processes():
     """Ids of running `ask run` processes started by ask mcp (their input is in an ask-mcp- folder)."""
     pids = []
+    home = os.path.realpath(os.environ["HOME"]).encode()
     for name in os.listdir("/proc"):
         if not name.isdigit():
             continue
@@ -64,7 +65,14 @@ def form_processes():
                 cmd = f.read().split(b"\0")
         except OSError:
             continue
-        if len(cmd) > 2 and cmd[1] == b"run" and any(b"/ask-mcp-" in part for part in cmd):
+        # Only this suite's forms: their drafts are under its scratch HOME (other suites,
+        # such as harness-e2e beside it in CI, have forms of their own).
+        if (
+            len(cmd) > 2
+            and cmd[1] == b"run"
+            and any(b"/ask-mcp-" in part for part in cmd)
+            and any(part.startswith(home) for part in cmd)
+        ):
             pids.append(int(name))
     return pids
 

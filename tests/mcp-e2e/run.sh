@@ -66,5 +66,9 @@ export PYTHONDONTWRITEBYTECODE=1
 SCRATCH=$(mktemp -d)
 trap 'rm -rf "$SCRATCH"' EXIT
 export HOME="$SCRATCH" ASK_CONFIG="$SCRATCH/config.json"
+# The forms these scenarios type into have no early-key guard: the guard drops keys for
+# 600 ms after a popup's first paint and its end shows nothing a test could wait on; it
+# has its own tests (tests/e2e/early_keys.rs, harness-e2e scenario 10).
+printf '{"schemaVersion": 3, "behaviour": {"ignoreEarlyKeysMs": 0}}\n' >"$ASK_CONFIG"
 unset TMUX TMUX_PANE
 cd "$HERE" && "$VENV/bin/python" scenarios.py "$@"
