@@ -441,7 +441,13 @@ scenario_7() {
 	keys Down
 	wait_host_form "Accept under the cursor" "❯ Accept" || return 1
 	keys Enter
-	wait_answered || return 1
+	# On a loaded machine Claude Code 2.1.332 can drop an Enter that comes while it redraws
+	# the dialog (seen: the cursor on Accept, no retry request sent, the dialog left open);
+	# a person presses it again, and so does this scenario, once.
+	if ! TIMEOUT=5 wait_answered 2>/dev/null; then
+		host_form_has "❯ Accept" && keys Enter
+		wait_answered || return 1
+	fi
 	expect_details '{"mode": "submit", "answers": {"db": {"values": ["sqlite"]}}}' || return 1
 	check 1 tool-same "$S/expected.json" host && check 1 tool-outcome submitted || return 1
 	wait_screen "the model's reply" "Noted, SQLite it is." || return 1
