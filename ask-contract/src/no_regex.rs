@@ -49,6 +49,10 @@ impl RegexBuilder {
         self
     }
 
+    pub(crate) fn nest_limit(&mut self, _depth: u32) -> &mut Self {
+        self
+    }
+
     #[allow(clippy::unused_self)]
     pub(crate) fn build(&self) -> Result<Regex, Error> {
         Err(Error::Unsupported)
