@@ -306,6 +306,15 @@ fn watch_session(
                 let _ = errors.send(event.to_line());
             }
         }
+        // Looked at before each wait: the form may have ended before this thread first
+        // read the revision, and no later change would then wake it.
+        if ended.is_none() && controller.live().result.is_some() {
+            ended = Some(std::time::Instant::now());
+        }
+        if ended.is_some_and(|at| at.elapsed() >= linger) {
+            stop.send_replace(true);
+            return;
+        }
         // Woken by a change, a refused command or `Controller::wake` (the server
         // stopping), never by a clock, except to stop `linger` after the form ended.
         let wait = ended.map_or(IDLE_WAIT, |at| linger.saturating_sub(at.elapsed()));
@@ -315,13 +324,6 @@ fn watch_session(
             *r = seen;
             new
         });
-        if ended.is_none() && controller.live().result.is_some() {
-            ended = Some(std::time::Instant::now());
-        }
-        if ended.is_some_and(|at| at.elapsed() >= linger) {
-            stop.send_replace(true);
-            return;
-        }
     }
 }
 

@@ -6,7 +6,7 @@ use serde_json::{Value, json};
 use crate::support::{ask, code, run, stdout_json, temp_file};
 
 /// One single-select question with 40 cities; Tokyo is number 23.
-fn payload() -> String {
+pub(crate) fn payload() -> String {
     let cities = [
         "Amsterdam",
         "Athens",

@@ -7,6 +7,7 @@
 use ask_host::{Key, Locale, Session, Settings, keymap::AskConfig};
 use serde_json::{Value, json};
 
+use crate::filter::payload as cities;
 use crate::support::SMALL;
 
 /// One case: the form, the keys (`"text:..."` types each character, anything else is
@@ -73,58 +74,6 @@ fn run(case: &Case) {
             case.name
         ),
     }
-}
-
-/// One single-select question with 40 cities; Tokyo is number 23.
-fn cities() -> String {
-    let cities = [
-        "Amsterdam",
-        "Athens",
-        "Auckland",
-        "Bangkok",
-        "Barcelona",
-        "Berlin",
-        "Bogotá",
-        "Brussels",
-        "Buenos Aires",
-        "Cairo",
-        "Cape Town",
-        "Chicago",
-        "Copenhagen",
-        "Dublin",
-        "Frankfurt",
-        "Helsinki",
-        "Hong Kong",
-        "Istanbul",
-        "Jakarta",
-        "Lagos",
-        "Lima",
-        "Lisbon",
-        "Tokyo",
-        "London",
-        "Madrid",
-        "Manila",
-        "Melbourne",
-        "Mexico City",
-        "Milan",
-        "Montréal",
-        "Mumbai",
-        "Nairobi",
-        "Oslo",
-        "Paris",
-        "Prague",
-        "Rome",
-        "Santiago",
-        "Seoul",
-        "Toronto",
-        "Vienna",
-    ];
-    let options: Vec<Value> = cities
-        .iter()
-        .map(|c| json!({"value": c.to_lowercase(), "label": c}))
-        .collect();
-    json!({"questions": [{"id": "city", "label": "City", "prompt": "Where is the office?", "options": options}]})
-        .to_string()
 }
 
 /// Type-to-filter (was a PTY test): `/` and a query narrow a long list, Esc closes the
