@@ -391,6 +391,8 @@ fn wait_woken(signals: &Signals, wait: Duration) {
         signals.drain();
         return;
     }
+    #[cfg(not(unix))]
+    let _ = signals;
     std::thread::sleep(wait.min(REMOTE_POLL));
 }
 
