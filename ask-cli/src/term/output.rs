@@ -1,11 +1,8 @@
-//! The UI's output to the terminal. A frame goes out at once from the event loop when
-//! nothing is queued ahead of it, through a non-blocking handle ([`TermOut::with_direct`]):
-//! a key is painted by the thread that read it, with no wake-up of another thread on the
-//! way. Whatever the terminal does not take at once (its buffer is full) is written on a
-//! thread of its own: a terminal that stops reading (a stalled ssh, a frozen emulator)
-//! blocks that thread, never the event loop, so signals and `--timeout` still end the
-//! form with its result. A write error (EIO, EPIPE: the terminal went away) is kept and
-//! returned by the next write, which the event loop takes for a hang-up.
+//! The UI's output to the terminal, written on a thread of its own: a terminal that
+//! stops reading (a stalled ssh, a frozen emulator) blocks that thread, never the event
+//! loop, so signals and `--timeout` still end the form with its result. A write error
+//! (EIO, EPIPE: the terminal went away) is kept and returned by the next write, which
+//! the event loop takes for a hang-up.
 
 use std::fs::File;
 use std::io::{self, Write};
@@ -53,9 +50,6 @@ struct Shared {
 pub(crate) struct TermOut {
     buf: Vec<u8>,
     shared: Arc<Shared>,
-    /// A non-blocking handle of the same terminal for writing from the event loop
-    /// while the writer thread has nothing to do.
-    direct: Option<File>,
 }
 
 impl TermOut {
@@ -76,16 +70,7 @@ impl TermOut {
         Self {
             buf: Vec::new(),
             shared,
-            direct: None,
         }
-    }
-
-    /// Also writes from the caller's thread, through `direct` (a handle of the same
-    /// terminal in non-blocking mode: a write never waits), whenever nothing is queued
-    /// for the writer thread; what the terminal does not take goes to the thread.
-    pub(crate) fn with_direct(mut self, direct: File) -> Self {
-        self.direct = Some(direct);
-        self
     }
 
     /// Waits until everything flushed so far reached the terminal, a write failed, or
@@ -172,50 +157,11 @@ impl Write for TermOut {
                 "the terminal stopped reading its output",
             ));
         }
-        if state.pending.is_empty() && !state.busy {
-            // Nothing is queued ahead (the lock keeps the thread from starting a write
-            // meanwhile): hand the terminal what it takes now.
-            match write_now(self.direct.as_mut(), &self.buf) {
-                Ok(n) => {
-                    self.buf.drain(..n);
-                }
-                Err(e) => {
-                    state.failed = Some((e.kind(), e.to_string()));
-                    self.shared.failed.store(true, Ordering::SeqCst);
-                    drop(state);
-                    self.buf.clear();
-                    self.shared.changed.notify_all();
-                    return Err(e);
-                }
-            }
-            if self.buf.is_empty() {
-                return Ok(());
-            }
-        }
         state.pending.append(&mut self.buf);
         drop(state);
         self.shared.changed.notify_all();
         Ok(())
     }
-}
-
-/// Writes what `direct` (non-blocking) takes of `bytes` right now; how many bytes that
-/// was (0 without a handle, or when the terminal's buffer is full).
-fn write_now(direct: Option<&mut File>, bytes: &[u8]) -> io::Result<usize> {
-    let Some(file) = direct else {
-        return Ok(0);
-    };
-    let mut done = 0;
-    while let Some(rest) = bytes.get(done..).filter(|rest| !rest.is_empty()) {
-        match file.write(rest) {
-            Ok(0) => break,
-            Ok(n) => done += n,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-            Err(e) if e.kind() == io::ErrorKind::WouldBlock => break,
-            Err(e) => return Err(e),
-        }
-    }
-    Ok(done)
 }
 
 fn lock(shared: &Shared) -> std::sync::MutexGuard<'_, State> {
@@ -314,67 +260,6 @@ mod tests {
             "drain gave up on a reading terminal"
         );
         assert_eq!(slow.join().unwrap(), total);
-    }
-
-    /// A pipe's write end twice, as two open files (like two opens of `/dev/tty`): a
-    /// blocking one for the writer thread and a non-blocking one for direct writes.
-    #[cfg(target_os = "linux")]
-    fn pipe_with_direct() -> (std::io::PipeReader, TermOut) {
-        use std::os::fd::AsRawFd;
-        let (reader, writer) = std::io::pipe().unwrap();
-        let path = format!("/proc/self/fd/{}", writer.as_raw_fd());
-        let direct = File::options().write(true).open(path).unwrap();
-        rustix::fs::fcntl_setfl(&direct, rustix::fs::OFlags::NONBLOCK).unwrap();
-        let out = TermOut::new(File::from(std::os::fd::OwnedFd::from(writer))).with_direct(direct);
-        (reader, out)
-    }
-
-    #[cfg(target_os = "linux")]
-    #[test]
-    fn a_terminal_that_stops_reading_never_blocks_a_flush_and_nothing_is_reordered() {
-        use std::io::Read;
-        let (mut reader, mut out) = pipe_with_direct();
-        // Far more than the pipe holds (64 KiB), nobody reading: every flush returns
-        // (the test would hang otherwise), the rest waits for the writer thread.
-        let frames: Vec<Vec<u8>> = (0..64u8).map(|i| vec![b'a' + i % 26; 16 * 1024]).collect();
-        let (tx, rx) = std::sync::mpsc::channel();
-        let writing = std::thread::spawn(move || {
-            for frame in &frames {
-                out.write_all(frame).unwrap();
-                out.flush().unwrap();
-            }
-            tx.send(()).unwrap();
-            (out, frames.concat())
-        });
-        rx.recv_timeout(Duration::from_secs(20))
-            .expect("a flush blocked on a terminal that does not read");
-        let (mut out, expected) = writing.join().unwrap();
-        let reading = std::thread::spawn(move || {
-            let mut got = vec![0; expected.len()];
-            reader.read_exact(&mut got).unwrap();
-            got == expected
-        });
-        assert!(out.drain(Duration::from_secs(10)), "all of it went out");
-        assert!(reading.join().unwrap(), "the bytes arrived in order");
-    }
-
-    #[cfg(target_os = "linux")]
-    #[test]
-    fn with_nothing_queued_a_frame_is_written_by_the_flushing_thread() {
-        use std::io::Read;
-        let (mut reader, mut out) = pipe_with_direct();
-        out.write_all(b"frame").unwrap();
-        out.flush().unwrap();
-        // Written before flush returned: no other thread had to run for it.
-        assert!(lock(&out.shared).pending.is_empty());
-        assert_eq!(
-            lock(&out.shared).written,
-            0,
-            "the writer thread wrote nothing"
-        );
-        let mut got = [0; 5];
-        reader.read_exact(&mut got).unwrap();
-        assert_eq!(&got, b"frame");
     }
 
     #[cfg(unix)]

@@ -36,9 +36,6 @@ impl Screen {
     /// asking (terminals without the protocol ignore them).
     pub(crate) fn enter(tty: File, inline: bool) -> io::Result<Self> {
         let mut out = TermOut::new(tty);
-        if let Some(direct) = open_direct() {
-            out = out.with_direct(direct);
-        }
         let options = if inline {
             ModeOptions::inline()
         } else {
@@ -72,25 +69,6 @@ impl Screen {
     pub(crate) fn resume(&mut self) -> io::Result<()> {
         self.modes.resume(&mut self.out)
     }
-}
-
-/// A second handle of the controlling terminal in non-blocking mode (its own open file,
-/// so the reader's and the writer thread's handles stay blocking), for frames written
-/// straight from the event loop; `None` where that is not available.
-#[cfg(unix)]
-fn open_direct() -> Option<File> {
-    let file = std::fs::OpenOptions::new()
-        .write(true)
-        .open(super::TTY_PATH)
-        .ok()?;
-    rustix::fs::fcntl_setfl(&file, rustix::fs::OFlags::NONBLOCK).ok()?;
-    Some(file)
-}
-
-/// Elsewhere every frame goes through the writer thread.
-#[cfg(not(unix))]
-fn open_direct() -> Option<File> {
-    None
 }
 
 impl Drop for Screen {
