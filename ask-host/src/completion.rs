@@ -48,6 +48,13 @@ pub trait CompletionSource {
     fn is_settled(&self) -> bool {
         true
     }
+
+    /// True when the source holds only part of what exists (an index that stopped at its
+    /// size cap), so the list tells the person that a path not listed may still be there.
+    /// False by default.
+    fn is_partial(&self) -> bool {
+        false
+    }
 }
 
 impl<F> CompletionSource for F

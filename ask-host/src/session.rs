@@ -571,7 +571,12 @@ impl Session {
             return false;
         }
         let items = source.complete(&query);
+        let command = if source.is_partial() {
+            Command::SetPartialCompletions(items)
+        } else {
+            Command::SetCompletions(items)
+        };
         self.sent = Some((query, revision));
-        self.apply(Command::SetCompletions(items))
+        self.apply(command)
     }
 }

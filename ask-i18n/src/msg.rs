@@ -76,6 +76,7 @@ messages! {
     NoteOption = "note.option",
     NotePlaceholder = "note.placeholder",
     CompletionNone = "completion.none",
+    CompletionPartial = "completion.partial",
     PreviewTitle = "preview.title",
     PreviewNone = "preview.none",
     FilterCount = "filter.count",

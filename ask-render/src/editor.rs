@@ -241,6 +241,13 @@ fn fit(text: &str, view: &mut View, rows: usize) {
 fn completion_lines(block: &mut Block, list: &CompletionList, indent: usize) {
     let locale = block.locale;
     let pad = || Span::raw(" ".repeat(indent));
+    // Said first, so a short terminal that cuts the list still shows it.
+    if list.partial {
+        block.push(Line::new(vec![
+            pad(),
+            Span::new(locale.text(ask_i18n::Msg::CompletionPartial), Role::Dim),
+        ]));
+    }
     if list.items.is_empty() {
         block.push(Line::new(vec![
             pad(),

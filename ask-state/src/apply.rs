@@ -34,7 +34,8 @@ impl Flow {
         }
         match command {
             Command::Clock(now_ms) => return self.clock(now_ms),
-            Command::SetCompletions(items) => return self.set_completions(items),
+            Command::SetCompletions(items) => return self.set_completions(items, false),
+            Command::SetPartialCompletions(items) => return self.set_completions(items, true),
             Command::PathStatus { path, status } => return self.set_path_status(path, status),
             Command::ApplyBehaviour(behaviour) => {
                 if behaviour == self.behaviour {

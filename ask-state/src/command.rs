@@ -102,6 +102,10 @@ pub enum Command {
     },
     /// Completion candidates for [`Flow::completion_query`](crate::Flow::completion_query), computed by the host.
     SetCompletions(Vec<Completion>),
+    /// Like [`Command::SetCompletions`], from a source that holds only part of what
+    /// exists (a file index that stopped at its size cap): the list says so, so a person
+    /// knows to type more of the path instead of concluding the file is not there.
+    SetPartialCompletions(Vec<Completion>),
     /// Behaviour settings changed outside the flow (a config file edited on disk).
     ApplyBehaviour(Behaviour),
     /// The keymap changed outside the flow.

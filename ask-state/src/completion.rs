@@ -62,6 +62,9 @@ pub struct CompletionList {
     pub items: Vec<Completion>,
     /// Index of the highlighted item.
     pub selected: usize,
+    /// True when the candidates come from only part of what exists (the host's file index
+    /// stopped at its cap): a path not listed may still be there.
+    pub partial: bool,
 }
 
 /// Longest `@word` completed, in bytes: a longer run without whitespace before the

@@ -258,7 +258,11 @@ impl Flow {
         at_word(editor.buffer.text(), editor.buffer.cursor())
     }
 
-    pub(crate) fn set_completions(&mut self, items: Vec<crate::completion::Completion>) -> Outcome {
+    pub(crate) fn set_completions(
+        &mut self,
+        items: Vec<crate::completion::Completion>,
+        partial: bool,
+    ) -> Outcome {
         let Some(query) = self.completion_query().map(str::to_owned) else {
             return Outcome::Unchanged;
         };
@@ -269,6 +273,7 @@ impl Flow {
             query,
             items,
             selected: 0,
+            partial,
         });
         Outcome::Changed
     }

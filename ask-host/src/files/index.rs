@@ -182,6 +182,11 @@ impl Index {
         self.done.load(Ordering::Acquire)
     }
 
+    /// True once an entry was kept out by the caps: the index holds part of the tree.
+    pub(crate) fn is_capped(&self) -> bool {
+        self.full.load(Ordering::Relaxed) || self.admitted.refused.load(Ordering::Relaxed)
+    }
+
     /// Stops a background walk that is still running.
     pub(crate) fn cancel(&self) {
         self.cancelled.store(true, Ordering::Release);

@@ -175,6 +175,14 @@ impl CompletionSource for FileIndex {
         }
     }
 
+    /// True once the walk stopped at its cap (entries or bytes of path text).
+    fn is_partial(&self) -> bool {
+        match &self.state {
+            State::Ready { index, .. } => index.is_capped(),
+            State::Lazy(_) | State::Deferred(_) => false,
+        }
+    }
+
     /// False while a background walk runs.
     fn is_settled(&self) -> bool {
         match &self.state {

@@ -73,6 +73,10 @@ fn empty_query_lists_shallow_entries_folders_first() {
     let mut completer = Completer::build(dir.path());
     let first: Vec<_> = paths(&mut completer, "").into_iter().take(3).collect();
     assert_eq!(first, [".github/", "my docs/", "src/"]);
+    assert!(
+        !crate::CompletionSource::is_partial(&completer),
+        "an index under its caps is whole"
+    );
 }
 
 #[test]
@@ -207,6 +211,10 @@ fn the_index_stops_at_its_path_bytes() {
         held += e.path.len();
     }
     assert!(held <= 20_000, "{held} bytes of paths held");
+    assert!(
+        crate::CompletionSource::is_partial(&completer),
+        "a capped index says it holds part of the tree"
+    );
     assert!(completer.indexed() < 60, "{} entries", completer.indexed());
     assert!(
         completer.indexed() >= 5,

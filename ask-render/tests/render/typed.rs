@@ -93,6 +93,39 @@ fn path_completes_from_the_first_character() {
     snap_all("typed_path", &f, 24);
 }
 
+/// Candidates from an index that stopped at its cap: the list says a path not listed may
+/// still be there; a whole index's list does not.
+#[test]
+fn a_partial_completion_list_says_so() {
+    let screen = |command: Command| {
+        let mut f = flow(&typed_form());
+        press(&mut f, &["tab", "tab", "tab", "text:Ca"]);
+        apply(&mut f, command);
+        let frame = frame_at(&f, 80, 24);
+        frame
+            .lines
+            .iter()
+            .map(|l| l.plain() + "\n")
+            .collect::<String>()
+    };
+    let partial = screen(Command::SetPartialCompletions(vec![Completion::file(
+        "Cargo.toml",
+    )]));
+    assert!(
+        partial.contains("the folder is too big to list whole") && partial.contains("Cargo.toml"),
+        "{partial}"
+    );
+    let none = screen(Command::SetPartialCompletions(Vec::new()));
+    assert!(
+        none.contains("too big to list whole") && none.contains("no matching files"),
+        "{none}"
+    );
+    let whole = screen(Command::SetCompletions(vec![Completion::file(
+        "Cargo.toml",
+    )]));
+    assert!(!whole.contains("too big"), "{whole}");
+}
+
 #[test]
 fn multi_below_its_minimum_says_so() {
     let mut f = flow(&typed_form());
