@@ -26,6 +26,7 @@ pub(crate) const SCRIPT: &str = concat!(
     include_str!("assets/values.js"),
     include_str!("assets/send.js"),
     include_str!("assets/build.js"),
+    include_str!("assets/transport.js"),
     include_str!("assets/start.js"),
     "}());\n",
 );
@@ -93,6 +94,21 @@ pub(crate) fn page(view_json: &str, locale: Locale) -> String {
         }
     }
     out
+}
+
+/// The page as an MCP App (the `io.modelcontextprotocol/ui` extension's
+/// `text/html;profile=mcp-app` resource) in `locale`: the same page, style and script,
+/// with no view inside (the view comes through the host bridge, see `transport.js`) and
+/// its own policy in a `<meta>` element, since no server of ours sends its headers: only
+/// this script and style run, nothing is fetched or connected to.
+pub fn app_page(locale: Locale) -> String {
+    let page = page(r#"{"app":true}"#, locale);
+    let meta = format!(
+        "<head>\n<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; script-src 'sha256-{}'; style-src 'sha256-{}'; img-src data:; connect-src 'none'; base-uri 'none'; form-action 'none'\">",
+        sha256_base64(SCRIPT),
+        sha256_base64(STYLE)
+    );
+    page.replacen("<head>", &meta, 1)
 }
 
 /// Text made safe inside HTML elements and attribute values.
@@ -195,6 +211,18 @@ mod tests {
         assert!(policy.contains(&format!("script-src 'sha256-{}'", sha256_base64(SCRIPT))));
         assert!(policy.contains(&format!("style-src 'sha256-{}'", sha256_base64(STYLE))));
         assert!(!policy.contains("unsafe"));
+    }
+
+    #[test]
+    fn the_app_page_is_the_page_with_no_view_and_its_policy_inside() {
+        let app = app_page(Locale::En);
+        assert!(app.contains(&format!("<script>{SCRIPT}</script>")));
+        assert!(app.contains(r#"id="view">{"app":true}</script>"#));
+        let head = app.find("<head>").unwrap();
+        let meta = app.find("http-equiv=\"Content-Security-Policy\"").unwrap();
+        assert!(head < meta && meta < app.find("<style>").unwrap());
+        assert!(app.contains(&format!("script-src 'sha256-{}'", sha256_base64(SCRIPT))));
+        assert!(app.contains("connect-src 'none'") && !app.contains("unsafe"));
     }
 
     #[test]

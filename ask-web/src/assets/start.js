@@ -2,6 +2,8 @@
 // events.
   let first;
   try { first = JSON.parse(document.getElementById('view').textContent); } catch (e) { first = null; }
+  // Shown by an MCP client as an MCP App: the view comes through the host (transport.js).
+  if (first && first.app === true) { startApp(); return; }
   if (!first || !first.questions) { say(TEXT.unavailable); return; }
   apply(first);
   current = 0;
