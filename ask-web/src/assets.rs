@@ -27,11 +27,15 @@ pub(crate) const SCRIPT: &str = concat!(
     include_str!("assets/send.js"),
     include_str!("assets/build.js"),
     include_str!("assets/transport.js"),
+    include_str!("assets/keep.js"),
     include_str!("assets/start.js"),
     "}());\n",
 );
 /// The page's icon (`/favicon.svg`): a question mark in a speech bubble, light and dark.
 pub(crate) const FAVICON: &str = include_str!("assets/favicon.svg");
+/// The service worker (`/sw.js`) that keeps the done screen for a reload after `ask`
+/// exited.
+pub(crate) const WORKER: &str = include_str!("assets/sw.js");
 /// The style sheet (light and dark, narrow screens).
 pub(crate) const STYLE: &str = include_str!("assets/app.css");
 
@@ -133,7 +137,7 @@ pub(crate) fn policy() -> &'static str {
     static POLICY: OnceLock<String> = OnceLock::new();
     POLICY.get_or_init(|| {
         format!(
-            "default-src 'self'; script-src 'sha256-{}'; style-src 'sha256-{}'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+            "default-src 'self'; script-src 'sha256-{}'; style-src 'sha256-{}'; worker-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
             sha256_base64(SCRIPT),
             sha256_base64(STYLE)
         )

@@ -8,7 +8,8 @@
   apply(first);
   current = 0;
   mark();
-  if (view.state === 'completed') return;
+  keepStart();
+  if (view.state === 'completed') { keepEnd(); return; }
   // Every (re)connection starts with the whole view, so a page that lost its connection
   // (a laptop that slept) resyncs as soon as it is back; answers that could not be sent
   // meanwhile go again. A server that no longer knows the page, or none at all after a
@@ -29,7 +30,7 @@
   });
   events.addEventListener('view', (e) => {
     apply(JSON.parse(e.data));
-    if (view.state === 'completed') events.close();
+    if (view.state === 'completed') { events.close(); keepEnd(); }
   });
   events.addEventListener('problem', (e) => {
     try { say(JSON.parse(e.data).message); } catch (err) { /* ignore */ }
