@@ -109,16 +109,12 @@ fn apply(handle: &ControlHandle, line: &str) -> (u16, Value) {
         let mut refusal = None;
         loop {
             match handle.try_recv().map_err(gone) {
-                Ok(Some(event @ ControlEvent::Error { .. })) => {
+                Ok(Some(event @ ControlEvent::Error { .. })) | Err(event) => {
                     refusal = Some(event);
                     break;
                 }
                 Ok(Some(_)) => {}
                 Ok(None) => break,
-                Err(event) => {
-                    refusal = Some(event);
-                    break;
-                }
             }
         }
         if refusal.is_some() || taken || std::time::Instant::now() >= deadline {
