@@ -174,6 +174,25 @@ def elaborate_in_the_app_gives_the_notes_as_scripted_answers_do(pw):
 
 
 @test
+def the_app_drawn_again_after_the_call_shows_what_it_gave(pw):
+    host = Host(pw)
+    try:
+        app = host.call(FORM)
+        app.locator("#q0 input[data-option='1']").click()
+        app.locator("#submit").click()
+        result = host.wait_result()
+        # The host draws the conversation again: the same input, the result at once.
+        host.page.evaluate("() => { document.getElementById('apps').textContent = ''; }")
+        host.page.evaluate("([p, r]) => window.askHost.showAgain('ask_user', p, r)", [FORM, result])
+        again = host.page.frame_locator("#app-frame").frame_locator("iframe")
+        again.locator("#status.done").wait_for()
+        assert again.locator("#status").text_content() == result["content"][0]["text"]
+        assert again.locator("#q0").count() == 0
+    finally:
+        host.close()
+
+
+@test
 def cancel_in_the_app_asks_once_more_and_keeps_the_answers(pw):
     host = Host(pw)
     try:

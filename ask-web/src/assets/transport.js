@@ -81,6 +81,17 @@
         open();
       } else if (m.method === 'ui/notifications/host-context-changed') {
         theme(m.params);
+      } else if (m.method === 'ui/notifications/tool-result') {
+        // The call is over. A page drawn again afterwards (a conversation shown anew)
+        // has no form to open: it shows what the call gave the model.
+        ended = true;
+        if (!view) {
+          const text = m.params && m.params.content && m.params.content[0] && m.params.content[0].text;
+          say('', true);
+          status.style.whiteSpace = 'pre-line';
+          status.textContent = String(text || '').split('\n').map(clean).join('\n');
+          app.setAttribute('aria-busy', 'false');
+        }
       } else if (m.method === 'ui/notifications/tool-cancelled') {
         if (!view || view.state !== 'completed') say(TEXT.closed);
       } else if (m.method === 'ui/resource-teardown' || m.method === 'ping') {
@@ -99,7 +110,8 @@
           mark();
           return;
         }
-        if (out.status === 202 && !ended) { setTimeout(open, 500); return; }
+        if (ended) return;
+        if (out.status === 202) { setTimeout(open, 500); return; }
         say((out.body && out.body.message) || TEXT.unavailable);
       }).catch(() => say(TEXT.unavailable));
     }

@@ -21,11 +21,17 @@ async function rpc(method, body) {
 
 // Calls `name` as the model would; when the tool names a ui:// resource the app is shown
 // in #apps while the call runs. Resolves with the call's result.
-async function callTool(name, args) {
+// Draws the app of a call that already ended (a conversation shown anew): the tool's
+// input, then its result at once, no call made.
+async function showAgain(name, args, result) {
+  return callTool(name, args, result);
+}
+
+async function callTool(name, args, ended) {
   const { tools } = await rpc('tools/list', {});
   const tool = tools.find((t) => t.name === name);
   const uri = tool && tool._meta && tool._meta.ui && tool._meta.ui.resourceUri;
-  const result = rpc('tools/call', { name, arguments: args });
+  const result = ended ? Promise.resolve(ended) : rpc('tools/call', { name, arguments: args });
   if (!uri) return result;
   const marks = { started: Date.now() };
   window.marks = marks;
@@ -68,5 +74,5 @@ async function callTool(name, args) {
   return result;
 }
 
-window.askHost = { callTool, rpc };
+window.askHost = { callTool, showAgain, rpc };
 document.getElementById('state').textContent = 'ready';
