@@ -161,3 +161,57 @@ fn run(setup: Setup, ready: oneshot::Sender<Controller>, stop: &AtomicBool) -> A
     }
     result
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn controller() -> (ask_host::Session, Controller) {
+        let payload = serde_json::json!({"questions": [{"id": "db", "prompt": "Which?",
+            "options": [{"value": "pg", "label": "PG"}, {"value": "lite", "label": "SQLite"}]}]});
+        let form = ask_contract::parse_params(&payload, ask_contract::ParseOptions::default())
+            .expect("valid");
+        let mut session = ask_host::Session::new(
+            form,
+            ask_host::Settings::in_memory(ask_keymap::AskConfig::default()),
+        );
+        let controller = session.controller();
+        (session, controller)
+    }
+
+    #[test]
+    fn an_open_waits_for_its_form_and_a_token_finds_it_until_removed() {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .expect("runtime");
+        runtime.block_on(async {
+            let apps = Arc::new(Apps::default());
+            let (_session, controller) = controller();
+            let key = form_key(controller.form());
+            let opened = Arc::new(Notify::new());
+            // The page asks before the call's turn came; the form is registered after.
+            let waiting = tokio::spawn({
+                let apps = Arc::clone(&apps);
+                let key = key.clone();
+                async move { apps.open(&key).await }
+            });
+            tokio::task::yield_now().await;
+            apps.register(Entry {
+                key,
+                token: "t1".into(),
+                controller,
+                opened: Arc::clone(&opened),
+            });
+            let (token, _) = waiting.await.expect("joined").expect("found");
+            assert_eq!(token, "t1");
+            // The presenter learns that its page opened the form.
+            tokio::time::timeout(Duration::from_secs(1), opened.notified())
+                .await
+                .expect("told");
+            assert!(apps.get("t1").is_some() && apps.get("t2").is_none());
+            apps.remove("t1");
+            assert!(apps.get("t1").is_none());
+        });
+    }
+}
