@@ -132,10 +132,14 @@ pub enum AnsweredVia {
     /// The MCP client's own form (`ask mcp`, form-mode elicitation through MCP
     /// 2026-07-28's multi round-trip requests).
     Host,
+    /// The form served as an MCP App (the `io.modelcontextprotocol/ui` extension): the
+    /// browser form's page shown by the MCP client inside its chat, its answers sent
+    /// through the client (`ask mcp`).
+    App,
 }
 
 impl AnsweredVia {
-    /// The JSON name: `terminal`, `browser`, `control`, `scripted` or `host`.
+    /// The JSON name: `terminal`, `browser`, `control`, `scripted`, `host` or `app`.
     pub fn as_str(self) -> &'static str {
         match self {
             Self::Terminal => "terminal",
@@ -143,6 +147,7 @@ impl AnsweredVia {
             Self::Control => "control",
             Self::Scripted => "scripted",
             Self::Host => "host",
+            Self::App => "app",
         }
     }
 }

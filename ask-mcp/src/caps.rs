@@ -22,6 +22,8 @@ pub(crate) struct RequestCaps {
     pub declared: Declared,
     /// The tasks extension (`io.modelcontextprotocol/tasks`) declared.
     pub tasks: bool,
+    /// The MCP Apps extension (`io.modelcontextprotocol/ui`) declared, with HTML.
+    pub app: bool,
 }
 
 impl RequestCaps {
@@ -65,6 +67,7 @@ impl RequestCaps {
                 url: elicitation.is_some_and(|e| e.url.is_some()),
             },
             tasks: caps.is_some_and(ClientCapabilities::supports_tasks),
+            app: caps.is_some_and(crate::app::declares),
         }
     }
 }

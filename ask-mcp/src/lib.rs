@@ -34,6 +34,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod app;
 pub mod auto;
 mod caps;
 pub mod elicit;

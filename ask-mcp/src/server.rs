@@ -22,7 +22,7 @@ use crate::present::{
     Call, ElicitPresenter, FormFiles, LaunchPresenter, PopupPresenter, Presented, Presenter,
     RunCommand, Tmux, TtyPresenter, WebPresenter, WebVia,
 };
-use crate::tool::{INSTRUCTIONS, TOOL_NAME, tool};
+use crate::tool::{INSTRUCTIONS, TOOL_NAME};
 
 /// How often a progress notification goes out while the person answers.
 pub const PROGRESS_INTERVAL: Duration = Duration::from_secs(10);
@@ -103,7 +103,7 @@ pub struct AskServer {
 
 pub(crate) struct Shared {
     pub(crate) options: ServerOptions,
-    presenters: Vec<Box<dyn Presenter>>,
+    pub(crate) presenters: Vec<Box<dyn Presenter>>,
     /// The presenters a 2026-07-28 call may block on, by surface (`None` for
     /// [`AskServer::with_presenters`], whose presenters are tried as they are).
     pub(crate) kit: Option<Kit>,
@@ -119,6 +119,8 @@ pub(crate) struct Shared {
     pub(crate) tasks: crate::tasks::Tasks,
     /// Browser forms whose link went out in a 2026-07-28 round, by id.
     pub(crate) links: std::sync::Mutex<std::collections::HashMap<String, crate::round::Link>>,
+    /// Forms shown in the client's app (the MCP Apps extension), see [`crate::app`].
+    pub(crate) apps: Arc<crate::app::Apps>,
 }
 
 /// The blocking presenters of `--ui`, by surface, for per-request decisions.
@@ -210,6 +212,7 @@ impl AskServer {
                 tasks,
                 sealer: std::sync::OnceLock::new(),
                 links: std::sync::Mutex::new(std::collections::HashMap::new()),
+                apps: Arc::default(),
                 queue: Semaphore::new(1),
                 waiting: AtomicUsize::new(0),
                 running: AtomicUsize::new(0),
@@ -356,10 +359,15 @@ impl ServerHandler for AskServer {
         let capabilities = if self.shared.options.answer_later {
             ServerCapabilities::builder()
                 .enable_tools()
+                .enable_resources()
                 .enable_tasks()
                 .build()
         } else {
-            ServerCapabilities::builder().enable_tools().build()
+            // Resources: the MCP App's page, listed only to a client that declared it.
+            ServerCapabilities::builder()
+                .enable_tools()
+                .enable_resources()
+                .build()
         };
         ServerConfig::new(capabilities)
             .with_server_info(Implementation::new("ask-mcp", env!("CARGO_PKG_VERSION")))
@@ -369,9 +377,28 @@ impl ServerHandler for AskServer {
     async fn list_tools(
         &self,
         _request: Option<PaginatedRequestParams>,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
-        Ok(ListToolsResult::with_all_items(vec![tool()]))
+        let caps = RequestCaps::of(&context);
+        Ok(ListToolsResult::with_all_items(self.tools_for(&caps)))
+    }
+
+    async fn list_resources(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        context: RequestContext<RoleServer>,
+    ) -> Result<rmcp::model::ListResourcesResult, ErrorData> {
+        let caps = RequestCaps::of(&context);
+        crate::app::list_resources(self.offers_app(&caps))
+    }
+
+    async fn read_resource(
+        &self,
+        request: rmcp::model::ReadResourceRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<rmcp::model::ReadResourceResponse, ErrorData> {
+        let caps = RequestCaps::of(&context);
+        crate::app::read_resource(self.offers_app(&caps), &request.uri)
     }
 
     async fn get_task(
@@ -409,6 +436,13 @@ impl ServerHandler for AskServer {
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
+        if request.name == crate::app::APP_TOOL {
+            let caps = RequestCaps::of(&context);
+            return self
+                .call_app(request.arguments, &caps)
+                .await
+                .map(Into::into);
+        }
         if request.name != TOOL_NAME {
             return Err(ErrorData::invalid_params(
                 format!(
@@ -457,15 +491,14 @@ impl ServerHandler for AskServer {
                 .await
         } else {
             let arguments = serde_json::Value::Object(request.arguments.unwrap_or_default());
-            let result = self
-                .ask(
-                    arguments,
-                    caps.client.clone(),
-                    cancel,
-                    Some(context.peer.clone()),
-                    progress,
-                )
-                .await;
+            let peer = Some(context.peer.clone());
+            let result = if self.offers_app(&caps) {
+                self.ask_in_app(arguments, caps.client.clone(), cancel, peer, progress)
+                    .await
+            } else {
+                self.ask(arguments, caps.client.clone(), cancel, peer, progress)
+                    .await
+            };
             let out: CallToolResult = call_result(&result);
             Ok(out.into())
         };

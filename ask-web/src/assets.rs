@@ -26,11 +26,16 @@ pub(crate) const SCRIPT: &str = concat!(
     include_str!("assets/values.js"),
     include_str!("assets/send.js"),
     include_str!("assets/build.js"),
+    include_str!("assets/transport.js"),
+    include_str!("assets/keep.js"),
     include_str!("assets/start.js"),
     "}());\n",
 );
 /// The page's icon (`/favicon.svg`): a question mark in a speech bubble, light and dark.
 pub(crate) const FAVICON: &str = include_str!("assets/favicon.svg");
+/// The service worker (`/sw.js`) that keeps the done screen for a reload after `ask`
+/// exited.
+pub(crate) const WORKER: &str = include_str!("assets/sw.js");
 /// The style sheet (light and dark, narrow screens).
 pub(crate) const STYLE: &str = include_str!("assets/app.css");
 
@@ -95,6 +100,21 @@ pub(crate) fn page(view_json: &str, locale: Locale) -> String {
     out
 }
 
+/// The page as an MCP App (the `io.modelcontextprotocol/ui` extension's
+/// `text/html;profile=mcp-app` resource) in `locale`: the same page, style and script,
+/// with no view inside (the view comes through the host bridge, see `transport.js`) and
+/// its own policy in a `<meta>` element, since no server of ours sends its headers: only
+/// this script and style run, nothing is fetched or connected to.
+pub fn app_page(locale: Locale) -> String {
+    let page = page(r#"{"app":true}"#, locale);
+    let meta = format!(
+        "<head>\n<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; script-src 'sha256-{}'; style-src 'sha256-{}'; img-src data:; connect-src 'none'; base-uri 'none'; form-action 'none'\">",
+        sha256_base64(SCRIPT),
+        sha256_base64(STYLE)
+    );
+    page.replacen("<head>", &meta, 1)
+}
+
 /// Text made safe inside HTML elements and attribute values.
 fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
@@ -117,7 +137,7 @@ pub(crate) fn policy() -> &'static str {
     static POLICY: OnceLock<String> = OnceLock::new();
     POLICY.get_or_init(|| {
         format!(
-            "default-src 'self'; script-src 'sha256-{}'; style-src 'sha256-{}'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+            "default-src 'self'; script-src 'sha256-{}'; style-src 'sha256-{}'; worker-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
             sha256_base64(SCRIPT),
             sha256_base64(STYLE)
         )
@@ -195,6 +215,18 @@ mod tests {
         assert!(policy.contains(&format!("script-src 'sha256-{}'", sha256_base64(SCRIPT))));
         assert!(policy.contains(&format!("style-src 'sha256-{}'", sha256_base64(STYLE))));
         assert!(!policy.contains("unsafe"));
+    }
+
+    #[test]
+    fn the_app_page_is_the_page_with_no_view_and_its_policy_inside() {
+        let app = app_page(Locale::En);
+        assert!(app.contains(&format!("<script>{SCRIPT}</script>")));
+        assert!(app.contains(r#"id="view">{"app":true}</script>"#));
+        let head = app.find("<head>").unwrap();
+        let meta = app.find("http-equiv=\"Content-Security-Policy\"").unwrap();
+        assert!(head < meta && meta < app.find("<style>").unwrap());
+        assert!(app.contains(&format!("script-src 'sha256-{}'", sha256_base64(SCRIPT))));
+        assert!(app.contains("connect-src 'none'") && !app.contains("unsafe"));
     }
 
     #[test]

@@ -13,6 +13,7 @@ mod server;
 mod texts;
 mod view;
 
+pub use assets::app_page;
 pub use browser::{can_open_browser, open_browser};
 pub use error::WebError;
 pub use server::{WebOptions, WebServer};

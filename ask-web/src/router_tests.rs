@@ -279,3 +279,17 @@ fn check_answers_a_typed_input_with_its_value_or_the_rule() {
         "{refused}"
     );
 }
+
+#[test]
+fn the_worker_that_keeps_the_end_is_served_with_the_cookie_only() {
+    let mut s = session();
+    let (router, _token, cookie, _handle) = app(&mut s);
+    let (status, headers, body) = send(&router, get("/sw.js", Some(&cookie)));
+    assert_eq!(status, StatusCode::OK);
+    assert!(header_of(&headers, header::CONTENT_TYPE).starts_with("text/javascript"));
+    assert!(body.contains("addEventListener('fetch'") && body.contains("mode !== 'navigate'"));
+    assert_eq!(send(&router, get("/sw.js", None)).0, StatusCode::NOT_FOUND);
+    // The page may register it: the policy allows this origin's workers.
+    let (_, headers, _) = send(&router, get("/", Some(&cookie)));
+    assert!(header_of(&headers, header::CONTENT_SECURITY_POLICY).contains("worker-src 'self'"));
+}

@@ -332,6 +332,7 @@ pub(crate) fn router(app: Arc<App>) -> Router {
         .route("/", get(page))
         .route("/favicon.svg", get(favicon))
         .route("/favicon.ico", get(favicon))
+        .route("/sw.js", get(worker))
         .route("/api/view", get(api::view))
         .route("/api/events", get(api::events))
         .route("/api/command", post(api::command))
@@ -412,6 +413,18 @@ async fn page(State(app): State<Arc<App>>, request: Request) -> Response {
         headers.insert(header::CONTENT_SECURITY_POLICY, policy);
     }
     response
+}
+
+/// The service worker that keeps the done screen for a reload after `ask` exited.
+async fn worker() -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "text/javascript; charset=utf-8"),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        assets::WORKER,
+    )
+        .into_response()
 }
 
 /// The page's icon: a speech bubble with a question mark, in the accent colour.

@@ -569,6 +569,10 @@ def axe_finds_no_serious_or_critical_violation_and_screenshots(pw):
 from phone import TESTS as PHONE_TESTS  # noqa: E402
 
 TESTS.extend(t for t in PHONE_TESTS if t not in TESTS)
+# A reload after ask exited (issue 31), in a file of its own.
+from ended import TESTS as ENDED_TESTS  # noqa: E402
+
+TESTS.extend(t for t in ENDED_TESTS if t not in TESTS)
 
 
 def main():

@@ -228,6 +228,7 @@ fn answered_via_serializes_by_name_and_round_trips() {
         (AnsweredVia::Control, "control"),
         (AnsweredVia::Scripted, "scripted"),
         (AnsweredVia::Host, "host"),
+        (AnsweredVia::App, "app"),
     ] {
         let mut details = AskDetails::default();
         details.answered_via = Some(via);

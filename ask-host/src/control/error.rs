@@ -64,6 +64,7 @@ fn via_words(via: Option<&str>) -> &'static str {
         Some("browser") => "in the browser",
         Some("control") => "by a control client",
         Some("scripted") => "by scripted answers",
+        Some("app") => "in the MCP client's app",
         _ => "(the form ended)",
     }
 }

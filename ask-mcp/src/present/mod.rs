@@ -27,7 +27,7 @@ pub use files::{FormFiles, form_key, state_dir};
 pub use launch::{LaunchPresenter, TtyPresenter};
 pub use popup::{PopupPresenter, Tmux, popup_size};
 pub use web::{ELICITATION_COMPLETE, WebPresenter, WebVia};
-pub(crate) use web::{Running, url_message};
+pub(crate) use web::{Running, Setup, url_message};
 
 /// A boxed future, as [`Presenter::present`] returns.
 pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;

@@ -291,20 +291,20 @@ impl Drop for Running {
 /// controller, or why it could not start.
 type Ready = Result<(String, Controller), String>;
 
-/// What the form's thread needs.
-struct Setup {
-    form: AskForm,
-    config: Option<PathBuf>,
-    draft: PathBuf,
-    resume: bool,
-    addr: SocketAddr,
+/// What the form's thread needs (also the MCP App's form, `crate::app`).
+pub(crate) struct Setup {
+    pub(crate) form: AskForm,
+    pub(crate) config: Option<PathBuf>,
+    pub(crate) draft: PathBuf,
+    pub(crate) resume: bool,
+    pub(crate) addr: SocketAddr,
 }
 
 impl Setup {
     /// The form's session, built as every surface builds one ([`ask_host::Setup`]): the
     /// settings file, the language `auto` stands for in `env` (`LC_ALL`, `LC_MESSAGES`,
     /// `LANG`), the form's draft (resumed when one exists).
-    fn session(self, env: impl Fn(&str) -> Option<String>) -> Session {
+    pub(crate) fn session(self, env: impl Fn(&str) -> Option<String>) -> Session {
         let process = ask_keymap::ProcessEnv::read();
         let paths = ask_keymap::ConfigPaths::resolve(self.config.as_deref(), &process.env());
         ask_host::Setup::new()

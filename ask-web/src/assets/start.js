@@ -2,11 +2,14 @@
 // events.
   let first;
   try { first = JSON.parse(document.getElementById('view').textContent); } catch (e) { first = null; }
+  // Shown by an MCP client as an MCP App: the view comes through the host (transport.js).
+  if (first && first.app === true) { startApp(); return; }
   if (!first || !first.questions) { say(TEXT.unavailable); return; }
   apply(first);
   current = 0;
   mark();
-  if (view.state === 'completed') return;
+  keepStart();
+  if (view.state === 'completed') { keepEnd(); return; }
   // Every (re)connection starts with the whole view, so a page that lost its connection
   // (a laptop that slept) resyncs as soon as it is back; answers that could not be sent
   // meanwhile go again. A server that no longer knows the page, or none at all after a
@@ -27,7 +30,7 @@
   });
   events.addEventListener('view', (e) => {
     apply(JSON.parse(e.data));
-    if (view.state === 'completed') events.close();
+    if (view.state === 'completed') { events.close(); keepEnd(); }
   });
   events.addEventListener('problem', (e) => {
     try { say(JSON.parse(e.data).message); } catch (err) { /* ignore */ }
