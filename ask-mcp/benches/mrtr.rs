@@ -119,11 +119,11 @@ fn cpu() -> Duration {
 
 /// Prints the mean CPU time per call of a bench function (wall time on a loaded
 /// machine also counts the time other processes ran).
-fn report_cpu(name: &str, cpu: Duration, calls: u64) {
+fn report_cpu(name: &str, cpu: Duration, calls: u32) {
     if calls > 0 {
         eprintln!(
             "mrtr: {name}: mean CPU per call {:.2} ms over {calls} calls",
-            cpu.as_secs_f64() * 1000.0 / calls as f64
+            (cpu / calls).as_secs_f64() * 1000.0
         );
     }
 }
@@ -178,7 +178,7 @@ fn rounds(c: &mut Criterion) {
 
     let mut group = c.benchmark_group("mrtr_30x40");
     group.measurement_time(Duration::from_secs(8));
-    let (mut cpu_used, mut calls) = (Duration::ZERO, 0);
+    let (mut cpu_used, mut calls) = (Duration::ZERO, 0_u32);
     group.bench_function("tools_call_to_input_required", |b| {
         b.iter_custom(|iters| {
             let mut total = Duration::ZERO;
@@ -196,7 +196,7 @@ fn rounds(c: &mut Criterion) {
     });
     report_cpu("tools_call_to_input_required", cpu_used, calls);
     let answer = answers();
-    let (mut cpu_used, mut calls) = (Duration::ZERO, 0);
+    let (mut cpu_used, mut calls) = (Duration::ZERO, 0_u32);
     group.bench_function("retry_to_result", |b| {
         b.iter_custom(|iters| {
             let mut total = Duration::ZERO;

@@ -318,7 +318,7 @@ fn answer_field(question: &Question) -> Field<'_> {
             description,
             min_length: r.min_length,
             max_length: r.max_length,
-            format: r.format.map(|f| f.as_str()),
+            format: r.format.map(crate::typed::TextFormat::as_str),
             default: r.default.as_ref().filter(|d| d.is_string()),
             ..Field::of("string")
         },
