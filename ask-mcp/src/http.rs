@@ -215,7 +215,19 @@ async fn handle(
         .and_then(|v| v.to_str().ok())
         .map(str::to_owned);
     let deleting = parts.method == hyper::Method::DELETE;
-    let request = Request::from_parts(parts, Full::new(collected.to_bytes()));
+    let body = collected.to_bytes();
+    let json = parts
+        .headers
+        .get(hyper::header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.trim_start().starts_with("application/json"));
+    if parts.method == hyper::Method::POST
+        && json
+        && let Some(refusal) = check_body(&body, session.is_some())
+    {
+        return refusal;
+    }
+    let request = Request::from_parts(parts, Full::new(body));
     let open = session
         .as_deref()
         .map(|id| tracker.open(id, Instant::now()));
@@ -241,6 +253,36 @@ async fn handle(
         Some(open) => response.map(|body| Guarded { body, _open: open }.boxed()),
         None => response,
     }
+}
+
+/// The reply to a POST body rmcp would answer badly, as the stdio framing answers it
+/// ([`crate::lines::check_envelope`]): a body that is not JSON or an id that cannot be
+/// read gets `400` with the JSON-RPC error (`"id": null`); params that are not what the
+/// method needs get the `-32602` error for the request's `id` (`200`, a JSON reply the
+/// client matches like any other); a request without a session (no `Mcp-Session-Id`, no
+/// 2026-07-28 `_meta`) other than `initialize` is told to initialize first (`400`, with
+/// its `id`). `None`: the body goes to rmcp.
+fn check_body(body: &[u8], session: bool) -> Option<Response<BoxBody>> {
+    use crate::lines::{Refused, check_envelope, not_json};
+    let refusal = match serde_json::from_slice::<serde_json::Value>(body) {
+        Ok(message) => check_envelope(&message, &mut { session })?,
+        Err(err) => not_json(&err),
+    };
+    let status = match refusal.why {
+        Refused::Params => StatusCode::OK,
+        Refused::Unreadable | Refused::BeforeSession => StatusCode::BAD_REQUEST,
+    };
+    let mut line = refusal.line;
+    if line.last() == Some(&b'\n') {
+        line.pop();
+    }
+    let mut response = Response::new(Full::new(Bytes::from(line)).boxed());
+    *response.status_mut() = status;
+    response.headers_mut().insert(
+        "content-type",
+        hyper::header::HeaderValue::from_static("application/json"),
+    );
+    Some(response)
 }
 
 /// A response body that keeps its session's request open until it is dropped.
@@ -301,98 +343,5 @@ fn plain(status: StatusCode, text: &'static str) -> Response<BoxBody> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::{HttpOptions, serve_listener};
-    use crate::server::{AskServer, ServerOptions, Ui};
-    use std::time::{Duration, Instant};
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
-
-    /// One HTTP/1.1 request on its own connection: the status and the session header.
-    async fn send(
-        addr: std::net::SocketAddr,
-        method: &str,
-        session: Option<&str>,
-        body: &str,
-    ) -> (u16, Option<String>) {
-        let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
-        let session = session.map_or(String::new(), |s| {
-            format!("Mcp-Session-Id: {s}\r\nMCP-Protocol-Version: 2025-11-25\r\n")
-        });
-        let request = format!(
-            "{method} /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer t\r\n\
-             Content-Type: application/json\r\nAccept: application/json, text/event-stream\r\n\
-             {session}Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
-            body.len()
-        );
-        stream.write_all(request.as_bytes()).await.unwrap();
-        let mut reply = String::new();
-        stream.read_to_string(&mut reply).await.unwrap();
-        let status = reply[9..12].parse().unwrap();
-        let id = reply.lines().find_map(|l| {
-            let (name, value) = l.split_once(':')?;
-            name.eq_ignore_ascii_case("mcp-session-id")
-                .then(|| value.trim().to_owned())
-        });
-        (status, id)
-    }
-
-    #[test]
-    fn a_session_its_client_left_without_delete_is_closed_once_idle() {
-        let state = tempfile::tempdir().unwrap();
-        let server = AskServer::new(ServerOptions {
-            ui: Ui::None,
-            launch: None,
-            ask_bin: "ask".into(),
-            config: None,
-            state_dir: state.path().to_path_buf(),
-            tmux: None,
-            announce_link: None,
-            announce_surface: None,
-            answer_later: false,
-        });
-        let runtime = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-            .unwrap();
-        runtime.block_on(async {
-            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-            let addr = listener.local_addr().unwrap();
-            let options = HttpOptions {
-                addr,
-                allow_remote: false,
-                token: "t".into(),
-                session_idle: Duration::from_millis(200),
-            };
-            let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-            let serving = tokio::spawn(async move {
-                serve_listener(server, listener, &options, async {
-                    let _ = stopped.await;
-                })
-                .await
-            });
-            let init = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#;
-            let (status, session) = send(addr, "POST", None, init).await;
-            assert_eq!(status, 200);
-            let session = session.expect("a session id");
-            let initialized = r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#;
-            let (status, _) = send(addr, "POST", Some(&session), initialized).await;
-            assert_eq!(status, 202);
-            // The client goes away without DELETE: the session is closed once idle, and
-            // the server then answers its id with 404.
-            let list = r#"{"jsonrpc":"2.0","id":2,"method":"tools/list"}"#;
-            let deadline = Instant::now() + Duration::from_secs(30);
-            loop {
-                let (status, _) = send(addr, "POST", Some(&session), list).await;
-                if status == 404 {
-                    break;
-                }
-                assert!(Instant::now() < deadline, "the idle session was never closed");
-                // Each try is a request of the session, so tries are spaced wider than
-                // the idle time (a fence, not a guess: the loop ends on the 404).
-                tokio::time::sleep(Duration::from_millis(500)).await;
-            }
-            let _ = stop.send(());
-            serving.await.unwrap().unwrap();
-        });
-    }
-}
+#[path = "http_tests.rs"]
+mod tests;

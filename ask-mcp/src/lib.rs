@@ -58,7 +58,8 @@ pub use http::{
 pub use mrtr::INPUT_KEY;
 pub use mrtr::state::{KEY_FILE, STATE_TTL};
 pub use outcome::{
-    NO_FORM_HINT, call_result, cancelled_result, no_form_result, progress_message, read_result,
+    LINK_INSTRUCTION, NO_FORM_HINT, call_result, cancelled_result, link_result, no_form_result,
+    progress_message, read_result,
 };
 pub use round::MAX_ROUNDS;
 pub use serve::{SHUTDOWN_GRACE, serve_stdio};

@@ -96,7 +96,7 @@ async fn check_requests<R: AsyncRead + Unpin>(
             Line::Text(text) if text.iter().all(u8::is_ascii_whitespace) => None,
             Line::Text(text) => match serde_json::from_slice::<serde_json::Value>(&text) {
                 Ok(message) => {
-                    let refused = check_envelope(&message, &mut session);
+                    let refused = check_envelope(&message, &mut session).map(|r| r.line);
                     if refused.is_none()
                         && (to_rmcp.write_all(&text).await.is_err()
                             || to_rmcp.write_all(b"\n").await.is_err())
@@ -105,13 +105,7 @@ async fn check_requests<R: AsyncRead + Unpin>(
                     }
                     refused
                 }
-                Err(err) => Some(error_line(
-                    -32700,
-                    &format!(
-                        "Parse error: the message is not JSON ({err}); send one JSON-RPC \
-                         object per line"
-                    ),
-                )),
+                Err(err) => Some(not_json(&err).line),
             },
         };
         if let Some(reply) = reply
@@ -207,11 +201,43 @@ const BEFORE_SESSION: [&str; 3] = ["initialize", "ping", "server/discover"];
 /// The `_meta` key a 2026-07-28 request names its protocol with.
 const META_PROTOCOL: &str = "io.modelcontextprotocol/protocolVersion";
 
+/// Why a request was answered before rmcp saw it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Refused {
+    /// Not JSON, or an envelope whose `id` cannot be read (the reply has `"id": null`).
+    Unreadable,
+    /// The request's `params` (its `id` is in the reply).
+    Params,
+    /// A request before the session started (its `id` is in the reply).
+    BeforeSession,
+}
+
+/// An error reply made here, as one line, and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Refusal {
+    pub(crate) line: Vec<u8>,
+    pub(crate) why: Refused,
+}
+
+/// The refusal of a message that is not JSON (`-32700`, `"id": null`).
+pub(crate) fn not_json(err: &serde_json::Error) -> Refusal {
+    Refusal {
+        line: error_line(
+            -32700,
+            &format!(
+                "Parse error: the message is not JSON ({err}); send one JSON-RPC object per \
+                 line (over HTTP: per request body)"
+            ),
+        ),
+        why: Refused::Unreadable,
+    }
+}
+
 /// The error reply for a request whose envelope rmcp would answer badly (no `id`, the
 /// wrong code, a message about `_meta` to a client that forgot `initialize`); `None`
 /// when it may go to rmcp. `session` turns true once `initialize` or a request naming
-/// its protocol in `_meta` passed.
-fn check_envelope(message: &serde_json::Value, session: &mut bool) -> Option<Vec<u8>> {
+/// its protocol in `_meta` passed (over HTTP: the request names its session).
+pub(crate) fn check_envelope(message: &serde_json::Value, session: &mut bool) -> Option<Refusal> {
     use serde_json::Value;
     let object = message.as_object()?;
     let method = object.get("method")?.as_str()?;
@@ -219,16 +245,24 @@ fn check_envelope(message: &serde_json::Value, session: &mut bool) -> Option<Vec
     let id_ok = matches!(id, Value::String(_))
         || matches!(id, Value::Number(n) if n.is_i64() || n.is_u64());
     if !id_ok {
-        return Some(error_line(
-            -32600,
-            &format!(
-                "Invalid request: the id of {method:?} must be a string or an integer, not {}",
-                kind(id)
+        return Some(Refusal {
+            line: error_line(
+                -32600,
+                &format!(
+                    "Invalid request: the id of {method:?} must be a string or an integer, not {}",
+                    kind(id)
+                ),
             ),
-        ));
+            why: Refused::Unreadable,
+        });
     }
     let params = object.get("params");
-    let invalid = |text: String| Some(error_reply(id, -32602, &format!("Invalid params: {text}")));
+    let invalid = |text: String| {
+        Some(Refusal {
+            line: error_reply(id, -32602, &format!("Invalid params: {text}")),
+            why: Refused::Params,
+        })
+    };
     match params {
         Some(Value::Object(_)) => {}
         Some(other) => {
@@ -263,16 +297,19 @@ fn check_envelope(message: &serde_json::Value, session: &mut bool) -> Option<Vec
     if method == "initialize" || names_protocol {
         *session = true;
     } else if !*session && !BEFORE_SESSION.contains(&method) {
-        return Some(error_reply(
-            id,
-            -32602,
-            &format!(
-                "Invalid params: {method:?} came before the session started: send \"initialize\" \
-                 first (MCP 2025-11-25), or name the protocol in the request's _meta \
-                 ({META_PROTOCOL}, with io.modelcontextprotocol/clientInfo and \
-                 io.modelcontextprotocol/clientCapabilities) for MCP 2026-07-28"
+        return Some(Refusal {
+            line: error_reply(
+                id,
+                -32602,
+                &format!(
+                    "Invalid params: {method:?} came before the session started: send \
+                     \"initialize\" first (MCP 2025-11-25), or name the protocol in the \
+                     request's _meta ({META_PROTOCOL}, with io.modelcontextprotocol/clientInfo \
+                     and io.modelcontextprotocol/clientCapabilities) for MCP 2026-07-28"
+                ),
             ),
-        ));
+            why: Refused::BeforeSession,
+        });
     }
     None
 }

@@ -82,6 +82,46 @@ pub fn no_form_result(form: &AskForm) -> AskResult {
     result
 }
 
+/// The first words of the instruction of [`link_result`].
+pub const LINK_INSTRUCTION: &str = "The questions were not answered yet: they wait in a browser \
+form this MCP server serves on the user's computer (needsInput.url). Give the user that link \
+and ask them to answer there; once they say they are done, call ask_user again with exactly \
+the same arguments to receive their answers. If they cannot open it, ask them directly \
+(needsInput.questions holds each question with its options) and continue with their answers.";
+
+/// The result when the browser form's link can reach the person only through the
+/// model (`--ui web`, a client without URL-mode elicitation, no browser to open here):
+/// the "Needs user input" result (cancelled, `outcome: "needs_input"`) whose
+/// `details.needsInput.url` is the link and whose instruction ([`LINK_INSTRUCTION`])
+/// says to hand it over and call again with the same arguments for the answers.
+///
+/// ```
+/// use ask_contract::{AskParams, QuestionParams};
+///
+/// let form = AskParams::new()
+///     .question(QuestionParams::new("db", "Which database?").options([("pg", "PostgreSQL")]))
+///     .validate()?;
+/// let result = ask_mcp::link_result(&form, "http://127.0.0.1:4000/?t=x");
+/// let needs = result.details.needs_input.as_ref().unwrap();
+/// assert_eq!(needs.url.as_deref(), Some("http://127.0.0.1:4000/?t=x"));
+/// assert!(result.content[0].text.contains("http://127.0.0.1:4000/?t=x"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn link_result(form: &AskForm, url: &str) -> AskResult {
+    let mut result = AskResult::non_interactive(form);
+    if let Some(block) = result.content.first_mut() {
+        block.text = format!(
+            "Answer in a browser: {url}\n{LINK_INSTRUCTION}\n\n{}",
+            block.text
+        );
+    }
+    result.details.needs_input = result.details.needs_input.take().map(|mut needs| {
+        LINK_INSTRUCTION.clone_into(&mut needs.instruction);
+        needs.with_url(url)
+    });
+    result
+}
+
 /// The cancelled result of a form that ended without writing one (its window was
 /// closed, the launcher failed): nothing answered, nothing chosen for the user.
 pub fn cancelled_result(form: &AskForm) -> AskResult {

@@ -39,13 +39,13 @@ enum RoundEnd {
 
 impl AskServer {
     /// Answers one 2026-07-28 `tools/call ask_user`: a first call, or a retry with
-    /// `requestState` and `inputResponses`.
+    /// `requestState` and `inputResponses`. No progress goes out on this path (see
+    /// `call_tool`), so nothing ticks while a form is open.
     pub(crate) async fn call_per_request(
         &self,
         request: CallToolRequestParams,
         caps: &RequestCaps,
         cancel: CancellationToken,
-        progress: impl Fn(usize, usize, Option<&str>) + Send + Sync,
     ) -> Result<CallToolResponse, ErrorData> {
         let arguments = serde_json::Value::Object(request.arguments.clone().unwrap_or_default());
         let form = match parse_params(&arguments, ParseOptions::default()) {
@@ -113,7 +113,19 @@ impl AskServer {
                 }
             }
         }
+        let first_call = request.request_state.is_none() && request.input_responses.is_none();
+        if first_call && let Some(result) = self.resume_handed(caps, &args, &cancel).await {
+            return Ok(call_result(&result).into());
+        }
         let order = self.order(caps, &form, only);
+        if first_call
+            && self.shared().options.ui == Ui::Web
+            && order == [Surface::Browser]
+            && !ask_web::can_open_browser(|name| std::env::var(name).ok())
+            && let Some(result) = self.hand_link(caps, &form, &args).await
+        {
+            return Ok(call_result(&result).into());
+        }
         if caps.tasks
             && self.shared().options.answer_later
             && only.is_none()
@@ -149,7 +161,7 @@ impl AskServer {
                         caps.client.clone(),
                         cancel.clone(),
                         None,
-                        &progress,
+                        None::<fn(usize, usize, Option<&str>)>,
                     )
                     .await
                 {
@@ -179,7 +191,7 @@ impl AskServer {
                     caps.client.clone(),
                     cancel,
                     None,
-                    &progress,
+                    None::<fn(usize, usize, Option<&str>)>,
                 )
                 .await
         {
@@ -239,7 +251,14 @@ impl AskServer {
                     })
                     .collect();
                 if let Ok(result) = server
-                    .ask_with(form, &presenters, client, token, None, |_, _, _| {})
+                    .ask_with(
+                        form,
+                        &presenters,
+                        client,
+                        token,
+                        None,
+                        None::<fn(usize, usize, Option<&str>)>,
+                    )
                     .await
                 {
                     // The first answer wins: a result after another surface answered
@@ -370,6 +389,65 @@ impl AskServer {
         Some(mrtr::input_required(requests, state).into())
     }
 
+    /// `--ui web` for a client without URL mode, on a machine with no browser to open:
+    /// the link could reach the person only on our stderr, which clients such as Claude
+    /// Code hide, and a 2026-07-28 call gets no progress messages. So the browser form is
+    /// served and the call returns at once with the link (`details.needsInput.url`, and
+    /// the text says what to do with it); the next call of the same client with the same
+    /// arguments waits for that form's answers ([`AskServer::resume_handed`]).
+    async fn hand_link(&self, caps: &RequestCaps, form: &AskForm, args: &str) -> Option<AskResult> {
+        let options = &self.shared().options;
+        let files = FormFiles::create(form, &options.state_dir).ok()?;
+        let mut running = Running::start_form(
+            form,
+            options.config.clone(),
+            &files,
+            std::net::SocketAddr::from(([127, 0, 0, 1], 0)),
+        );
+        let url = match running.url().await {
+            Ok(url) => url,
+            Err(why) => {
+                self.announce(&format!("the browser form could not start: {why}"));
+                return None;
+            }
+        };
+        if let Some(announce) = options.announce_link {
+            announce(&url);
+        }
+        self.announce("the link goes back in the result: no URL mode and no browser here");
+        self.keep_link(
+            handed_key(caps, args),
+            Link {
+                running,
+                _files: files,
+            },
+        );
+        Some(crate::outcome::link_result(form, &url))
+    }
+
+    /// The answers of a form whose link went out in an earlier result
+    /// ([`AskServer::hand_link`]) for this client and these arguments, once the person
+    /// ends it (cancelling the call ends it, keeping what was answered); `None` when no
+    /// such form is served.
+    async fn resume_handed(
+        &self,
+        caps: &RequestCaps,
+        args: &str,
+        cancel: &CancellationToken,
+    ) -> Option<AskResult> {
+        let mut link = self
+            .shared()
+            .links
+            .lock()
+            .ok()?
+            .remove(&handed_key(caps, args))?;
+        self.announce("waiting for the browser form whose link went out before");
+        Some(tokio::select! {
+            result = link.running.wait() => result,
+            () = cancel.cancelled() => link.running.stop_and_wait().await,
+        })
+    }
+
     /// Keeps a link's form until its retry, at most as long as its state is good.
     fn keep_link(&self, id: String, link: Link) {
         if let Ok(mut links) = self.shared().links.lock() {
@@ -445,4 +523,9 @@ impl AskServer {
             }
         }
     }
+}
+
+/// The key a handed-out link is kept under: the client and the call's arguments.
+fn handed_key(caps: &RequestCaps, args: &str) -> String {
+    format!("handed {} {args}", caps.client_id)
 }

@@ -258,6 +258,20 @@ impl AskServer {
         peer: Option<rmcp::Peer<RoleServer>>,
         progress: impl Fn(usize, usize, Option<&str>) + Send + Sync,
     ) -> AskResult {
+        self.ask_reporting(arguments, client, cancel, peer, Some(progress))
+            .await
+    }
+
+    /// [`AskServer::ask`], with no clock at all while the form is open when `progress`
+    /// is `None` (the client gave no progress token, so there is nothing to tell it).
+    pub(crate) async fn ask_reporting(
+        &self,
+        arguments: serde_json::Value,
+        client: String,
+        cancel: CancellationToken,
+        peer: Option<rmcp::Peer<RoleServer>>,
+        progress: Option<impl Fn(usize, usize, Option<&str>) + Send + Sync>,
+    ) -> AskResult {
         let form = match parse_params(&arguments, ParseOptions::default()) {
             Ok(form) => form,
             Err(err) => return AskResult::invalid(err.issues().to_vec()),
@@ -270,7 +284,8 @@ impl AskServer {
     }
 
     /// Shows `form` through the first of `presenters` that can, one form at a time;
-    /// `Err(form)` when none could.
+    /// `Err(form)` when none could. `progress` is called every [`PROGRESS_INTERVAL`] and
+    /// when the form gets a link; with `None` nothing here wakes until the form ends.
     pub(crate) async fn ask_with(
         &self,
         form: AskForm,
@@ -278,7 +293,7 @@ impl AskServer {
         client: String,
         cancel: CancellationToken,
         peer: Option<rmcp::Peer<RoleServer>>,
-        progress: impl Fn(usize, usize, Option<&str>) + Send + Sync,
+        progress: Option<impl Fn(usize, usize, Option<&str>) + Send + Sync>,
     ) -> Result<AskResult, AskForm> {
         if presenters.is_empty() {
             return Err(form);
@@ -309,6 +324,9 @@ impl AskServer {
         // form), which the message then carries: the client may hide our stderr.
         let mut linked = call.files.watch_link();
         let ticker = async {
+            let Some(progress) = progress else {
+                return std::future::pending().await;
+            };
             loop {
                 tokio::select! {
                     () = tokio::time::sleep(PROGRESS_INTERVAL) => {}
@@ -487,16 +505,16 @@ impl ServerHandler for AskServer {
         };
         let response = if caps.per_request {
             // MCP 2026-07-28: no session; everything comes from this request.
-            self.call_per_request(request, &caps, cancel, progress)
-                .await
+            self.call_per_request(request, &caps, cancel).await
         } else {
             let arguments = serde_json::Value::Object(request.arguments.unwrap_or_default());
             let peer = Some(context.peer.clone());
+            let progress = token.is_some().then_some(progress);
             let result = if self.offers_app(&caps) {
                 self.ask_in_app(arguments, caps.client.clone(), cancel, peer, progress)
                     .await
             } else {
-                self.ask(arguments, caps.client.clone(), cancel, peer, progress)
+                self.ask_reporting(arguments, caps.client.clone(), cancel, peer, progress)
                     .await
             };
             let out: CallToolResult = call_result(&result);

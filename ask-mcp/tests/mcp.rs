@@ -4,6 +4,7 @@
 
 mod elicit;
 mod elicit_typed;
+mod handed;
 mod mrtr;
 mod queue;
 mod schema;

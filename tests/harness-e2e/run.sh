@@ -283,6 +283,26 @@ expect_details() {
 HOST_FORM='MCP server “ask” requests your input'
 host_form_has() { screen | sed -n "/$HOST_FORM/,\$p" | grep -qF -- "$1"; }
 wait_host_form() { wait_for "$1 in Claude Code's form" host_form_has "$2"; }
+# wait_host_round: Claude Code 2.1.332 draws its form, then redraws the screen once more to
+# add the call's progress line (`⎿  Fulfilling input required by 'tools/call' (round 1)`)
+# above it; keys go in once that line shows.
+wait_host_round() { wait_screen "the round's progress line" "Fulfilling input required by 'tools/call'"; }
+# press_button BUTTON: Enter on BUTTON ("❯ Accept", "❯ Decline"), once Claude Code has
+# drawn its screen again after the cursor reached it (the running call's elapsed time
+# ticks every second). An Enter sent as soon as "❯ Accept" first shows can be lost on a
+# loaded machine (seen: the dialog left open, no retry sent): the newly focused button
+# takes keys only after the render that shows it has settled, which the next redraw proves.
+press_button() {
+	local shown
+	shown=$(screen)
+	wait_for "Claude Code to redraw with $1 under the cursor" redrawn_on "$shown" "$1" || return 1
+	keys Enter
+}
+redrawn_on() {
+	local now
+	now=$(screen)
+	[ "$now" != "$1" ] && printf '%s\n' "$now" | sed -n "/$HOST_FORM/,\$p" | grep -qF -- "$2"
+}
 
 dump() {
 	say "  --- screen ---"
@@ -428,6 +448,7 @@ scenario_7() {
 	NO_TMUX=1 start_claude || return 1
 	prompt "Set up storage for the service"
 	wait_host_form "the question" "Database: ▸ not set" || return 1
+	wait_host_round || return 1
 	# One field per question and the note; nothing chosen for the person.
 	host_form_has "Note for the agent (optional)" || { say "  no note field"; return 1; }
 	[ "$(tin list-windows -t cc | wc -l)" -eq 1 ] && [ "$(tin list-panes -s -t cc | wc -l)" -eq 1 ] ||
@@ -440,14 +461,8 @@ scenario_7() {
 	wait_host_form "the choice" "✔ Database: SQLite" || return 1
 	keys Down
 	wait_host_form "Accept under the cursor" "❯ Accept" || return 1
-	keys Enter
-	# On a loaded machine Claude Code 2.1.332 can drop an Enter that comes while it redraws
-	# the dialog (seen: the cursor on Accept, no retry request sent, the dialog left open);
-	# a person presses it again, and so does this scenario, once.
-	if ! TIMEOUT=5 wait_answered 2>/dev/null; then
-		host_form_has "❯ Accept" && keys Enter
-		wait_answered || return 1
-	fi
+	press_button "❯ Accept" || return 1
+	wait_answered || return 1
 	expect_details '{"mode": "submit", "answers": {"db": {"values": ["sqlite"]}}}' || return 1
 	check 1 tool-same "$S/expected.json" host && check 1 tool-outcome submitted || return 1
 	wait_screen "the model's reply" "Noted, SQLite it is." || return 1
@@ -461,13 +476,14 @@ scenario_8() {
 	NO_TMUX=1 start_claude || return 1
 	prompt "Set up storage for the service"
 	wait_host_form "the question" "Database: ▸ not set" || return 1
+	wait_host_round || return 1
 	keys Down
 	wait_host_form "the note field" "Type something" || return 1
 	keys -l "which one scales?"
 	wait_host_form "the note" "which one scales?" || return 1
 	keys Down
 	wait_host_form "Accept under the cursor" "❯ Accept" || return 1
-	keys Enter
+	press_button "❯ Accept" || return 1
 	wait_answered || return 1
 	expect_details '{"mode": "elaborate", "answers": {"db": {"note": "which one scales?"}}}' || return 1
 	check 1 tool-same "$S/expected.json" host && check 1 tool-outcome elaborate || return 1
@@ -482,13 +498,14 @@ scenario_9() {
 	NO_TMUX=1 start_claude || return 1
 	prompt "Set up storage for the service"
 	wait_host_form "the question" "Database: ▸ not set" || return 1
+	wait_host_round || return 1
 	keys Down
 	wait_host_form "the note field" "Type something" || return 1
 	keys Down
 	wait_host_form "Accept under the cursor" "❯ Accept" || return 1
 	keys Down
 	wait_host_form "Decline under the cursor" "❯ Decline" || return 1
-	keys Enter
+	press_button "❯ Decline" || return 1
 	wait_answered || return 1
 	check 1 tool-cancelled && check 1 tool-outcome cancelled || return 1
 	wait_screen "the model's reply" "Understood, I will not ask again." || return 1

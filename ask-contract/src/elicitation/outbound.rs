@@ -31,7 +31,11 @@
 
 use std::fmt::Write as _;
 
-use serde_json::{Map, Value, json};
+use std::borrow::Cow;
+use std::sync::OnceLock;
+
+use serde::Serialize;
+use serde_json::Value;
 
 use crate::form::{AskForm, Question, QuestionType};
 use crate::issue::ContractError;
@@ -80,51 +84,54 @@ pub struct ElicitationFields {
 /// assert_eq!(answers, json!({"mode": "submit", "answers": {"n": {"value": 3}}}));
 /// # Ok::<(), ask_contract::ContractError>(())
 /// ```
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub struct ElicitationRequest {
     form: AskForm,
     message: String,
-    schema: Value,
+    /// The schema as a value, read from `schema_text` when first asked for: the text is
+    /// what goes out, made once without building a value tree (a 30x40 form's schema is
+    /// about 130 KB).
+    schema: OnceLock<Value>,
     schema_text: String,
     fields: Vec<ElicitationFields>,
+}
+
+impl PartialEq for ElicitationRequest {
+    fn eq(&self, other: &Self) -> bool {
+        // The value follows from the text.
+        self.form == other.form
+            && self.message == other.message
+            && self.schema_text == other.schema_text
+            && self.fields == other.fields
+    }
 }
 
 impl ElicitationRequest {
     /// Maps `form` to one request (see the module table).
     pub fn for_form(form: &AskForm) -> Self {
         let fields = field_names(form);
-        let mut properties: Vec<(String, Value)> = form
-            .questions
-            .iter()
-            .zip(&fields)
-            .map(|(question, names)| (names.answer.clone(), answer_field(question)))
-            .collect();
-        properties.push((
-            NOTE_PROPERTY.to_owned(),
-            json!({
-                "type": "string",
-                "title": "Note for the agent (optional)",
-                "description": "A question or remark for the agent, or your own answer in words. \
+        let mut text = String::from("{\"type\":\"object\",\"properties\":{");
+        for (question, names) in form.questions.iter().zip(&fields) {
+            push_property(&mut text, &names.answer, &answer_field(question));
+            text.push(',');
+        }
+        push_property(
+            &mut text,
+            NOTE_PROPERTY,
+            &Field {
+                title: "Note for the agent (optional)".into(),
+                description: "A question or remark for the agent, or your own answer in words. \
 Writing one asks the agent to answer it before anything is final; leave it empty to just send \
 your choices."
-            }),
-        ));
-        let mut text = String::from("{\"type\":\"object\",\"properties\":{");
-        for (n, (name, field)) in properties.iter().enumerate() {
-            if n > 0 {
-                text.push(',');
-            }
-            let _ = write!(text, "{}:{field}", Value::String(name.clone()));
-        }
+                    .into(),
+                ..Field::of("string")
+            },
+        );
         text.push_str("}}");
-        let schema = json!({
-            "type": "object",
-            "properties": properties.into_iter().collect::<Map<String, Value>>(),
-        });
         Self {
             form: form.clone(),
             message: message(form),
-            schema,
+            schema: OnceLock::new(),
             schema_text: text,
             fields,
         }
@@ -143,7 +150,8 @@ your choices."
     /// The flat `requestedSchema` (`{"type": "object", "properties", "required"}`), as a
     /// value (its properties sorted by name, which is form order too).
     pub fn requested_schema(&self) -> &Value {
-        &self.schema
+        self.schema
+            .get_or_init(|| serde_json::from_str(&self.schema_text).unwrap_or(Value::Null))
     }
 
     /// The JSON text of [`ElicitationRequest::requested_schema`] with its properties in
@@ -215,98 +223,142 @@ fn message(form: &AskForm) -> String {
     }
 }
 
-/// The answer field of one question.
-fn answer_field(question: &Question) -> Value {
-    let description = description(question);
-    let r = &question.rules;
-    let mut field = Map::new();
-    let mut put = |key: &str, value: Value| {
-        field.insert(key.to_owned(), value);
-    };
-    match question.kind {
-        QuestionType::Confirm => {
-            // Yes or no as a choice without a default, never a boolean: a client shows a
-            // boolean as an unticked box, and Accept would send a "no" nobody chose.
-            put("type", json!("string"));
-            put("title", json!(question.label));
-            put("description", json!(description));
-            put("oneOf", Value::Array(choices(question)));
-        }
-        QuestionType::Number => {
-            put("type", json!(if r.integer { "integer" } else { "number" }));
-            let title = match &r.unit {
-                Some(unit) => format!("{} ({unit})", question.label),
-                None => question.label.clone(),
-            };
-            put("title", json!(title));
-            put("description", json!(description));
-            if let Some(min) = &r.min {
-                put("minimum", Value::Number(min.clone()));
-            }
-            if let Some(max) = &r.max {
-                put("maximum", Value::Number(max.clone()));
-            }
-            if let Some(default @ Value::Number(_)) = &r.default {
-                put("default", default.clone());
-            }
-        }
-        QuestionType::Text | QuestionType::Path => {
-            put("type", json!("string"));
-            put("title", json!(question.label));
-            put("description", json!(description));
-            if let Some(n) = r.min_length {
-                put("minLength", json!(n));
-            }
-            if let Some(n) = r.max_length {
-                put("maxLength", json!(n));
-            }
-            if let Some(format) = r.format {
-                put("format", json!(format.as_str()));
-            }
-            if let Some(default @ Value::String(_)) = &r.default {
-                put("default", default.clone());
-            }
-        }
-        _ if question.freeform || question.options.is_empty() => {
-            put("type", json!("string"));
-            put("title", json!(question.label));
-            put("description", json!(description));
-        }
-        _ => {
-            let choices = choices(question);
-            put("title", json!(question.label));
-            put("description", json!(description));
-            if question.kind == QuestionType::Multi {
-                put("type", json!("array"));
-                put("items", json!({"anyOf": choices}));
-                if let Some(n) = r.min_items {
-                    put("minItems", json!(n));
-                }
-                if let Some(n) = r.max_items {
-                    put("maxItems", json!(n));
-                }
-            } else {
-                put("type", json!("string"));
-                put("oneOf", Value::Array(choices));
-            }
+/// One property of the schema, borrowed from the question and serialized once.
+#[derive(Serialize, Default)]
+#[serde(rename_all = "camelCase")]
+struct Field<'a> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    title: Cow<'a, str>,
+    description: Cow<'a, str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    one_of: Option<Vec<Choice<'a>>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    items: Option<Items<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    min_items: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    max_items: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    minimum: Option<&'a serde_json::Number>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    maximum: Option<&'a serde_json::Number>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    min_length: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    max_length: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    format: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    default: Option<&'a Value>,
+}
+
+impl Field<'_> {
+    fn of(kind: &'static str) -> Self {
+        Self {
+            kind,
+            ..Self::default()
         }
     }
-    Value::Object(field)
+}
+
+/// `{const: value, title: label}`.
+#[derive(Serialize)]
+struct Choice<'a> {
+    #[serde(rename = "const")]
+    value: &'a str,
+    title: Cow<'a, str>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Items<'a> {
+    any_of: Vec<Choice<'a>>,
+}
+
+/// `"name":field` onto the schema's text.
+fn push_property(text: &mut String, name: &str, field: &Field<'_>) {
+    // Writing JSON into a String cannot fail (both are UTF-8, no I/O).
+    if let Ok(name) = serde_json::to_string(name) {
+        text.push_str(&name);
+    }
+    text.push(':');
+    if let Ok(field) = serde_json::to_string(field) {
+        text.push_str(&field);
+    }
+}
+
+/// The answer field of one question.
+fn answer_field(question: &Question) -> Field<'_> {
+    let description = Cow::Owned(description(question));
+    let r = &question.rules;
+    let title = Cow::Borrowed(question.label.as_str());
+    match question.kind {
+        // Yes or no as a choice without a default, never a boolean: a client shows a
+        // boolean as an unticked box, and Accept would send a "no" nobody chose.
+        QuestionType::Confirm => Field {
+            title,
+            description,
+            one_of: Some(choices(question)),
+            ..Field::of("string")
+        },
+        QuestionType::Number => Field {
+            title: match &r.unit {
+                Some(unit) => Cow::Owned(format!("{} ({unit})", question.label)),
+                None => title,
+            },
+            description,
+            minimum: r.min.as_ref(),
+            maximum: r.max.as_ref(),
+            default: r.default.as_ref().filter(|d| d.is_number()),
+            ..Field::of(if r.integer { "integer" } else { "number" })
+        },
+        QuestionType::Text | QuestionType::Path => Field {
+            title,
+            description,
+            min_length: r.min_length,
+            max_length: r.max_length,
+            format: r.format.map(crate::typed::TextFormat::as_str),
+            default: r.default.as_ref().filter(|d| d.is_string()),
+            ..Field::of("string")
+        },
+        _ if question.freeform || question.options.is_empty() => Field {
+            title,
+            description,
+            ..Field::of("string")
+        },
+        QuestionType::Multi => Field {
+            title,
+            description,
+            items: Some(Items {
+                any_of: choices(question),
+            }),
+            min_items: r.min_items,
+            max_items: r.max_items,
+            ..Field::of("array")
+        },
+        _ => Field {
+            title,
+            description,
+            one_of: Some(choices(question)),
+            ..Field::of("string")
+        },
+    }
 }
 
 /// The options of a choice or yes/no question as `{const: value, title: label}`, the
 /// recommended one's title ending in ` (Recommended)`.
-fn choices(question: &Question) -> Vec<Value> {
+fn choices(question: &Question) -> Vec<Choice<'_>> {
     question
         .options
         .iter()
-        .map(|option| {
-            let title = if option.recommended {
-                format!("{} (Recommended)", option.label)
+        .map(|option| Choice {
+            value: &option.value,
+            title: if option.recommended {
+                Cow::Owned(format!("{} (Recommended)", option.label))
             } else {
-                option.label.clone()
-            };
-            json!({"const": option.value, "title": title})
+                Cow::Borrowed(option.label.as_str())
+            },
         })
         .collect()
 }

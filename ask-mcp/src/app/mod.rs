@@ -138,7 +138,7 @@ impl crate::AskServer {
         client: String,
         cancel: tokio_util::sync::CancellationToken,
         peer: Option<rmcp::Peer<rmcp::RoleServer>>,
-        progress: impl Fn(usize, usize, Option<&str>) + Send + Sync,
+        progress: Option<impl Fn(usize, usize, Option<&str>) + Send + Sync>,
     ) -> ask_contract::AskResult {
         let form =
             match ask_contract::parse_params(&arguments, ask_contract::ParseOptions::default()) {

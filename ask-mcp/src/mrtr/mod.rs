@@ -13,7 +13,8 @@
 pub(crate) mod state;
 
 use ask_contract::{AnsweredVia, AskForm, AskResult, ElicitationRequest};
-use rmcp::model::{InputRequest, InputRequests, InputRequiredResult};
+use rmcp::model::{ElicitRequest, InputRequest, InputRequests, InputRequiredResult};
+use serde::Deserialize as _;
 use serde_json::{Value, json};
 
 use crate::elicit::{self, Reply};
@@ -68,14 +69,25 @@ pub(crate) fn form_reply(form: &AskForm, reply: &Reply) -> Result<AskResult, Vec
 
 /// The form-mode input request for `form`, `problem` (why it is asked again) leading
 /// its message; `None` when the form does not map to an elicitation schema.
+///
+/// The request is read once from the JSON text of the mapping
+/// ([`ElicitationRequest::requested_schema_text`], made once with the mapping): no copy
+/// of the schema as a `Value` is made or walked on the way (a 30x40 form's schema is
+/// about 130 KB; copying and converting it took most of the call's time).
 pub(crate) fn form_request(form: &AskForm, problem: Option<&str>) -> Option<InputRequests> {
     let request = ElicitationRequest::for_form(form);
-    let message = with_problem(request.message(), problem);
-    let schema: Value = request.requested_schema().clone();
-    input_requests(&json!({
-        "method": "elicitation/create",
-        "params": {"mode": "form", "message": message, "requestedSchema": schema},
-    }))
+    let message = Value::String(with_problem(request.message(), problem));
+    let text = format!(
+        "{{\"method\":\"elicitation/create\",\"params\":{{\"mode\":\"form\",\"message\":{message},\"requestedSchema\":{}}}}}",
+        request.requested_schema_text()
+    );
+    // Read as the elicitation request it is, not as rmcp's untagged `InputRequest`,
+    // which would first copy the whole text into a buffer to try each kind in turn.
+    let request: ElicitRequest = serde_json::from_str(&text).ok()?;
+    Some(InputRequests::from([(
+        INPUT_KEY.to_owned(),
+        InputRequest::Elicitation(request),
+    )]))
 }
 
 /// The URL-mode input request: the browser form's `url`.
@@ -105,7 +117,7 @@ fn with_problem(message: &str, problem: Option<&str>) -> String {
 }
 
 fn input_requests(request: &Value) -> Option<InputRequests> {
-    let request: InputRequest = serde_json::from_value(request.clone()).ok()?;
+    let request = InputRequest::deserialize(request).ok()?;
     Some(InputRequests::from([(INPUT_KEY.to_owned(), request)]))
 }
 
