@@ -311,8 +311,14 @@ impl Session {
         self.parser.lock().unwrap().screen().cursor_position()
     }
 
-    /// Resizes the terminal (the child gets SIGWINCH).
+    /// Resizes the terminal (the child gets SIGWINCH), as a terminal emulator does: its
+    /// own screen first, then the pty's size. The screen stays locked until the pty has
+    /// the new size, so output `ask` drew for the new size (it may answer SIGWINCH
+    /// before this returns) never lands on a screen of the old size, which would wrap
+    /// or crop it as no real terminal does.
     pub(crate) fn resize(&mut self, cols: u16, rows: u16) {
+        let mut parser = self.parser.lock().unwrap();
+        parser.screen_mut().set_size(rows, cols);
         self.master
             .as_ref()
             .expect("the terminal is open")
@@ -323,11 +329,7 @@ impl Session {
                 pixel_height: 0,
             })
             .expect("resize pty");
-        self.parser
-            .lock()
-            .unwrap()
-            .screen_mut()
-            .set_size(rows, cols);
+        drop(parser);
     }
 
     /// The pid of `ask` (the shell's child).
