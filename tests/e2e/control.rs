@@ -237,9 +237,15 @@ fn bad_lines_get_an_error_line_and_change_nothing() {
     // Invalid UTF-8 is a bad line too.
     c.out.write_all(b"{\"v\": 1, \xff}\n").unwrap();
     assert_eq!(c.event()["code"], "badLine");
-    // Nothing of the bad lines reached the screen (a repaint takes at most 20 ms).
-    std::thread::sleep(Duration::from_millis(100));
-    assert_eq!(before, s.screen());
+    // Nothing of the bad lines reached the form. The fence: a round trip to the other
+    // question and back, painted after every line before it was taken; the form then
+    // looks as it did before the bad lines.
+    c.send_json(&json!({"v": 1, "type": "focus", "question": "feat"}));
+    s.wait_for("Which features?");
+    c.send_json(&json!({"v": 1, "type": "focus", "question": "db"}));
+    s.wait_until("the form as it was before the bad lines", |screen| {
+        screen == before
+    });
     // Blank lines are skipped silently; the next good command still works.
     c.send("");
     c.send_json(&json!({"v": 1, "type": "answer", "answers": {"feat": {"values": ["search"]}}}));
@@ -303,12 +309,15 @@ fn a_client_that_vanishes_mid_line_changes_nothing() {
     {
         let mut gone = Client::connect(&socket);
         gone.event();
-        // A whole submit but for its newline, then the client is gone.
+        // A whole submit but for its newline, then the client's end of input.
         gone.out
             .write_all(br#"{"v": 1, "type": "submit"}"#)
             .unwrap();
+        gone.out.shutdown(std::net::Shutdown::Write).unwrap();
+        // The fence: ask closes the connection once its reader took the end of input
+        // (and whatever it made of the unfinished line).
+        assert!(gone.closed(), "ask closes a client at its end of input");
     }
-    std::thread::sleep(Duration::from_millis(200));
     assert!(
         s.screen().contains("Which database?"),
         "the form is still open"

@@ -63,6 +63,12 @@ fn assert_lines_intact(s: &Session, count: usize) {
     );
 }
 
+/// The form's two rules are on the screen, each `width` columns wide.
+fn rules(screen: &str, width: usize) -> bool {
+    let rows: Vec<&str> = screen.lines().filter(|r| r.contains('─')).collect();
+    rows.len() == 2 && rows.iter().all(|r| r.chars().count() == width)
+}
+
 fn assert_no_alternate_screen(s: &Session) {
     let raw = s.raw();
     assert!(
@@ -173,10 +179,6 @@ fn inline_cancel_signals_and_a_panic_leave_the_text_intact() {
 fn inline_resize_relays_out_without_stale_rows() {
     let mut s = under_lines(10, RUN_INLINE, 120, 40, &[]);
     s.wait_for("Which database?");
-    let rules = |screen: &str, width: usize| {
-        let rows: Vec<&str> = screen.lines().filter(|r| r.contains('─')).collect();
-        rows.len() == 2 && rows.iter().all(|r| r.chars().count() == width)
-    };
     let once = |screen: &str, text: &str| screen.matches(text).count() == 1;
     s.wait_until("a 120-column frame", |screen| rules(screen, 120));
     s.resize(60, 20);
@@ -219,10 +221,6 @@ fn resizes_in_quick_succession_end_at_the_last_size() {
     // ends drawn once, at the last size.
     let mut s = under_lines(10, RUN_INLINE, 120, 40, &[]);
     s.wait_for("Which database?");
-    let rules = |screen: &str, width: usize| {
-        let rows: Vec<&str> = screen.lines().filter(|r| r.contains('─')).collect();
-        rows.len() == 2 && rows.iter().all(|r| r.chars().count() == width)
-    };
     s.wait_until("a 120-column frame", |screen| rules(screen, 120));
     for (cols, rows) in [(60, 20), (90, 30), (70, 24), (100, 32)] {
         s.resize(cols, rows);

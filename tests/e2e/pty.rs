@@ -32,9 +32,13 @@ impl Gate {
         !self.closing.load(SeqCst)
     }
 }
-/// How long after the first output [`Session::send_bytes`] waits before typing: past the
-/// form's 150 ms early-key guard, with room for a slow machine.
-pub(crate) const EARLY_KEY_WAIT: Duration = Duration::from_millis(400);
+/// How long after the latest output [`Session::send_bytes`] waits before the first key:
+/// the form's early-key guard (`behaviour.ignoreEarlyKeysMs`, 150 ms by default) and one
+/// millisecond for the session's clock, which counts whole milliseconds. No room for a
+/// slow machine is needed: the guard starts before the first frame is written (the hosts
+/// call `Session::shown` just before painting), so it started no later than the latest
+/// output arrived here, and a key written after this wait reaches the form after it.
+pub(crate) const EARLY_KEY_WAIT: Duration = Duration::from_millis(151);
 
 /// A running `ask` in a pseudo-terminal.
 pub(crate) struct Session {
@@ -212,12 +216,19 @@ impl Session {
     /// that arrive within 150 ms of its first paint; see [`Session::send_early`]).
     pub(crate) fn send_bytes(&mut self, bytes: &[u8]) {
         if !self.typed {
-            let last = *self.last_output.lock().unwrap();
-            if let Some(wait) = last.and_then(|t| EARLY_KEY_WAIT.checked_sub(t.elapsed())) {
-                std::thread::sleep(wait);
-            }
+            self.wait_past_guard();
         }
         self.send_early(bytes);
+    }
+
+    /// Returns once the form's early-key guard is over for certain: [`EARLY_KEY_WAIT`]
+    /// after the latest output (the guard's end is not drawn, so it is computed from
+    /// what is: the guard began no later than any frame arrived).
+    pub(crate) fn wait_past_guard(&self) {
+        let last = *self.last_output.lock().unwrap();
+        if let Some(wait) = last.and_then(|t| EARLY_KEY_WAIT.checked_sub(t.elapsed())) {
+            std::thread::sleep(wait);
+        }
     }
 
     /// Writes bytes at once, however soon after the form appeared.
