@@ -15,6 +15,13 @@ use crate::support::ask_bin;
 
 pub(crate) const TIMEOUT: Duration = Duration::from_secs(10);
 
+/// The longest a [`Session`] may live: every wait above is bounded by [`TIMEOUT`], but a
+/// test blocked elsewhere (a write to a terminal nobody reads, a wait of its own) would
+/// hang the whole run. Past this, the session's watchdog says which test hung and kills
+/// its shell and `ask`, so the test's next step fails and the run goes on; a test still
+/// stuck [`TIMEOUT`] later ends the test process, failing the run with the test's name.
+const SESSION_LIMIT: Duration = Duration::from_secs(90);
+
 /// How the terminal reads ask's output: on, paused (a stalled terminal), or closing.
 #[derive(Default)]
 pub(crate) struct Gate {
@@ -58,6 +65,44 @@ pub(crate) struct Session {
     drained: Arc<std::sync::atomic::AtomicBool>,
     /// Working folder: payload, config, result, stty captures.
     pub(crate) dir: tempfile::TempDir,
+    /// Dropped with the session, which stops its watchdog (see [`SESSION_LIMIT`]).
+    _watchdog: std::sync::mpsc::Sender<()>,
+}
+
+/// Kills the process group of the shell `pid` (the shell and `ask`) if the session is
+/// still alive after [`SESSION_LIMIT`], naming the test that started it.
+fn watchdog(pid: Option<u32>) -> std::sync::mpsc::Sender<()> {
+    let (alive, dropped) = std::sync::mpsc::channel::<()>();
+    let test = std::thread::current()
+        .name()
+        .unwrap_or("a PTY test")
+        .to_owned();
+    std::thread::spawn(move || {
+        if dropped.recv_timeout(SESSION_LIMIT) != Err(std::sync::mpsc::RecvTimeoutError::Timeout) {
+            return;
+        }
+        // Straight to the process's stderr: libtest's capture of `eprintln!` is lost
+        // when the process ends below.
+        let _ = writeln!(
+            std::io::stderr(),
+            "{test}: its PTY session is still open after {SESSION_LIMIT:?}; the test hung. \
+             Killing its shell and ask so that it fails."
+        );
+        if let Some(pid) = pid {
+            // The shell leads its own session and process group (the pty's).
+            let _ = std::process::Command::new("kill")
+                .args(["-KILL", "--", &format!("-{pid}")])
+                .status();
+        }
+        if dropped.recv_timeout(TIMEOUT) == Err(std::sync::mpsc::RecvTimeoutError::Timeout) {
+            let _ = writeln!(
+                std::io::stderr(),
+                "{test}: still stuck with its shell and ask gone; ending the test run"
+            );
+            std::process::exit(101);
+        }
+    });
+    alive
 }
 
 impl Session {
@@ -187,6 +232,7 @@ impl Session {
             done.store(true, std::sync::atomic::Ordering::SeqCst);
         });
         let writer = pair.master.take_writer().expect("pty writer");
+        let watchdog = watchdog(child.process_id());
         Self {
             master: Some(pair.master),
             writer: Some(writer),
@@ -198,6 +244,7 @@ impl Session {
             typed: false,
             drained,
             dir,
+            _watchdog: watchdog,
         }
     }
 
