@@ -13,10 +13,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let modes = TerminalModes::enter(&mut tty, ModeOptions::fullscreen())?;
     let mut painter = Painter::fullscreen(Theme::default());
     let (mut cols, mut rows) = ask_host::crossterm::terminal::size()?;
+    // crossterm starts listening for SIGWINCH with its first event call: make that call
+    // before the first paint, so a resize right after the form appears is not lost.
+    event::poll(std::time::Duration::ZERO)?;
     while !session.is_over() {
         session.resize(cols, painter.frame_rows(rows));
+        session.shown(); // the early-key guard starts with the first paint
         painter.paint(&mut tty, &session.frame(), cols, rows)?;
-        session.shown(); // the early-key guard starts at the first paint
         let event = event::read()?;
         // The session sizes itself from `InputEvent::Resize` to the whole terminal; this
         // host sizes it above (less the rows the painter keeps), so it takes the resize.

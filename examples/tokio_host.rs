@@ -63,8 +63,8 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     while !session.is_over() {
         if dirty {
             session.resize(cols, painter.frame_rows(rows));
+            session.shown(); // the early-key guard starts with the first paint
             painter.paint(&mut tty, &session.frame(), cols, rows)?;
-            session.shown(); // the early-key guard starts at the first paint
             dirty = false;
         }
         tokio::select! {

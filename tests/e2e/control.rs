@@ -73,6 +73,23 @@ impl Client {
         }
     }
 
+    /// Every event until ask closes the connection (it does once the form ended and
+    /// this client's commands were answered).
+    fn until_closed(&mut self) -> Vec<Value> {
+        let mut seen = Vec::new();
+        loop {
+            let mut line = String::new();
+            let n = self
+                .lines
+                .read_line(&mut line)
+                .expect("an event line or the end in time");
+            if n == 0 {
+                return seen;
+            }
+            seen.push(serde_json::from_str(&line).expect("an event line is JSON"));
+        }
+    }
+
     /// True when ask closed the connection (nothing more to read).
     fn closed(&mut self) -> bool {
         let mut line = String::new();
@@ -237,9 +254,15 @@ fn bad_lines_get_an_error_line_and_change_nothing() {
     // Invalid UTF-8 is a bad line too.
     c.out.write_all(b"{\"v\": 1, \xff}\n").unwrap();
     assert_eq!(c.event()["code"], "badLine");
-    // Nothing of the bad lines reached the screen (a repaint takes at most 20 ms).
-    std::thread::sleep(Duration::from_millis(100));
-    assert_eq!(before, s.screen());
+    // Nothing of the bad lines reached the form. The fence: a round trip to the other
+    // question and back, painted after every line before it was taken; the form then
+    // looks as it did before the bad lines.
+    c.send_json(&json!({"v": 1, "type": "focus", "question": "feat"}));
+    s.wait_for("Which features?");
+    c.send_json(&json!({"v": 1, "type": "focus", "question": "db"}));
+    s.wait_until("the form as it was before the bad lines", |screen| {
+        screen == before
+    });
     // Blank lines are skipped silently; the next good command still works.
     c.send("");
     c.send_json(&json!({"v": 1, "type": "answer", "answers": {"feat": {"values": ["search"]}}}));
@@ -265,13 +288,19 @@ fn two_writers_racing_to_submit_one_wins_the_other_is_told() {
     let mut b = Client::connect(&socket);
     a.event();
     b.event();
-    // Both lines are on the wire before either is answered.
+    // Both lines are on the wire before either is answered: ask is stopped while they
+    // are written (otherwise it may end the form on the first and close the second
+    // client's socket before its line is written).
+    s.signal("STOP");
     a.send_json(
         &json!({"v": 1, "type": "answer", "answers": {"db": {"values": ["pg"]}}, "mode": "submit"}),
     );
     b.send_json(&json!({"v": 1, "type": "answer", "answers": {"db": {"values": ["lite"]}}, "mode": "submit"}));
-    let seen_a = a.until("completed");
-    let seen_b = b.until("completed");
+    s.signal("CONT");
+    // The loser's refusal may come before or after `completed` (its line may reach
+    // ask only once the form ended): read each client to the end.
+    let seen_a = a.until_closed();
+    let seen_b = b.until_closed();
     let told = |seen: &[Value]| {
         seen.iter()
             .any(|e| e["type"] == "error" && e["code"] == "alreadyCompleted")
@@ -280,12 +309,13 @@ fn two_writers_racing_to_submit_one_wins_the_other_is_told() {
         told(&seen_a) != told(&seen_b),
         "exactly one loser is told:\n{seen_a:?}\n{seen_b:?}"
     );
-    let result = seen_a.last().unwrap()["result"].clone();
-    assert_eq!(
-        seen_b.last().unwrap()["result"],
-        result,
-        "both get the same result"
-    );
+    let completed = |seen: &[Value]| {
+        let done: Vec<&Value> = seen.iter().filter(|e| e["type"] == "completed").collect();
+        assert_eq!(done.len(), 1, "one completed event each: {seen:?}");
+        done[0]["result"].clone()
+    };
+    let result = completed(&seen_a);
+    assert_eq!(completed(&seen_b), result, "both get the same result");
     let winner = if told(&seen_a) { "lite" } else { "pg" };
     assert_eq!(
         result["details"]["answers"]["db"]["values"],
@@ -303,12 +333,15 @@ fn a_client_that_vanishes_mid_line_changes_nothing() {
     {
         let mut gone = Client::connect(&socket);
         gone.event();
-        // A whole submit but for its newline, then the client is gone.
+        // A whole submit but for its newline, then the client's end of input.
         gone.out
             .write_all(br#"{"v": 1, "type": "submit"}"#)
             .unwrap();
+        gone.out.shutdown(std::net::Shutdown::Write).unwrap();
+        // The fence: ask closes the connection once its reader took the end of input
+        // (and whatever it made of the unfinished line).
+        assert!(gone.closed(), "ask closes a client at its end of input");
     }
-    std::thread::sleep(Duration::from_millis(200));
     assert!(
         s.screen().contains("Which database?"),
         "the form is still open"

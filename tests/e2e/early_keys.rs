@@ -1,8 +1,6 @@
 //! The first-paint guard: keys waiting on the terminal when the form opens, and keys within
 //! 150 ms of its first paint, are dropped and the form says so.
 
-use std::time::Duration;
-
 use crate::pty::{RUN, Session};
 use crate::support::SMALL;
 
@@ -19,7 +17,7 @@ fn keys_right_after_the_first_paint_are_dropped_visibly() {
         s.screen().contains("Which database?"),
         "still on the first question"
     );
-    std::thread::sleep(Duration::from_millis(300));
+    s.wait_past_guard();
     s.send("2");
     s.wait_for("Which features?");
     assert!(
@@ -48,7 +46,7 @@ fn input_waiting_when_the_form_opens_is_dropped() {
     s.send_early(b"\r1");
     s.wait_for("Which database?");
     s.wait_for(IGNORED);
-    std::thread::sleep(Duration::from_millis(300));
+    s.wait_past_guard();
     s.send("\x1b[B\r");
     s.wait_for("Which features?");
     s.send("\t11");

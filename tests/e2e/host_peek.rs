@@ -52,7 +52,8 @@ fn the_peek_key_hands_the_terminal_to_the_host_until_it_sends_unfold() {
     assert_eq!(c.event()["type"], "changed");
     c.send_json(&json!({"v": 1, "type": "unfold"}));
     s.wait_for("SQLite ✓");
-    std::thread::sleep(std::time::Duration::from_millis(400));
+    // Taken back: a new early-key window from that paint.
+    s.wait_past_guard();
     s.send("\t");
     s.wait_for("Which system?");
     s.send("1");

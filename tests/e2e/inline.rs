@@ -63,6 +63,12 @@ fn assert_lines_intact(s: &Session, count: usize) {
     );
 }
 
+/// The form's two rules are on the screen, each `width` columns wide.
+fn rules(screen: &str, width: usize) -> bool {
+    let rows: Vec<&str> = screen.lines().filter(|r| r.contains('─')).collect();
+    rows.len() == 2 && rows.iter().all(|r| r.chars().count() == width)
+}
+
 fn assert_no_alternate_screen(s: &Session) {
     let raw = s.raw();
     assert!(
@@ -173,10 +179,6 @@ fn inline_cancel_signals_and_a_panic_leave_the_text_intact() {
 fn inline_resize_relays_out_without_stale_rows() {
     let mut s = under_lines(10, RUN_INLINE, 120, 40, &[]);
     s.wait_for("Which database?");
-    let rules = |screen: &str, width: usize| {
-        let rows: Vec<&str> = screen.lines().filter(|r| r.contains('─')).collect();
-        rows.len() == 2 && rows.iter().all(|r| r.chars().count() == width)
-    };
     let once = |screen: &str, text: &str| screen.matches(text).count() == 1;
     s.wait_until("a 120-column frame", |screen| rules(screen, 120));
     s.resize(60, 20);
@@ -206,6 +208,32 @@ fn inline_resize_relays_out_without_stale_rows() {
     );
     let top = rows.iter().position(|r| r.contains('─')).unwrap();
     assert!(top >= 1 && rows[top - 1] == "line 10", "{screen}");
+    s.send("\x1b");
+    assert_eq!(s.finish(), 1);
+    assert_lines_intact(&s, 10);
+    s.assert_restored();
+}
+
+#[test]
+fn resizes_in_quick_succession_end_at_the_last_size() {
+    // A person dragging the window's corner: several sizes within a few milliseconds,
+    // each SIGWINCH maybe arriving while the previous one is being painted. The form
+    // ends drawn once, at the last size.
+    let mut s = under_lines(10, RUN_INLINE, 120, 40, &[]);
+    s.wait_for("Which database?");
+    s.wait_until("a 120-column frame", |screen| rules(screen, 120));
+    for (cols, rows) in [(60, 20), (90, 30), (70, 24), (100, 32)] {
+        s.resize(cols, rows);
+    }
+    s.wait_until("a 100-column frame", |screen| rules(screen, 100));
+    let screen = s.screen();
+    assert_eq!(screen.matches("Which database?").count(), 1, "{screen}");
+    let rows: Vec<&str> = screen.lines().collect();
+    let bottom = rows.iter().rposition(|r| r.contains('─')).unwrap();
+    assert!(
+        rows.iter().skip(bottom + 1).all(|r| r.trim().is_empty()),
+        "nothing under the form:\n{screen}"
+    );
     s.send("\x1b");
     assert_eq!(s.finish(), 1);
     assert_lines_intact(&s, 10);

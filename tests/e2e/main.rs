@@ -30,7 +30,6 @@ mod result_signals;
 mod script_table;
 mod session;
 mod settings_docs;
-mod small_terminal;
 // The FIFO and device helpers of ask-keymap's write-through tests (kept in that package,
 // whose packaged tests must not read outside it).
 #[path = "../../ask-keymap/tests/special_files.rs"]

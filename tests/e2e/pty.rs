@@ -15,6 +15,13 @@ use crate::support::ask_bin;
 
 pub(crate) const TIMEOUT: Duration = Duration::from_secs(10);
 
+/// The longest a [`Session`] may live: every wait above is bounded by [`TIMEOUT`], but a
+/// test blocked elsewhere (a write to a terminal nobody reads, a wait of its own) would
+/// hang the whole run. Past this, the session's watchdog says which test hung and kills
+/// its shell and `ask`, so the test's next step fails and the run goes on; a test still
+/// stuck [`TIMEOUT`] later ends the test process, failing the run with the test's name.
+const SESSION_LIMIT: Duration = Duration::from_secs(90);
+
 /// How the terminal reads ask's output: on, paused (a stalled terminal), or closing.
 #[derive(Default)]
 pub(crate) struct Gate {
@@ -32,9 +39,13 @@ impl Gate {
         !self.closing.load(SeqCst)
     }
 }
-/// How long after the first output [`Session::send_bytes`] waits before typing: past the
-/// form's 150 ms early-key guard, with room for a slow machine.
-pub(crate) const EARLY_KEY_WAIT: Duration = Duration::from_millis(400);
+/// How long after the latest output [`Session::send_bytes`] waits before the first key:
+/// the form's early-key guard (`behaviour.ignoreEarlyKeysMs`, 150 ms by default) and one
+/// millisecond for the session's clock, which counts whole milliseconds. No room for a
+/// slow machine is needed: the guard starts before the first frame is written (the hosts
+/// call `Session::shown` just before painting), so it started no later than the latest
+/// output arrived here, and a key written after this wait reaches the form after it.
+pub(crate) const EARLY_KEY_WAIT: Duration = Duration::from_millis(151);
 
 /// A running `ask` in a pseudo-terminal.
 pub(crate) struct Session {
@@ -54,6 +65,44 @@ pub(crate) struct Session {
     drained: Arc<std::sync::atomic::AtomicBool>,
     /// Working folder: payload, config, result, stty captures.
     pub(crate) dir: tempfile::TempDir,
+    /// Dropped with the session, which stops its watchdog (see [`SESSION_LIMIT`]).
+    _watchdog: std::sync::mpsc::Sender<()>,
+}
+
+/// Kills the process group of the shell `pid` (the shell and `ask`) if the session is
+/// still alive after [`SESSION_LIMIT`], naming the test that started it.
+fn watchdog(pid: Option<u32>) -> std::sync::mpsc::Sender<()> {
+    let (alive, dropped) = std::sync::mpsc::channel::<()>();
+    let test = std::thread::current()
+        .name()
+        .unwrap_or("a PTY test")
+        .to_owned();
+    std::thread::spawn(move || {
+        if dropped.recv_timeout(SESSION_LIMIT) != Err(std::sync::mpsc::RecvTimeoutError::Timeout) {
+            return;
+        }
+        // Straight to the process's stderr: libtest's capture of `eprintln!` is lost
+        // when the process ends below.
+        let _ = writeln!(
+            std::io::stderr(),
+            "{test}: its PTY session is still open after {SESSION_LIMIT:?}; the test hung. \
+             Killing its shell and ask so that it fails."
+        );
+        if let Some(pid) = pid {
+            // The shell leads its own session and process group (the pty's).
+            let _ = std::process::Command::new("kill")
+                .args(["-KILL", "--", &format!("-{pid}")])
+                .status();
+        }
+        if dropped.recv_timeout(TIMEOUT) == Err(std::sync::mpsc::RecvTimeoutError::Timeout) {
+            let _ = writeln!(
+                std::io::stderr(),
+                "{test}: still stuck with its shell and ask gone; ending the test run"
+            );
+            std::process::exit(101);
+        }
+    });
+    alive
 }
 
 impl Session {
@@ -183,6 +232,7 @@ impl Session {
             done.store(true, std::sync::atomic::Ordering::SeqCst);
         });
         let writer = pair.master.take_writer().expect("pty writer");
+        let watchdog = watchdog(child.process_id());
         Self {
             master: Some(pair.master),
             writer: Some(writer),
@@ -194,6 +244,7 @@ impl Session {
             typed: false,
             drained,
             dir,
+            _watchdog: watchdog,
         }
     }
 
@@ -212,12 +263,19 @@ impl Session {
     /// that arrive within 150 ms of its first paint; see [`Session::send_early`]).
     pub(crate) fn send_bytes(&mut self, bytes: &[u8]) {
         if !self.typed {
-            let last = *self.last_output.lock().unwrap();
-            if let Some(wait) = last.and_then(|t| EARLY_KEY_WAIT.checked_sub(t.elapsed())) {
-                std::thread::sleep(wait);
-            }
+            self.wait_past_guard();
         }
         self.send_early(bytes);
+    }
+
+    /// Returns once the form's early-key guard is over for certain: [`EARLY_KEY_WAIT`]
+    /// after the latest output (the guard's end is not drawn, so it is computed from
+    /// what is: the guard began no later than any frame arrived).
+    pub(crate) fn wait_past_guard(&self) {
+        let last = *self.last_output.lock().unwrap();
+        if let Some(wait) = last.and_then(|t| EARLY_KEY_WAIT.checked_sub(t.elapsed())) {
+            std::thread::sleep(wait);
+        }
     }
 
     /// Writes bytes at once, however soon after the form appeared.
@@ -311,8 +369,14 @@ impl Session {
         self.parser.lock().unwrap().screen().cursor_position()
     }
 
-    /// Resizes the terminal (the child gets SIGWINCH).
+    /// Resizes the terminal (the child gets SIGWINCH), as a terminal emulator does: its
+    /// own screen first, then the pty's size. The screen stays locked until the pty has
+    /// the new size, so output `ask` drew for the new size (it may answer SIGWINCH
+    /// before this returns) never lands on a screen of the old size, which would wrap
+    /// or crop it as no real terminal does.
     pub(crate) fn resize(&mut self, cols: u16, rows: u16) {
+        let mut parser = self.parser.lock().unwrap();
+        parser.screen_mut().set_size(rows, cols);
         self.master
             .as_ref()
             .expect("the terminal is open")
@@ -323,11 +387,7 @@ impl Session {
                 pixel_height: 0,
             })
             .expect("resize pty");
-        self.parser
-            .lock()
-            .unwrap()
-            .screen_mut()
-            .set_size(rows, cols);
+        drop(parser);
     }
 
     /// The pid of `ask` (the shell's child).

@@ -4,9 +4,9 @@
 //! never blocks SIGTERM or `--timeout`.
 
 use std::sync::atomic::Ordering::SeqCst;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use crate::pty::Session;
+use crate::pty::{Session, TIMEOUT};
 
 const PAYLOAD: &str = r#"{"questions": [
   {"id": "db", "label": "Database", "prompt": "Which database?", "options": [
@@ -26,6 +26,43 @@ impl Session {
         trigger(self);
         self.writer = None;
         self.master = None;
+    }
+
+    /// True while a thread of `ask` sleeps in `write(2)`: its terminal is full (read from
+    /// `/proc/<pid>/task/*/syscall`, which names the system call a sleeping thread is in,
+    /// and says `running` of one that runs).
+    fn writes_block(&self) -> bool {
+        let write = if cfg!(target_arch = "aarch64") { 64 } else { 1 };
+        let tasks = format!("/proc/{}/task", self.ask_pid());
+        std::fs::read_dir(tasks)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .any(|task| {
+                std::fs::read_to_string(task.path().join("syscall"))
+                    .is_ok_and(|call| call.split_whitespace().next() == Some(&write.to_string()))
+            })
+    }
+
+    /// Runs `more` (something that makes ask write) until a write of ask blocks on the
+    /// terminal that stopped reading (the fence: [`Session::writes_block`]).
+    fn fill_until_writes_block(&mut self, mut more: impl FnMut(&mut Session, u16)) {
+        let start = Instant::now();
+        for i in 0u16.. {
+            more(self, i);
+            // What `more` made ask write may take a moment to fill the terminal.
+            let given = Instant::now();
+            while given.elapsed() < Duration::from_millis(50) {
+                if self.writes_block() {
+                    return;
+                }
+                std::thread::sleep(Duration::from_millis(2));
+            }
+            assert!(
+                start.elapsed() < TIMEOUT,
+                "ask's writes never blocked on a terminal that stopped reading"
+            );
+        }
     }
 }
 
@@ -114,10 +151,7 @@ fn stalled(extra: &str) -> Session {
     s.send("2");
     s.wait_for("Which one?");
     s.gate.paused.store(true, SeqCst);
-    for i in 0..60u16 {
-        s.resize(150 + (i % 2) * 50, 50 + (i % 2) * 10);
-        std::thread::sleep(Duration::from_millis(15));
-    }
+    s.fill_until_writes_block(|s, i| s.resize(150 + (i % 2) * 50, 50 + (i % 2) * 10));
     s
 }
 
@@ -150,10 +184,7 @@ fn sigterm_ends_the_accessible_mode_whose_terminal_stopped_reading() {
     s.wait_for("40. Option 39");
     s.gate.paused.store(true, SeqCst);
     // Help lines until the terminal's buffer is full and the writes block.
-    for _ in 0..400 {
-        s.send("?\r");
-    }
-    std::thread::sleep(Duration::from_millis(300));
+    s.fill_until_writes_block(|s, _| s.send("?\r"));
     s.signal("TERM");
     assert_cancelled_with_db(&mut s, "SIGTERM on a stalled terminal (accessible)");
     s.gate.paused.store(false, SeqCst);

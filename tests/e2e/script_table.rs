@@ -24,13 +24,18 @@ struct Case {
 }
 
 fn run(case: &Case) {
+    run_at(case, 80, 24);
+}
+
+/// [`run`] with the form sized to `cols` x `rows`.
+fn run_at(case: &Case, cols: u16, rows: u16) {
     let value: Value = serde_json::from_str(&case.payload).expect("payload JSON");
     let form =
         ask_host::contract::parse_params(&value, ask_host::contract::ParseOptions::default())
             .expect("a valid payload");
     let mut session = Session::new(form, Settings::in_memory(AskConfig::default()))
         .with_system_locale(case.locale);
-    session.resize(80, 24);
+    session.resize(cols, rows);
     for step in case.keys {
         if let Some(text) = step.strip_prefix("text:") {
             for c in text.chars() {
@@ -44,6 +49,13 @@ fn run(case: &Case) {
         }
     }
     let frame = session.frame().to_plain_text();
+    assert!(
+        frame
+            .lines()
+            .all(|l| l.chars().count() <= usize::from(cols)),
+        "{}: a line wider than {cols}:\n{frame}",
+        case.name
+    );
     for text in case.shows {
         assert!(
             frame.contains(text),
@@ -166,5 +178,57 @@ fn the_form_in_spanish() {
         },
     ] {
         run(&case);
+    }
+}
+
+/// A 40x12 terminal, where the inline form gets 10 rows (was a PTY test): the footer says
+/// how to move on, the review keeps its three actions and an answer line, and nothing is
+/// wider than the terminal.
+#[test]
+fn a_small_terminal() {
+    for case in [
+        Case {
+            name: "the first question with its key hints",
+            payload: SMALL.to_owned(),
+            locale: Locale::En,
+            keys: &[],
+            shows: &["Which database?", "Enter select"],
+            hides: &[],
+            answers: None,
+        },
+        Case {
+            name: "the review with its actions and an answer line",
+            payload: SMALL.to_owned(),
+            locale: Locale::En,
+            keys: &["1", "tab"],
+            shows: &[
+                "1. Submit",
+                "2. Elaborate",
+                "3. Cancel",
+                "Database → PostgreSQL",
+            ],
+            hides: &[],
+            answers: None,
+        },
+        Case {
+            name: "1 asks again and the actions stay",
+            payload: SMALL.to_owned(),
+            locale: Locale::En,
+            keys: &["1", "tab", "1"],
+            shows: &["Press 1 again to Submit.", "3. Cancel"],
+            hides: &[],
+            answers: None,
+        },
+        Case {
+            name: "1 again submits",
+            payload: SMALL.to_owned(),
+            locale: Locale::En,
+            keys: &["1", "tab", "1", "1"],
+            shows: &[],
+            hides: &[],
+            answers: Some(json!({"db": ["pg"]})),
+        },
+    ] {
+        run_at(&case, 40, 10);
     }
 }

@@ -229,9 +229,11 @@ pub(crate) fn run_ui(
             if peeking {
                 painter.collapse(&mut screen.out, &peek::status(session.flow()), cols)?;
             } else {
-                painter.paint(&mut screen.out, &session.frame(), cols, rows)?;
-                // The early-key window (`behaviour.ignoreEarlyKeysMs`) starts at the first paint.
+                // The early-key window (`behaviour.ignoreEarlyKeysMs`) starts with the first
+                // paint, before its bytes go out: the window never starts later than the
+                // form reaches the terminal, however long this thread is kept off the CPU.
                 session.shown();
+                painter.paint(&mut screen.out, &session.frame(), cols, rows)?;
             }
             dirty = false;
         }

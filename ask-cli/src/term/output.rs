@@ -36,6 +36,16 @@ struct State {
     /// Nothing more goes to the terminal: what is pending is dropped (set by
     /// [`TermOut::close`], so no late frame lands after the terminal was restored).
     closed: bool,
+    /// The writer thread sleeps waiting for bytes: a flush wakes it (otherwise it finds
+    /// them when its write returns, and no wake-up is spent).
+    idle: bool,
+    /// How many [`TermOut::drain`] calls wait for the writer's progress: only then does
+    /// the writer wake anyone after a write (a wake-up with no one waiting still costs a
+    /// system call, two per frame).
+    draining: usize,
+    /// A buffer the writer wrote out, kept for the next flush (a frame's worth of
+    /// capacity, so flushing a frame neither copies nor allocates).
+    spare: Vec<u8>,
 }
 
 struct Shared {
@@ -83,12 +93,13 @@ impl TermOut {
         let mut deadline = Instant::now() + patience;
         let mut state = lock(&self.shared);
         let mut seen = state.written;
-        loop {
+        state.draining += 1;
+        let done = loop {
             if state.failed.is_some() {
-                return false;
+                break false;
             }
             if state.pending.is_empty() && !state.busy {
-                return true;
+                break true;
             }
             if state.written != seen {
                 seen = state.written;
@@ -96,7 +107,7 @@ impl TermOut {
             }
             let left = deadline.saturating_duration_since(Instant::now());
             if left.is_zero() {
-                return false;
+                break false;
             }
             state = self
                 .shared
@@ -104,7 +115,9 @@ impl TermOut {
                 .wait_timeout(state, left)
                 .unwrap_or_else(PoisonError::into_inner)
                 .0;
-        }
+        };
+        state.draining -= 1;
+        done
     }
 
     /// Stops all further output: what is still pending is dropped, and the writer
@@ -157,9 +170,19 @@ impl Write for TermOut {
                 "the terminal stopped reading its output",
             ));
         }
-        state.pending.append(&mut self.buf);
+        if state.pending.is_empty() {
+            // The writer took what came before: hand it this buffer whole, and keep the
+            // one it wrote out last for the next frame.
+            std::mem::swap(&mut state.pending, &mut self.buf);
+            self.buf = std::mem::take(&mut state.spare);
+        } else {
+            state.pending.append(&mut self.buf);
+        }
+        let wake = state.idle;
         drop(state);
-        self.shared.changed.notify_all();
+        if wake {
+            self.shared.changed.notify_all();
+        }
         Ok(())
     }
 }
@@ -184,11 +207,13 @@ fn write_loop(shared: &Shared, mut file: File) {
         let bytes = {
             let mut state = lock(shared);
             while state.pending.is_empty() && !state.closed {
+                state.idle = true;
                 state = shared
                     .changed
                     .wait(state)
                     .unwrap_or_else(PoisonError::into_inner);
             }
+            state.idle = false;
             if state.closed {
                 state.busy = false;
                 drop(state);
@@ -198,6 +223,7 @@ fn write_loop(shared: &Shared, mut file: File) {
             state.busy = true;
             std::mem::take(&mut state.pending)
         };
+        let mut bytes = bytes;
         for chunk in bytes.chunks(CHUNK) {
             if let Err(e) = file.write_all(chunk).and_then(|()| file.flush()) {
                 fail(shared, &e);
@@ -205,15 +231,26 @@ fn write_loop(shared: &Shared, mut file: File) {
             }
             let mut state = lock(shared);
             state.written += 1;
-            let closed = state.closed;
+            let (closed, draining) = (state.closed, state.draining > 0);
             drop(state);
-            shared.changed.notify_all();
+            if draining {
+                shared.changed.notify_all();
+            }
             if closed {
                 break;
             }
         }
-        lock(shared).busy = false;
-        shared.changed.notify_all();
+        bytes.clear();
+        let mut state = lock(shared);
+        state.busy = false;
+        if state.spare.capacity() < bytes.capacity() {
+            state.spare = bytes;
+        }
+        let draining = state.draining > 0;
+        drop(state);
+        if draining {
+            shared.changed.notify_all();
+        }
     }
 }
 

@@ -99,4 +99,20 @@ mod linux {
             changed
         }
     }
+
+    impl Drop for Watch {
+        /// The last close of an inotify descriptor waits for the kernel to retire its
+        /// watches (an RCU grace period: 10-20 ms measured), which on the way out of a
+        /// form came before the terminal was restored and the result written (a lone
+        /// Esc took 15 ms more than it needed). A duplicate takes that wait on a thread
+        /// of its own, so the descriptor closed here is not the last; at exit the
+        /// process closes it if that thread has not run yet.
+        fn drop(&mut self) {
+            if let Ok(last) = self.fd.try_clone() {
+                let _ = std::thread::Builder::new()
+                    .name("ask-watch-close".into())
+                    .spawn(move || drop(last));
+            }
+        }
+    }
 }

@@ -17,8 +17,9 @@ pub(crate) struct EarlyKeys {
 }
 
 impl Session {
-    /// Tells the session that the form is on the screen now: call it after painting a
-    /// frame. The first call (and the first after [`Session::hidden`]) starts the
+    /// Tells the session that the form is on the screen now: call it as a frame is painted
+    /// (just before writing it, so that the window never starts later than the form
+    /// reaches the screen, however late the host's thread runs). The first call (and the first after [`Session::hidden`]) starts the
     /// early-key window; later calls change nothing, so a host may call it after every
     /// paint.
     ///
