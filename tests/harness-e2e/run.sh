@@ -173,10 +173,13 @@ claude_env() {
 		TERM=xterm-256color ${CLAUDE_EXTRA_ENV[@]+"${CLAUDE_EXTRA_ENV[@]}"})
 }
 
-# register_ask ARGS...: docs/harnesses.md's `claude mcp add` line, in the scenario's config.
+# register_ask ARGS...: docs/harnesses.md's `claude mcp add` line, in the scenario's config,
+# with one addition: `ask mcp` runs behind mcp_relay.py, a byte-for-byte stdio relay that
+# marks when Claude Code was given the tool list (see start_claude).
 register_ask() {
 	claude_env
-	(cd "$S/project" && "${CLAUDE_ENV[@]}" "$CLAUDE" mcp add --scope user ask -- "$ASK_BIN" mcp "$@") \
+	(cd "$S/project" && "${CLAUDE_ENV[@]}" "$CLAUDE" mcp add --scope user ask -- \
+		python3 "$HERE/mcp_relay.py" "$S/tools-listed" "$ASK_BIN" mcp "$@") \
 		>"$S/mcp-add.out" 2>&1 || { say "  claude mcp add failed: $(cat "$S/mcp-add.out")"; return 1; }
 }
 
@@ -202,10 +205,13 @@ start_claude() {
 	CLAUDE_PANE=$(tin display-message -p -t cc '#{pane_id}')
 	tin set-option -p -t "$CLAUDE_PANE" remain-on-exit on
 	tout new-session -d -s view -x 120 -y 40 "env -u TMUX tmux -L $INNER attach -t cc"
-	# The prompt goes in once the ask server is connected: a prompt sent earlier is
-	# answered without the server's tools (Claude Code connects MCP servers in the background).
+	# The prompt goes in once Claude Code has the ask server's tool list: it connects MCP
+	# servers in the background and lists their tools after the connection is established,
+	# and a prompt sent before that reaches the model without the tool (seen in CI: the
+	# model's one request had no ask_user, and the scenario waited for a form in vain).
 	wait_for "Claude Code to connect the ask server" \
 		grep -qF 'MCP server "ask": Connection established' "$S/claude-debug.log" || return 1
+	wait_for "Claude Code to be given the ask server's tools" test -e "$S/tools-listed" || return 1
 	wait_screen "Claude Code's prompt" "❯" || return 1
 }
 
