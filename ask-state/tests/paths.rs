@@ -15,6 +15,7 @@ fn paths() -> AskForm {
 }
 
 /// A file system with `Cargo.toml` (a file) and `src` (a folder).
+#[allow(clippy::unnecessary_wraps)] // the shape of a `PathLookup`
 fn lookup(path: &str) -> Option<PathStatus> {
     Some(match path {
         "Cargo.toml" => PathStatus::File,
