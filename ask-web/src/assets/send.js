@@ -25,6 +25,7 @@
     }).then(async (r) => {
       if (!r.ok) {
         hold(command, null);
+        if (built) update();
         let refusal = { message: TEXT.refused(r.status) };
         try { refusal = Object.assign(refusal, await r.json()); } catch (e) { /* keep */ }
         say(refusal.message);
@@ -33,6 +34,8 @@
       let revision = null;
       try { revision = (await r.json()).revision; } catch (e) { /* none */ }
       hold(command, typeof revision === 'number' ? revision : null);
+      // The view that shows it may have come first: draw it again now that it counts.
+      if (built) update();
       return null;
     }).catch(() => {
       hold(command, null);
