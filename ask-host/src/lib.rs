@@ -15,6 +15,7 @@ mod session_draft;
 mod settings;
 mod setup;
 pub mod term;
+mod view;
 
 pub use completion::CompletionSource;
 pub use control::{
@@ -26,6 +27,10 @@ pub use notice::Notice;
 pub use session::Session;
 pub use settings::{Settings, commands_for_change, commands_for_change_in};
 pub use setup::{Completions, Output, OutputKind, Setup};
+pub use view::{
+    Blocked, FormState, InputControl, InputView, OptionView, PAGE_TEXTS, QuestionView, ViewModel,
+    page_texts,
+};
 
 // What a host names, from the crates underneath, so one dependency on `ask-host` is
 // enough and a host cannot end up with two versions of a sibling crate. The whole

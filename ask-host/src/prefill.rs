@@ -14,7 +14,9 @@ impl Session {
     /// submitted: the person still confirms, as with answers they gave themselves. An
     /// answer that no longer fits its question (another option list, another type) is
     /// left out, and the notice [`Notice::Prefilled`] says so; it shows whenever
-    /// something was prefilled or left out. Apply a draft ([`Session::with_draft`]) after
+    /// something was prefilled or left out. A path answer must still pass `mustExist` and
+    /// `pathKind` where the session's [completion source](Session::with_completions)
+    /// looks (add it first, as [`Setup`](crate::Setup) does). Apply a draft ([`Session::with_draft`]) after
     /// it when both are wanted: the draft is the newer work.
     #[must_use]
     pub fn with_prefill(mut self, last: &AskDetails) -> Self {
@@ -35,7 +37,9 @@ impl Session {
                 entry.insert("presentedType".into(), json!(kind.as_str()));
             }
             let script = json!({ "answers": { q.id.clone(): Value::Object(entry) } });
-            match ask_state::scripted_drafts(&form, &script) {
+            let source = &mut self.source;
+            let mut lookup = |path: &str| source.as_mut().and_then(|s| s.path_status(path));
+            match ask_state::scripted_drafts_with(&form, &script, &mut lookup) {
                 Ok((_, drafts)) => {
                     let draft = drafts.get(i).cloned().unwrap_or_default();
                     if self.flow.set_answer(i, draft) {

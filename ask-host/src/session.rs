@@ -544,14 +544,26 @@ impl Session {
         self.refresh_candidates() || checked
     }
 
+    /// Looks up every typed path the flow asks about (the open editor's, and paths kept
+    /// in drafts by other ways in), until it asks no more or the source cannot tell.
     fn check_path(&mut self) -> bool {
-        let Some(path) = self.flow.path_check_query().map(str::to_owned) else {
-            return false;
-        };
-        let Some(status) = self.source.as_mut().and_then(|s| s.path_status(&path)) else {
-            return false;
-        };
-        self.apply(Command::PathStatus { path, status })
+        let mut changed = false;
+        // Each path at most once (the flow remembers only so many).
+        let mut budget = self.flow.form().questions.len() + 1;
+        while let Some(path) = self.flow.path_check_query().map(str::to_owned) {
+            budget = match budget.checked_sub(1) {
+                Some(left) => left,
+                None => return changed,
+            };
+            let Some(status) = self.source.as_mut().and_then(|s| s.path_status(&path)) else {
+                return changed;
+            };
+            if !self.apply(Command::PathStatus { path, status }) {
+                return changed;
+            }
+            changed = true;
+        }
+        changed
     }
 
     fn refresh_candidates(&mut self) -> bool {

@@ -25,6 +25,8 @@ mod idle;
 mod settings_v3;
 #[path = "timeout.rs"]
 mod timeout;
+#[path = "view.rs"]
+mod view;
 
 use std::fs;
 use std::sync::{Arc, Mutex};

@@ -214,8 +214,8 @@ pub struct Flow {
     pub(crate) noted: std::collections::BTreeSet<usize>,
     /// Line indexes of the form's long texts.
     pub(crate) lines: crate::lines::FormLines,
-    /// The host's last [`Command::PathStatus`](crate::Command::PathStatus): a typed path and what is there.
-    pub(crate) path_status: Option<(String, crate::typed::PathStatus)>,
+    /// The host's [`Command::PathStatus`](crate::Command::PathStatus) reports: typed paths and what is there.
+    pub(crate) path_status: crate::paths::KnownPaths,
     /// The flow ended by a dismiss or the cancel key rather than the review's Cancel.
     pub(crate) dismissed: bool,
     /// The form's [`crate::form_hash`], computed at the first snapshot.
@@ -254,7 +254,7 @@ impl Flow {
             form_hash: std::sync::OnceLock::new(),
             noted: std::collections::BTreeSet::new(),
             lines,
-            path_status: None,
+            path_status: crate::paths::KnownPaths::new(),
             dismissed: false,
         };
         flow.enter_tab();

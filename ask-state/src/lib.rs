@@ -14,6 +14,7 @@ mod form_hash;
 mod host;
 mod keys;
 mod lines;
+mod paths;
 mod question_draft;
 mod remote;
 mod result;
@@ -36,7 +37,8 @@ pub use flow::{
 pub use form_hash::form_hash;
 pub use host::{HostFeature, HostFeatures};
 pub use lines::{FormText, LINE_INDEX_CHUNK, LineIndex, count_newlines};
-pub use scripted::{scripted_drafts, scripted_result};
+pub use paths::{NoPathLookup, PathLookup};
+pub use scripted::{scripted_drafts, scripted_drafts_with, scripted_result, scripted_result_with};
 pub use settings::RESET_WINDOW_MS;
 pub use snapshot::{EditorSnapshot, FlowSnapshot, QuestionSnapshot, SNAPSHOT_VERSION};
 pub use timeout::COUNTDOWN_MS;

@@ -2,12 +2,13 @@
 //! driving the same flow as the terminal.
 
 use crate::command::Outcome;
-use crate::flow::{Flow, QuestionDraft, Tab};
+use crate::editor::TextBuffer;
+use crate::flow::{EditorTarget, Flow, QuestionDraft, Tab};
 
 impl Flow {
     /// Replaces what is answered on question `i` (selections, free-form text, notes and the
-    /// presented type) with `draft`, keeping the cursor where it is and any open editor
-    /// untouched. Build the draft with [`scripted_drafts`](crate::scripted_drafts), which
+    /// presented type) with `draft`, keeping the cursor where it is; an answer editor
+    /// open on the question takes the new text, other editors stay untouched. Build the draft with [`scripted_drafts`](crate::scripted_drafts), which
     /// validates it against the form. Like a key, it restarts the idle timeout. Returns true when the question changed; false (and
     /// nothing changes) for an index out of range, a draft with another number of options,
     /// or a finished flow.
@@ -33,6 +34,19 @@ impl Flow {
             return false;
         }
         let noted = next.has_notes();
+        // The terminal's open answer editor on this question shows the new text (it
+        // would otherwise keep, and later commit, what it held before).
+        if let Some(editor) = self
+            .editor
+            .as_mut()
+            .filter(|e| e.question == i && e.target == EditorTarget::Custom)
+        {
+            let text = next.custom_text.as_deref().unwrap_or("");
+            if editor.buffer.text() != text {
+                editor.buffer = TextBuffer::with_text(text);
+                editor.completion = None;
+            }
+        }
         *current = next;
         self.mark_noted(i, noted);
         self.pending_switch = None;

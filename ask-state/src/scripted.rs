@@ -6,21 +6,38 @@
 //! question as the UI's type switch would have presented it (single <-> multi, preview <->
 //! multi). `value` answers a typed question: a string (`text`, `path`), a number or its text
 //! (`number`), `true`/`false` (`confirm`); it is checked against the question's rules like
-//! `customText` on those questions.
+//! `customText` on those questions, and on path questions against `mustExist` and
+//! `pathKind` when the host supplies a [`PathLookup`]. `draft: true` keeps what breaks
+//! a rule as the question's draft instead of refusing it ([`scripted_drafts_with`]).
 
 use ask_contract::{AskForm, AskResult, Question, QuestionType};
 use serde_json::Value;
 
 use crate::error::StateError;
 use crate::flow::{QuestionDraft, ReviewAction};
+use crate::paths::{NoPathLookup, PathLookup};
 use crate::result::build_result;
 
 /// Checks scripted answers against `form` and builds the result the UI would give.
 ///
 /// Every mismatch (unknown question ids or option values, indices out of range,
 /// several options on a single-select question, wrong JSON types) is reported.
+///
+/// `mustExist` and `pathKind` are not checked here (nothing looks at the file system):
+/// hosts that can look use [`scripted_result_with`].
 pub fn scripted_result(form: &AskForm, script: &Value) -> Result<AskResult, StateError> {
-    let (action, drafts) = scripted_drafts(form, script)?;
+    scripted_result_with(form, script, &mut NoPathLookup)
+}
+
+/// [`scripted_result`] with the host's path lookup: a path answer must also pass the
+/// question's `mustExist` and `pathKind` for what `paths` finds there (`ask run
+/// --answers` looks under `--cwd`).
+pub fn scripted_result_with(
+    form: &AskForm,
+    script: &Value,
+    paths: &mut dyn PathLookup,
+) -> Result<AskResult, StateError> {
+    let (action, drafts) = scripted_drafts_with(form, script, paths)?;
     Ok(build_result(form, &drafts, action))
 }
 
@@ -31,6 +48,20 @@ pub fn scripted_result(form: &AskForm, script: &Value) -> Result<AskResult, Stat
 pub fn scripted_drafts(
     form: &AskForm,
     script: &Value,
+) -> Result<(ReviewAction, Vec<QuestionDraft>), StateError> {
+    scripted_drafts_with(form, script, &mut NoPathLookup)
+}
+
+/// [`scripted_drafts`] with the host's path lookup for `mustExist` and `pathKind` (see
+/// [`scripted_result_with`]). An answer entry with `"draft": true` keeps typed text, or a
+/// multi-select count, that breaks a rule as the question's draft (unanswered; the flow
+/// shows the problem and holds Submit back, as after typing it in the terminal) instead
+/// of refusing it: a front end that sends what the person typed as they type it (the
+/// browser page) uses it.
+pub fn scripted_drafts_with(
+    form: &AskForm,
+    script: &Value,
+    paths: &mut dyn PathLookup,
 ) -> Result<(ReviewAction, Vec<QuestionDraft>), StateError> {
     let mut problems = Vec::new();
     let Value::Object(root) = script else {
@@ -60,7 +91,7 @@ pub fn scripted_drafts(
             // `preserve_order` is on): problems are reported the same in every build.
             for (q, d) in form.questions.iter().zip(drafts.iter_mut()) {
                 if let Some(entry) = answers.get(&q.id) {
-                    fill(q, d, entry, &mut problems);
+                    fill(q, d, entry, &mut problems, paths);
                 }
             }
             for id in answers.keys() {
@@ -146,7 +177,13 @@ fn text_field(
     }
 }
 
-fn fill(q: &Question, d: &mut QuestionDraft, entry: &Value, problems: &mut Vec<String>) {
+fn fill(
+    q: &Question,
+    d: &mut QuestionDraft,
+    entry: &Value,
+    problems: &mut Vec<String>,
+    paths: &mut dyn PathLookup,
+) {
     let Value::Object(entry) = entry else {
         problems.push(format!(
             "question {:?}: the answer must be an object, got {entry}",
@@ -215,7 +252,18 @@ fn fill(q: &Question, d: &mut QuestionDraft, entry: &Value, problems: &mut Vec<S
     }
     d.custom_selected = custom.is_some();
     d.custom_text = custom;
-    crate::typed::fill_typed(q, d, entry, problems);
+    let keep = match entry.get("draft") {
+        None | Some(Value::Null) => false,
+        Some(Value::Bool(keep)) => *keep,
+        Some(other) => {
+            problems.push(format!(
+                "question {:?}: draft must be true or false, got {other}",
+                q.id
+            ));
+            false
+        }
+    };
+    crate::typed::fill_typed(q, d, entry, problems, (paths, keep));
     d.note = text_field(q, entry, "note", problems);
     match entry.get("optionNotes") {
         None | Some(Value::Null) => {}

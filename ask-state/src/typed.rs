@@ -4,9 +4,11 @@
 //! existence comes from the host as [`Command::PathStatus`](crate::Command::PathStatus).
 
 use ask_contract::{PathKind, Question, QuestionType};
+
+use crate::paths::PathLookup;
 use ask_keymap::{Key, KeyCode};
 
-use crate::command::{Command, Outcome};
+use crate::command::Command;
 use crate::flow::{EditorTarget, Flow, Tab};
 
 /// What the host found at a typed path (see [`Command::PathStatus`]).
@@ -65,11 +67,7 @@ impl Flow {
     }
 
     fn path_problem(&self, q: &Question, text: &str) -> Option<String> {
-        let (checked, status) = self.path_status.as_ref()?;
-        if checked != text {
-            return None;
-        }
-        path_problem_in(q, *status, self.locale())
+        self.known_path_problem(q, text)
     }
 
     /// The problem question `i` shows inline now: the open editor's text breaking the
@@ -79,8 +77,11 @@ impl Flow {
         let q = self.question(i)?;
         let draft = self.drafts.get(i)?;
         if q.kind.is_typed_input() {
+            // The open editor's text, unless it is empty while another way in (the
+            // control channel, a browser) put text in the draft.
             let text = self
                 .custom_editor_text(i)
+                .filter(|t| !t.trim().is_empty() || draft.custom_text.is_none())
                 .or(draft.custom_text.as_deref())?;
             return self.text_problem(i, text);
         }
@@ -92,12 +93,15 @@ impl Flow {
         None
     }
 
-    /// The first question that keeps Submit and Elaborate back: a multi-select question
-    /// with fewer than `minItems` chosen (typed input that breaks its rules is never
-    /// committed, so it only stays a draft).
+    /// The first question that keeps Submit and Elaborate back, with the problem it shows
+    /// ([`Flow::input_problem`]): a multi-select question with a count outside
+    /// `minItems`/`maxItems`, or typed text that breaks its question's rules (kept as a
+    /// draft, never the answer, until it is fixed or cleared); with
+    /// [`FlowOptions::closed`](crate::FlowOptions::closed), a required question without
+    /// an answer too.
     pub fn blocking_problem(&self) -> Option<(usize, String)> {
         self.form.questions.iter().enumerate().find_map(|(i, q)| {
-            let count = (q.kind == QuestionType::Multi)
+            let count = (q.kind == QuestionType::Multi || q.kind.is_typed_input())
                 .then(|| self.input_problem(i))
                 .flatten();
             count.or_else(|| self.closed_problem(i, q)).map(|p| (i, p))
@@ -186,31 +190,6 @@ impl Flow {
         }
     }
 
-    /// The typed path the host should look at: the open editor's text of a `path`
-    /// question that has `mustExist` or a `pathKind`, when not yet reported.
-    pub fn path_check_query(&self) -> Option<&str> {
-        let editor = self
-            .editor
-            .as_ref()
-            .filter(|e| e.target == EditorTarget::Custom)?;
-        let q = self.question(editor.question)?;
-        let wants = q.rules.must_exist || q.rules.path_kind.is_some_and(|k| k != PathKind::Any);
-        if q.kind != QuestionType::Path || !wants {
-            return None;
-        }
-        let text = editor.buffer.text().trim();
-        let known = self.path_status.as_ref().is_some_and(|(t, _)| t == text);
-        (!text.is_empty() && !known).then_some(text)
-    }
-
-    pub(crate) fn set_path_status(&mut self, path: String, status: PathStatus) -> Outcome {
-        if self.path_status.as_ref() == Some(&(path.clone(), status)) {
-            return Outcome::Unchanged;
-        }
-        self.path_status = Some((path, status));
-        Outcome::Changed
-    }
-
     /// Whether option `row` of multi question `i` may be turned on: refused past
     /// `maxItems` with an inline hint.
     pub(crate) fn may_select_more(&mut self, i: usize, row: usize) -> bool {
@@ -291,12 +270,17 @@ pub(crate) fn value_of(q: &Question, answer: &ask_contract::Answer) -> Option<se
 }
 
 /// Scripted answers to typed questions: `value` (or `customText`) checked against the
-/// question's rules, `true`/`false` on confirm questions, and `minItems`/`maxItems`.
+/// question's rules and, on path questions, what `paths` finds there (`mustExist`,
+/// `pathKind`); `true`/`false` on confirm questions, and `minItems`/`maxItems`. With
+/// `keep` (the entry's `"draft": true`), text or a count that breaks a rule is kept as
+/// the question's draft, unanswered, as the terminal's editor keeps it, instead of
+/// being a problem.
 pub(crate) fn fill_typed(
     q: &Question,
     d: &mut crate::flow::QuestionDraft,
     entry: &serde_json::Map<String, serde_json::Value>,
     problems: &mut Vec<String>,
+    (paths, keep): (&mut dyn PathLookup, bool),
 ) {
     use serde_json::Value;
     let value = entry.get("value").filter(|v| !v.is_null());
@@ -347,19 +331,22 @@ pub(crate) fn fill_typed(
                 None
             }
         };
-        if let Some(text) = &text {
-            if let Err(rule) = q.check_input(text) {
-                problems.push(format!(
-                    "question {:?}: {text:?} is not accepted: {rule}",
-                    q.id
-                ));
-            }
+        let broken = text.as_deref().and_then(|text| {
+            q.check_input(text)
+                .err()
+                .or_else(|| crate::paths::looked_up_problem(q, text, paths, ask_i18n::Locale::En))
+        });
+        if let (Some(rule), Some(text), false) = (&broken, &text, keep) {
+            problems.push(format!(
+                "question {:?}: {text:?} is not accepted: {rule}",
+                q.id
+            ));
         }
-        d.custom_selected = text.is_some();
+        d.custom_selected = text.is_some() && broken.is_none();
         d.custom_text = text;
         return;
     }
-    if q.kind == QuestionType::Multi && d.presented == QuestionType::Multi {
+    if q.kind == QuestionType::Multi && d.presented == QuestionType::Multi && !keep {
         if let Err(rule) = q.check_count(d.committed_count()) {
             problems.push(format!("question {:?}: {rule}", q.id));
         }

@@ -7,6 +7,7 @@ mod flows;
 mod huge;
 mod many;
 mod notes_review;
+mod paths;
 mod pattern;
 mod properties;
 mod scripted;

@@ -158,13 +158,20 @@ fn invalid_input_survives_switching_questions_and_is_never_submitted() {
         f.editor().map(|e| e.buffer.text().to_owned()).as_deref(),
         Some("12")
     );
-    // Submitting from the review leaves the invalid number out.
+    // Submit is held back while the number breaks its rule, saying which and why.
     let (result, _) = drive(&mut f, "esc tab 1 1 1");
-    let result = result.expect("submitted");
-    assert_eq!(
-        answers(&result),
-        json!({"s": {"values": ["a"], "labels": ["A"], "indices": [1]}})
+    assert!(result.is_none(), "an invalid number is never submitted");
+    assert_eq!(f.blocking_problem(), Some((0, "at most 10".to_owned())));
+    assert!(
+        f.hint().is_some_and(|h| h.contains("at most 10")),
+        "{:?}",
+        f.hint()
     );
+    // Fixed, it is the answer and Submit goes through.
+    let (result, _) = drive(&mut f, "shift+tab shift+tab enter backspace enter tab 1 1");
+    let result = result.expect("submitted");
+    assert_eq!(answers(&result)["n"]["value"], json!(1));
+    assert_eq!(answers(&result)["s"]["values"], json!(["a"]));
 }
 
 #[test]

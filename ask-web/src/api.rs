@@ -1,5 +1,5 @@
-//! The JSON API under the page: the view model, its event stream, commands, and the
-//! check of typed input.
+//! The JSON API under the page: the view model, its event stream and commands. What the
+//! page sends is judged by the form itself (the view says any problem).
 
 use std::convert::Infallible;
 use std::sync::Arc;
@@ -12,16 +12,13 @@ use axum::http::{StatusCode, header};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use futures_util::Stream;
-use serde_json::{Value, json};
 use tokio::sync::{broadcast, watch};
 
-use crate::ViewModel;
 use crate::server::{App, Open};
 
-/// The view model of `live`, as JSON.
-pub(crate) fn view_json_of(app: &App, live: &ask_host::LiveState) -> String {
-    let view = ViewModel::new(app.controller.form(), live);
-    serde_json::to_string(&view).unwrap_or_default()
+/// The view model of `live` (the session computed it), as JSON.
+pub(crate) fn view_json_of(live: &ask_host::LiveState) -> String {
+    serde_json::to_string(&*live.view).unwrap_or_default()
 }
 
 /// The view model now, as JSON (built once per revision, see [`crate::page`]).
@@ -192,68 +189,6 @@ fn problem(status: StatusCode, err: &ControlError) -> Response {
         status,
         [(header::CONTENT_TYPE, "application/json")],
         ControlEvent::error(err).to_line(),
-    )
-        .into_response()
-}
-
-/// `POST /api/check`: what the page is about to send judged by the rules the terminal
-/// uses, before it is sent. `{"question": id, "text": "..."}` for a `text`, `number` or
-/// `path` question (`Question::check_input`): `{"ok": true, "value": ...}` (the answer's
-/// value; `null` for blank text, which leaves the question unanswered) or `{"ok": false,
-/// "problem": "at most 10"}`. `{"question": id, "chosen": n}` for a `multi` question
-/// (`Question::check_count`, `minItems`/`maxItems`): `{"ok": true}` or the problem.
-/// Nothing changes. 400 for another body or question.
-pub(crate) async fn check(State(app): State<Arc<App>>, request: Request) -> Response {
-    let Ok(body) =
-        axum::body::to_bytes(request.into_body(), ask_host::control::MAX_LINE_BYTES).await
-    else {
-        return checked(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            &json!({"ok": false, "problem": "the text is too long"}),
-        );
-    };
-    let parsed: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
-    let question = parsed
-        .get("question")
-        .and_then(Value::as_str)
-        .and_then(|id| app.controller.form().question(id));
-    let verdict = match (question, parsed.get("text"), parsed.get("chosen")) {
-        (Some(q), Some(Value::String(text)), None) if q.kind.is_typed_input() => {
-            if text.trim().is_empty() {
-                json!({"ok": true, "value": null})
-            } else {
-                match q.check_input_in(app.controller.live().locale, text) {
-                    Ok(value) => json!({"ok": true, "value": value}),
-                    Err(problem) => json!({"ok": false, "problem": problem}),
-                }
-            }
-        }
-        (Some(q), None, Some(chosen)) if q.kind == ask_contract::QuestionType::Multi => {
-            let n = chosen.as_u64().and_then(|n| usize::try_from(n).ok());
-            let locale = app.controller.live().locale;
-            match n.map(|n| q.check_count_in(locale, n)) {
-                Some(Ok(())) => json!({"ok": true}),
-                Some(Err(problem)) => json!({"ok": false, "problem": problem}),
-                None => return bad_check(),
-            }
-        }
-        _ => return bad_check(),
-    };
-    checked(StatusCode::OK, &verdict)
-}
-
-fn bad_check() -> Response {
-    checked(
-        StatusCode::BAD_REQUEST,
-        &json!({"ok": false, "problem": "send {\"question\": id, \"text\": \"...\"} for a text, number or path question, or {\"question\": id, \"chosen\": n} for a multi question"}),
-    )
-}
-
-fn checked(status: StatusCode, body: &Value) -> Response {
-    (
-        status,
-        [(header::CONTENT_TYPE, "application/json")],
-        body.to_string(),
     )
         .into_response()
 }

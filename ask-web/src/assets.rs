@@ -17,8 +17,8 @@ const PAGE: &str = include_str!("assets/index.html");
 /// (one responsibility each) inside one function, so they share its scope.
 pub(crate) const SCRIPT: &str = concat!(
     "// The browser form of `ask`: draws the view model (embedded in the page, then from\n",
-    "// /api/events), sends control-protocol commands to /api/command and has typed input\n",
-    "// judged by /api/check (the terminal's own checks). Payload text is only ever set with\n",
+    "// /api/events) and sends control-protocol commands to /api/command; the form judges\n",
+    "// what is sent and the view says any problem. Payload text is only ever set with\n",
     "// textContent or .value, never parsed as HTML.\n",
     "'use strict';\n(function () {\n",
     include_str!("assets/text.js"),

@@ -10,15 +10,17 @@ mod page;
 #[cfg(test)]
 mod router_tests;
 mod server;
-mod texts;
-mod view;
 
 pub use assets::app_page;
+/// The view model the page draws, computed by the session in ask-host (one view for every
+/// front end: the page, the control channel's events, the MCP App, the pi bridge).
+pub use ask_host::{
+    Blocked, FormState, InputControl, InputView, OptionView, PAGE_TEXTS, QuestionView, ViewModel,
+    page_texts,
+};
 pub use browser::{can_open_browser, open_browser};
 pub use error::WebError;
 pub use server::{WebOptions, WebServer};
-pub use texts::{PAGE_TEXTS, page_texts};
-pub use view::{FormState, InputControl, InputView, OptionView, QuestionView, ViewModel};
 
 /// Wrong link tokens (or session cookies) after which the server shuts its listener.
 pub const MAX_WRONG_TOKENS: u32 = guard::MAX_WRONG_TOKENS;

@@ -68,7 +68,7 @@ impl Cache {
         let built = Arc::new(Built {
             revision: live.revision,
             locale: live.locale,
-            view: api::view_json_of(app, &live).into(),
+            view: api::view_json_of(&live).into(),
             page: OnceLock::new(),
             gzip: OnceLock::new(),
         });

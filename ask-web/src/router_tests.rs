@@ -253,31 +253,104 @@ fn commands_need_json_from_the_pages_origin_and_reach_the_session() {
     assert_eq!(status, StatusCode::CONFLICT, "after the end");
 }
 
+/// A file system with `Cargo.toml` (a file) and nothing else.
+struct Disk;
+impl ask_host::CompletionSource for Disk {
+    fn complete(&mut self, _query: &str) -> Vec<ask_host::Completion> {
+        Vec::new()
+    }
+    fn path_status(&mut self, path: &str) -> Option<ask_host::state::PathStatus> {
+        use ask_host::state::PathStatus;
+        Some(if path == "Cargo.toml" {
+            PathStatus::File
+        } else {
+            PathStatus::Missing
+        })
+    }
+}
+
+fn view_of(router: &axum::Router, cookie: &str) -> Value {
+    let (status, _, text) = send(router, get("/api/view", Some(cookie)));
+    assert_eq!(status, StatusCode::OK);
+    serde_json::from_str(&text).expect("the view")
+}
+
 #[test]
-fn check_answers_a_typed_input_with_its_value_or_the_rule() {
-    let mut s = session();
+fn the_page_view_carries_required_problems_and_what_holds_submit_back() {
+    let payload = json!({"questions": [
+        {"id": "cfg", "prompt": "Which config?", "type": "path", "mustExist": true, "required": true},
+        {"id": "n", "prompt": "How many?", "type": "number", "max": 9}]});
+    let form = parse_params(&payload, ParseOptions::default()).expect("a valid payload");
+    let mut s =
+        Session::new(form, Settings::in_memory(AskConfig::default())).with_completions(Disk);
     let (router, _, cookie, _handle) = app(&mut s);
-    let check = |body: Value| {
-        let (status, _, text) = send(&router, post("/api/check", &cookie, &body.to_string()));
-        assert_eq!(status, StatusCode::OK, "{body}");
-        serde_json::from_str::<Value>(&text).expect("a verdict")
-    };
-    let five = check(json!({"question": "n", "text": "5"}));
-    assert_eq!(
-        (five["ok"].as_bool(), five["value"].as_f64()),
-        (Some(true), Some(5.0)),
-        "{five}"
+    let view = view_of(&router, &cookie);
+    assert_eq!(view["questions"][0]["required"], true);
+    assert_eq!(view["questions"][1]["required"], false);
+    assert!(view.get("blocked").is_none(), "{view}");
+    // What the person typed goes to the form as a draft; the form judges it, as the
+    // terminal does, and the view says why it is not taken.
+    let typed = json!({"v": 1, "type": "answer", "answers": {
+        "cfg": {"value": "nope.toml", "draft": true}, "n": {"value": "12", "draft": true}}});
+    let (status, _, _) = send_pumped(
+        &router,
+        post("/api/command", &cookie, &typed.to_string()),
+        &mut s,
     );
+    assert_eq!(status, StatusCode::OK);
+    let view = view_of(&router, &cookie);
+    let cfg = &view["questions"][0];
     assert_eq!(
-        check(json!({"question": "n", "text": " "})),
-        json!({"ok": true, "value": null})
+        (cfg["customText"].as_str(), cfg["answered"].as_bool()),
+        (Some("nope.toml"), Some(false))
     );
-    let refused = check(json!({"question": "n", "text": "12"}));
-    assert_eq!(refused["ok"], false, "{refused}");
+    assert_eq!(cfg["problem"], "no such file or directory", "{view}");
+    assert_eq!(view["questions"][1]["problem"], "at most 9");
+    assert_eq!(view["blocked"]["question"], "cfg");
+    // Submit is refused with the terminal's words, and nothing ends.
+    let (status, _, text) = send_pumped(
+        &router,
+        post("/api/command", &cookie, r#"{"v":1,"type":"submit"}"#),
+        &mut s,
+    );
+    assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(
-        refused["problem"].as_str().is_some_and(|p| p.contains('9')),
-        "{refused}"
+        text.contains("notReady") && text.contains("no such file or directory"),
+        "{text}"
     );
+    assert!(!s.is_over());
+    // Without the draft flag a bad path is refused outright, with the same words.
+    let plain = json!({"v": 1, "type": "answer", "answers": {"cfg": {"value": "gone.toml"}}});
+    let (status, _, text) = send_pumped(
+        &router,
+        post("/api/command", &cookie, &plain.to_string()),
+        &mut s,
+    );
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(
+        text.contains("\\\"gone.toml\\\" is not accepted: no such file or directory"),
+        "{text}"
+    );
+    // A path that is there is the answer, and Submit goes through.
+    let good = json!({"v": 1, "type": "answer", "answers": {
+        "cfg": {"value": "Cargo.toml", "draft": true}, "n": {"value": "4", "draft": true}}, "mode": "submit"});
+    let (status, _, _) = send_pumped(
+        &router,
+        post("/api/command", &cookie, &good.to_string()),
+        &mut s,
+    );
+    assert_eq!(status, StatusCode::OK);
+    let result = s.result().expect("submitted");
+    assert_eq!(
+        result.details.answers["cfg"].value,
+        Some(json!("Cargo.toml"))
+    );
+    // The page's own check is gone: the form is the one judge.
+    let (status, _, _) = send(
+        &router,
+        post("/api/check", &cookie, r#"{"question":"n","text":"5"}"#),
+    );
+    assert_eq!(status, StatusCode::NOT_FOUND);
 }
 
 #[test]

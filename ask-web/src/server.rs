@@ -336,7 +336,6 @@ pub(crate) fn router(app: Arc<App>) -> Router {
         .route("/api/view", get(api::view))
         .route("/api/events", get(api::events))
         .route("/api/command", post(api::command))
-        .route("/api/check", post(api::check))
         .fallback(|| async { refusal(StatusCode::NOT_FOUND) })
         .layer(middleware::from_fn_with_state(Arc::clone(&app), guard))
         .with_state(app)

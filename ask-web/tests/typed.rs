@@ -1,15 +1,12 @@
 //! Typed questions in the browser: the view model names each native input with its rules,
-//! and `POST /api/check` judges typed text with the terminal's own checks.
-
-use std::net::SocketAddr;
+//! and text sent as the page sends it (`"draft": true`) is judged by the form with the
+//! terminal's own checks, the view saying the problem.
 
 use ask_contract::{ParseOptions, parse_params};
 use ask_host::{Session, Settings};
 use ask_keymap::AskConfig;
 use ask_web::ViewModel;
-use serde_json::{Value, json};
-
-use crate::{request, started};
+use serde_json::json;
 
 fn session() -> Session {
     let payload = json!({"questions": [
@@ -29,17 +26,6 @@ fn session() -> Session {
     ]});
     let form = parse_params(&payload, ParseOptions::default()).unwrap();
     Session::new(form, Settings::in_memory(AskConfig::default()))
-}
-
-fn check(addr: SocketAddr, cookie: &str, body: &str) -> (u16, Value) {
-    let (status, _, text) = request(
-        addr,
-        &format!(
-            "POST /api/check HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n{cookie}Origin: http://{addr}\r\n\r\n{body}",
-            body.len()
-        ),
-    );
-    (status, serde_json::from_str(&text).unwrap_or(Value::Null))
 }
 
 #[test]
@@ -143,88 +129,66 @@ fn a_multi_question_outside_its_count_carries_the_terminals_problem() {
 }
 
 #[test]
-fn typed_text_is_judged_by_the_terminals_checks() {
+fn typed_text_sent_as_the_page_sends_it_is_judged_by_the_terminals_checks() {
     let mut s = session();
-    let (server, _, cookie) = started(&mut s);
-    let addr = server.local_addr();
-    for (question, text, verdict) in [
-        ("n", "12", json!({"ok": false, "problem": "at most 10"})),
-        (
-            "n",
-            "2.5",
-            json!({"ok": false, "problem": "a whole number"}),
-        ),
-        ("n", "?", json!({"ok": false, "problem": "not a number"})),
-        ("n", " 4 ", json!({"ok": true, "value": 4})),
-        (
-            "name",
-            "ab",
-            json!({"ok": false, "problem": "at least 3 characters (2 now)"}),
-        ),
-        ("name", "   ", json!({"ok": true, "value": null})),
-        (
-            "mail",
-            "someone@example.com",
-            json!({"ok": true, "value": "someone@example.com"}),
-        ),
+    let client = s.controller().connect(ask_contract::AnsweredVia::Browser);
+    let index = |id: &str| {
+        [
+            "name", "notes", "mail", "day", "at", "site", "n", "x", "ok", "dir", "envs",
+        ]
+        .iter()
+        .position(|q| *q == id)
+        .unwrap()
+    };
+    for (question, text, problem) in [
+        ("n", "12", Some("at most 10")),
+        ("n", "2.5", Some("a whole number")),
+        ("n", "?", Some("not a number")),
+        ("n", " 4 ", None),
+        ("name", "ab", Some("at least 3 characters (2 now)")),
+        ("mail", "someone@example.com", None),
         (
             "mail",
             "someone@example.org",
-            json!({"ok": false, "problem": "does not match @example\\.com$"}),
+            Some("does not match @example\\.com$"),
         ),
-        (
-            "at",
-            "2026-12-01T09:30:00+02:00",
-            json!({"ok": true, "value": "2026-12-01T09:30:00+02:00"}),
-        ),
+        ("at", "2026-12-01T09:30:00+02:00", None),
     ] {
-        let body = json!({"question": question, "text": text}).to_string();
+        let line = json!({"v": 1, "type": "answer", "answers": {question: {"value": text, "draft": true}}});
+        client.send_line(&line.to_string()).unwrap();
+        s.pump_control();
+        let view = client.live().view;
+        let q = &view.questions[index(question)];
+        assert_eq!(q.problem.as_deref(), problem, "{question} {text:?}");
+        assert_eq!(q.answered, problem.is_none(), "{question} {text:?}");
         assert_eq!(
-            check(addr, &cookie, &body),
-            (200, verdict),
+            q.custom_text.as_deref(),
+            Some(text.trim()),
             "{question} {text:?}"
         );
     }
-    for (chosen, verdict) in [
+    // The rule the view says is the one Submit is held back by (the first question's).
+    client
+        .send_line(r#"{"v":1,"type":"answer","answers":{"name":{"value":"ab","draft":true}}}"#)
+        .unwrap();
+    s.pump_control();
+    let blocked = client.live().view.blocked.clone().expect("held back");
+    assert_eq!(
+        (blocked.question.as_str(), blocked.problem.as_str()),
+        ("name", "at least 3 characters (2 now)")
+    );
+    // Blank text is no answer and no problem.
+    client
+        .send_line(r#"{"v":1,"type":"answer","answers":{"name":{"value":"   ","draft":true},"mail":{"value":"","draft":true}}}"#)
+        .unwrap();
+    s.pump_control();
+    let view = client.live().view;
+    assert_eq!(
         (
-            1,
-            json!({"ok": false, "problem": "choose at least 2 (1 chosen)"}),
+            view.questions[0].answered,
+            view.questions[0].problem.as_deref()
         ),
-        (2, json!({"ok": true})),
-        (0, json!({"ok": true})),
-    ] {
-        let body = json!({"question": "envs", "chosen": chosen}).to_string();
-        assert_eq!(
-            check(addr, &cookie, &body),
-            (200, verdict),
-            "{chosen} chosen"
-        );
-    }
-    let (_, problem) = check(
-        addr,
-        &cookie,
-        &json!({"question": "mail", "text": "nope"}).to_string(),
+        (false, None)
     );
-    assert!(
-        problem["problem"].as_str().unwrap().contains("e-mail"),
-        "{problem}"
-    );
-    for bad in [
-        r#"{"question":"envs","text":"x"}"#,
-        r#"{"question":"zz","text":"x"}"#,
-        "[]",
-    ] {
-        assert_eq!(check(addr, &cookie, bad).0, 400, "{bad}");
-    }
-    // A check changes nothing and, like every POST, needs the page's origin.
-    assert!(!s.flow().draft(6).unwrap().is_answered());
-    let body = r#"{"question":"n","text":"3"}"#;
-    let (status, _, _) = request(
-        addr,
-        &format!(
-            "POST /api/check HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n{cookie}\r\n{body}",
-            body.len()
-        ),
-    );
-    assert_eq!(status, 403);
+    assert!(view.blocked.is_none(), "{:?}", view.blocked);
 }

@@ -303,3 +303,49 @@ fn a_path_question_completes_and_checks_under_cwd() {
         );
     }
 }
+
+/// `--answers` looks a path answer up under `--cwd` as the form does (issue 32.5): a
+/// missing file, a folder for a file and a path with NUL are refused with the terminal's
+/// words, and a file that is there is the answer.
+#[test]
+fn scripted_answers_check_must_exist_and_path_kind_under_cwd() {
+    let root = tempfile::tempdir().unwrap();
+    fs::create_dir_all(root.path().join("config")).unwrap();
+    fs::write(root.path().join("config/app.toml"), "").unwrap();
+    let payload = r#"{"questions": [{"id": "cfg", "prompt": "Which config file?", "type": "path",
+        "pathKind": "file", "mustExist": true}]}"#;
+    let (_d, input) = temp_file("p.json", payload);
+    let answer = |value: &str| {
+        let (dir, answers) = temp_file(
+            "a.json",
+            &json!({"answers": {"cfg": {"value": value}}}).to_string(),
+        );
+        let out = run(&ask(&[
+            "run",
+            "--input",
+            input.to_str().unwrap(),
+            "--cwd",
+            root.path().to_str().unwrap(),
+            "--answers",
+            answers.to_str().unwrap(),
+        ]));
+        drop(dir);
+        out
+    };
+    let out = answer("config/app.toml");
+    assert_eq!(code(&out), 0, "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        stdout_json(&out)["details"]["answers"]["cfg"]["value"],
+        "config/app.toml"
+    );
+    for (value, problem) in [
+        ("nope.toml", "no such file or directory"),
+        ("config", "a directory, not a file"),
+        ("config/app.toml\u{0}", "no such file or directory"),
+    ] {
+        let out = answer(value);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(code(&out), 65, "{value:?}: {stderr}");
+        assert!(stderr.contains(problem), "{value:?}: {stderr}");
+    }
+}

@@ -56,8 +56,6 @@ interface OpenFlow {
 export interface FlowInfo {
 	source: FlowSource;
 	toolCallId?: string;
-	/** The payload, for `required` (the control channel's form leaves it out). */
-	params?: unknown;
 }
 
 /** The part of an open form the caller ends. */
@@ -76,29 +74,27 @@ function isStringRecord(value: unknown): value is Record<string, string> {
 	return isPlainObject(value) && Object.values(value).every((v) => typeof v === "string");
 }
 
-/** `required` of each question id in a payload (a Map: ids are data, not property names). */
-function requiredIds(params: unknown): Map<string, boolean> {
-	const out = new Map<string, boolean>();
-	const questions = (params as { questions?: unknown })?.questions;
-	if (!Array.isArray(questions)) return out;
-	for (const q of questions) {
-		if (isPlainObject(q) && typeof q.id === "string") out.set(q.id, q.required === true);
-	}
-	return out;
-}
-
-function busQuestions(form: unknown, params: unknown): BusQuestion[] {
-	const required = requiredIds(params);
+/**
+ * The questions of a `started` event as bridges receive them: the normalized form's
+ * questions and options, with `required` from the form's own view (`view.questions`,
+ * the view every front end draws), never from the raw payload.
+ */
+function busQuestions(form: unknown, view: unknown): BusQuestion[] {
 	const questions = (form as { questions?: unknown })?.questions;
 	if (!Array.isArray(questions)) return [];
-	return questions.filter(isPlainObject).map((q) => ({
-		id: String(q.id),
-		label: String(q.label ?? ""),
-		prompt: String(q.prompt ?? ""),
-		type: String(q.type ?? "single"),
-		required: required.get(String(q.id)) ?? false,
-		options: Array.isArray(q.options) ? q.options.filter(isPlainObject).map((o) => ({ ...o })) : [],
-	}));
+	const viewed = (view as { questions?: unknown })?.questions;
+	const shown = Array.isArray(viewed) ? viewed : [];
+	return questions.filter(isPlainObject).map((q, i) => {
+		const v = isPlainObject(shown[i]) ? shown[i] : {};
+		return {
+			id: String(q.id),
+			label: String(q.label ?? ""),
+			prompt: String(q.prompt ?? ""),
+			type: String(q.type ?? "single"),
+			required: v.required === true,
+			options: Array.isArray(q.options) ? q.options.filter(isPlainObject).map((o) => ({ ...o })) : [],
+		};
+	});
 }
 
 /** The pi-ask bridge contract on `pi.events`. */
@@ -133,7 +129,7 @@ export class FormBus {
 				source: info.source,
 				toolCallId: info.toolCallId,
 				client,
-				questions: busQuestions(form, info.params),
+				questions: busQuestions(form, event.view),
 				settled: false,
 				queue: Promise.resolve(),
 			};

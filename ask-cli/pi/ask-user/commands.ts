@@ -116,7 +116,7 @@ export function registerCommands(pi: ExtensionAPI, bus: FormBus): void {
 					allowFreeform: true,
 					draft: draftFile(ctx, draftKey("answer-extraction", id), false),
 					keepText: lastAssistantText(ctx),
-					flow: { source: "answer", params: extraction.params },
+					flow: { source: "answer" },
 				};
 				const outcome = await openForm(ctx, bin, scratch, source, { bus });
 				deliver(ctx, bin, outcome, {
@@ -208,7 +208,7 @@ export function registerCommands(pi: ExtensionAPI, bus: FormBus): void {
 				args: ["run", "--input", input],
 				params: call.params,
 				draft: draftFile(ctx, draftKey("tool", call.toolCallId), true),
-				flow: { source: "ask:resume", toolCallId: call.toolCallId, params: call.params },
+				flow: { source: "ask:resume", toolCallId: call.toolCallId },
 			};
 			const outcome = await openForm(ctx, bin, scratch, source, { bus });
 			deliver(ctx, bin, outcome, {

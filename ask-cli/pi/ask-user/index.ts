@@ -139,7 +139,7 @@ export default function askUser(pi: ExtensionAPI) {
 					...source,
 					draft: draftFile(ctx, draftKey("tool", toolCallId), false),
 					keepText: lastAssistantText(ctx),
-					flow: { source: "tool", toolCallId, params },
+					flow: { source: "tool", toolCallId },
 				};
 				return (await openForm(ctx, bin, scratch, form, { bus, signal })).result;
 			} finally {

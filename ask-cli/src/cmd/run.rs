@@ -119,7 +119,7 @@ impl<'a> FormRunner<'a> {
             return sink.no_terminal(&form);
         }
         if let Some(answers) = &flow.answers {
-            return scripted_answers(sink, &form, answers);
+            return scripted_answers(sink, &form, answers, &root);
         }
         if let Some(steps) = steps {
             // A script shows nothing to a person: read the settings, never write them.
@@ -407,8 +407,9 @@ pub(crate) fn completion_root(cwd: Option<&Path>) -> Result<PathBuf, CliError> {
     }
 }
 
-/// `--answers FILE`: the result the UI would give for these answers, no UI.
-fn scripted_answers(sink: Sink<'_>, form: &AskForm, path: &Path) -> CliResult {
+/// `--answers FILE`: the result the UI would give for these answers, no UI. Path answers
+/// are looked up under `root` (`--cwd`) for `mustExist` and `pathKind`, as the form does.
+fn scripted_answers(sink: Sink<'_>, form: &AskForm, path: &Path, root: &Path) -> CliResult {
     let text = read_input(Some(path), "answers file")?;
     let value: serde_json::Value = serde_json::from_str(&text).map_err(|err| {
         CliError::new(
@@ -416,7 +417,8 @@ fn scripted_answers(sink: Sink<'_>, form: &AskForm, path: &Path) -> CliResult {
             format!("answers file '{}' is not valid JSON: {err}", path.display()),
         )
     })?;
-    let mut result = ask_state::scripted_result(form, &value).map_err(|err| {
+    let mut lookup = |p: &str| Some(ask_host::files::path_status_under(root, p));
+    let mut result = ask_state::scripted_result_with(form, &value, &mut lookup).map_err(|err| {
         CliError::new(
             Exit::DataErr,
             format!("answers file '{}': {err}", path.display()),

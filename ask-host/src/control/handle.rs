@@ -11,6 +11,7 @@ use ask_contract::{AnsweredVia, AskForm, AskResult};
 use ask_state::FlowSnapshot;
 
 use super::{ControlCommand, ControlError, ControlEvent};
+use crate::ViewModel;
 
 /// What every client can read at any time: the form's live state, updated by the session
 /// each time its host calls [`Session::pump_control`](crate::Session::pump_control).
@@ -25,6 +26,8 @@ pub struct LiveState {
     /// The language the form speaks now ([`ask_state::Flow::locale`]): front ends that
     /// draw the form themselves (the browser page) speak it too.
     pub locale: ask_i18n::Locale,
+    /// The form as front ends draw it, at this revision ([`ViewModel::of`]).
+    pub view: Arc<ViewModel>,
 }
 
 /// What the host runs to wake its loop when a message for the session arrives

@@ -51,6 +51,7 @@ impl Hub {
                 result: session.result.clone(),
                 revision: 0,
                 locale: session.flow.locale(),
+                view: Arc::new(session.view_at(0)),
             }),
             bell: Condvar::new(),
             form: session.flow.form().clone(),
@@ -184,6 +185,7 @@ impl Session {
                         None => ControlEvent::Started {
                             form: FormView::from(self.flow.form()),
                             answered: answered_ids(&self.flow),
+                            view: Arc::clone(&hub.controller.shared.lock().view),
                         },
                     };
                     hub.send(id, event);
@@ -284,6 +286,7 @@ impl Session {
                         question: q.id.clone(),
                         index: i,
                         answered: now.draft.is_answered(),
+                        view: None,
                     });
                 }
             }
@@ -294,6 +297,11 @@ impl Session {
             live.result.clone_from(&self.result);
             live.locale = self.flow.locale();
             live.revision += 1;
+            live.view = Arc::new(self.view_at(live.revision));
+            // The last `changed` of a batch carries the view after all of them.
+            if let Some(ControlEvent::Changed { view, .. }) = events.last_mut() {
+                *view = Some(Arc::clone(&live.view));
+            }
             drop(live);
             shared.bell.notify_all();
         }
@@ -356,11 +364,14 @@ impl Session {
             "answers".to_owned(),
             Value::Object(answers),
         )]));
-        let (_, drafts) =
-            ask_state::scripted_drafts(self.flow.form(), &script).map_err(|err| match err {
-                StateError::AnswersMismatch { problems } => ControlError::BadAnswers(problems),
-                other => ControlError::BadAnswers(vec![other.to_string()]),
-            })?;
+        // `mustExist` and `pathKind` are looked up where the terminal looks them up.
+        let source = &mut self.source;
+        let mut lookup = |path: &str| source.as_mut().and_then(|s| s.path_status(path));
+        let (_, drafts) = ask_state::scripted_drafts_with(self.flow.form(), &script, &mut lookup)
+            .map_err(|err| match err {
+            StateError::AnswersMismatch { problems } => ControlError::BadAnswers(problems),
+            other => ControlError::BadAnswers(vec![other.to_string()]),
+        })?;
         let before: Vec<(usize, QuestionDraft)> = (named.iter())
             .filter_map(|&i| self.flow.draft(i).map(|d| (i, d.clone())))
             .collect();
@@ -370,6 +381,8 @@ impl Session {
                 changed |= self.flow.set_answer(i, draft.clone());
             }
         }
+        // A path kept as a draft is looked up, so its problem shows.
+        changed |= self.refresh_completion();
         self.touched |= changed;
         if let Some(action) = mode {
             match self.control_end(action) {

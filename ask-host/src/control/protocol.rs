@@ -4,10 +4,13 @@
 
 use ask_contract::{AskForm, AskResult, QuestionDetail};
 use ask_state::ReviewAction;
+use std::sync::Arc;
+
 use serde::Serialize;
 use serde_json::{Map, Value};
 
 use super::ControlError;
+use crate::ViewModel;
 
 /// The protocol version this build speaks: every line carries `"v": 1`.
 pub const PROTOCOL_VERSION: u64 = 1;
@@ -83,8 +86,12 @@ pub enum ControlEvent {
         form: FormView,
         /// Ids of the questions answered so far, in form order.
         answered: Vec<String>,
+        /// The form as front ends draw it ([`ViewModel`]): labels in the form's
+        /// language, `required`, each question's answer and problem, what keeps Submit
+        /// back.
+        view: Arc<ViewModel>,
     },
-    /// A question's answer changed (from any side). Carries no typed text.
+    /// A question's answer changed (from any side).
     Changed {
         /// The question's id.
         question: String,
@@ -92,6 +99,10 @@ pub enum ControlEvent {
         index: usize,
         /// Whether it has a committed answer now.
         answered: bool,
+        /// On the last `changed` of the changes seen together: the [`ViewModel`] after
+        /// all of them (the typed text, problems and what keeps Submit back included).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        view: Option<Arc<ViewModel>>,
     },
     /// The form ended: the tool result, as `ask run` prints it.
     Completed {

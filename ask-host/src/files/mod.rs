@@ -218,8 +218,11 @@ fn capped(root: &Path, caps: index::Caps) -> FileIndex {
 #[cfg(test)]
 mod tests;
 
-/// What is at `path` under `root`: a missing path, a directory or anything else (a file).
-fn path_status_under(root: &Path, path: &str) -> PathStatus {
+/// What is at `path` under `root` (an absolute `path` stands alone): a missing path, a
+/// directory or anything else (a file); one `metadata` call, symbolic links followed.
+/// The host's [`PathLookup`](ask_state::PathLookup) for `mustExist` and `pathKind`
+/// wherever an answer comes from without a session (`ask run --answers`).
+pub fn path_status_under(root: &Path, path: &str) -> PathStatus {
     match std::fs::metadata(root.join(path)) {
         Ok(meta) if meta.is_dir() => PathStatus::Dir,
         Ok(_) => PathStatus::File,

@@ -1,12 +1,11 @@
 //! `ask_app`: what the page asks of its form through the client. The answers mirror the
-//! browser form's HTTP API (`ask_web`'s `/api/command` and `/api/check`): a `status` as
-//! that API's, its `body`, and the view model after the request, so the page's code is
-//! the same for both.
+//! browser form's HTTP API (`ask_web`'s `/api/command`): a `status` as that API's, its
+//! `body`, and the view model after the request, so the page's code is the same for both.
 
 use std::sync::Arc;
 use std::time::Duration;
 
-use ask_contract::{AnsweredVia, ParseOptions, QuestionType, parse_params};
+use ask_contract::{AnsweredVia, ParseOptions, parse_params};
 use ask_host::{ControlCommand, ControlError, ControlEvent, ControlHandle, Controller};
 use rmcp::model::{CallToolResult, JsonObject};
 use serde_json::{Value, json};
@@ -16,11 +15,7 @@ use crate::present::form_key;
 
 /// The view model now: the same JSON the browser page gets.
 fn view(controller: &Controller) -> Value {
-    serde_json::to_value(ask_web::ViewModel::new(
-        controller.form(),
-        &controller.live(),
-    ))
-    .unwrap_or(Value::Null)
+    serde_json::to_value(&*controller.live().view).unwrap_or(Value::Null)
 }
 
 fn refused(status: u16, err: &ControlError) -> (u16, Value) {
@@ -67,8 +62,6 @@ pub(crate) async fn handle(apps: &Arc<Apps>, args: &JsonObject) -> CallToolResul
         tokio::task::spawn_blocking(move || apply(&handle, &line))
             .await
             .unwrap_or_else(|_| refused(410, &ControlError::Disconnected))
-    } else if let Some(check) = args.get("check") {
-        judge(&controller, check)
     } else {
         (200, json!({"ok": true}))
     };
@@ -132,42 +125,4 @@ fn apply(handle: &ControlHandle, line: &str) -> (u16, Value) {
         ),
         None => (200, json!({"ok": true, "revision": handle.live().revision})),
     }
-}
-
-/// `/api/check`'s judgement: typed text by `Question::check_input_in`, a choice count
-/// by `Question::check_count_in`, in the form's language; nothing changes.
-fn judge(controller: &Controller, check: &Value) -> (u16, Value) {
-    let live = controller.live();
-    let question = check
-        .get("question")
-        .and_then(Value::as_str)
-        .and_then(|id| controller.form().question(id));
-    match (question, check.get("text"), check.get("chosen")) {
-        (Some(q), Some(Value::String(text)), None) if q.kind.is_typed_input() => {
-            if text.trim().is_empty() {
-                return (200, json!({"ok": true, "value": null}));
-            }
-            match q.check_input_in(live.locale, text) {
-                Ok(value) => (200, json!({"ok": true, "value": value})),
-                Err(problem) => (200, json!({"ok": false, "problem": problem})),
-            }
-        }
-        (Some(q), None, Some(chosen)) if q.kind == QuestionType::Multi => {
-            match chosen.as_u64().and_then(|n| usize::try_from(n).ok()) {
-                Some(n) => match q.check_count_in(live.locale, n) {
-                    Ok(()) => (200, json!({"ok": true})),
-                    Err(problem) => (200, json!({"ok": false, "problem": problem})),
-                },
-                None => bad_check(),
-            }
-        }
-        _ => bad_check(),
-    }
-}
-
-fn bad_check() -> (u16, Value) {
-    (
-        400,
-        json!({"ok": false, "problem": "send {\"question\": id, \"text\": \"...\"} for a text, number or path question, or {\"question\": id, \"chosen\": n} for a multi question"}),
-    )
 }

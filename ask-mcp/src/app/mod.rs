@@ -64,8 +64,7 @@ pub(crate) fn tools(ask_user: Tool) -> Vec<Tool> {
             "properties": {
                 "open": {"type": "object", "description": "The ask_user arguments the page was shown for."},
                 "token": {"type": "string", "description": "The form's token, from open."},
-                "command": {"type": "object", "description": "A control-protocol command (as `ask run --control` reads)."},
-                "check": {"type": "object", "description": "Typed text or a choice count to judge: {question, text} or {question, chosen}."}
+                "command": {"type": "object", "description": "A control-protocol command (as `ask run --control` reads)."}
             },
             "additionalProperties": false
         }))),

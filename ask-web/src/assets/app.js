@@ -9,13 +9,9 @@
   let queue = Promise.resolve();
   const timers = new Map();
   const dirty = new Set();
-  // The rule a question's answer here breaks now (typed text, a multi count), the typed
-  // sends under way, the fields whose suggested answer is still untouched, and each
-  // question's answer as last seen in a view.
-  const problems = new Map();
-  const sending = new Map();
+  // The fields whose suggested answer is still untouched, and the questions whose answer
+  // from here is on its way (see `hold`).
   const prefilled = new Set();
-  const seen = new Map();
   const held = new Map();
 
   function el(tag, attrs, text) {
@@ -54,14 +50,9 @@
     if (area.value !== (value || '')) area.value = value || '';
   }
 
-  // What a question's answer is in a view, to tell a change from the same answer again.
-  function signature(q) {
-    return JSON.stringify([q.options.map((o) => o.selected), q.customSelected, q.customText || null]);
-  }
-
   function updateTyped(q, i) {
     const input = typedInput(i);
-    if (document.activeElement === input || sending.has(i)) return;
+    if (document.activeElement === input) return;
     if (q.customText) {
       input.value = shown(q, q.customText);
       showPrefill(i, false);
@@ -78,32 +69,19 @@
         if (view.revision < held.get(i)) return;
         held.delete(i);
       }
-      const sig = signature(q);
-      const changed = sig !== seen.get(i);
-      seen.set(i, sig);
-      // An answer here that breaks a rule stays on the page until someone else answers
-      // the question (the form holds no answer for it meanwhile).
-      let follow = true;
-      if (problems.has(i)) {
-        if (changed && q.answered) showProblem(i, null); else follow = false;
+      // The form keeps what breaks a rule as the question's draft, so the view shows
+      // what was sent from here, with the problem the form found in it.
+      q.options.forEach((o, j) => {
+        const input = b.querySelector('input[data-option="' + j + '"]');
+        if (input) input.checked = o.selected;
+      });
+      if (q.input) updateTyped(q, i);
+      else {
+        const custom = b.querySelector('input[data-custom]');
+        if (custom) custom.checked = q.customSelected;
+        setValue(b.querySelector('textarea[data-custom-text]'), q.customText);
       }
-      if (follow) {
-        q.options.forEach((o, j) => {
-          const input = b.querySelector('input[data-option="' + j + '"]');
-          if (input) input.checked = o.selected;
-        });
-        if (q.input) updateTyped(q, i);
-        else {
-          const custom = b.querySelector('input[data-custom]');
-          if (custom) custom.checked = q.customSelected;
-          setValue(b.querySelector('textarea[data-custom-text]'), q.customText);
-        }
-      }
-      if (!q.input && !problems.has(i)) {
-        const line = b.querySelector('[data-problem]');
-        line.textContent = q.problem || '';
-        line.hidden = !q.problem;
-      }
+      showProblem(i, q.problem || null);
       q.options.forEach((o, j) => {
         const note = b.querySelector('textarea[data-note="' + j + '"]');
         setValue(note, o.note);
@@ -121,8 +99,8 @@
     if (view.state === 'completed') completed();
   }
 
-  // The review: each question's answer, or "Not answered" (with why, for text a rule
-  // refused here).
+  // The review: each question's answer, or "Not answered" (with why, for text the form
+  // refused).
   function summarize() {
     const summary = document.getElementById('summary');
     summary.textContent = '';
@@ -132,9 +110,8 @@
       if (q.customSelected && q.customText) chosen.push(q.input ? shown(q, q.customText) : q.customText);
       if (chosen.length && q.input && q.input.unit) chosen[0] += ' ' + q.input.unit;
       let none = q.suggestion ? TEXT.suggested(q.suggestion) : TEXT.notAnswered;
-      // Text typed here that a rule refused: not answered, and why.
-      const typed = q.input && typedInput(i);
-      if (problems.has(i) && typed && typed.value.trim()) none = TEXT.rejected(typed.value, problems.get(i));
+      // Text the form refused (kept unanswered): not answered, and why.
+      if (q.input && q.problem && q.customText) none = TEXT.rejected(shown(q, q.customText), q.problem);
       else if (!chosen.length && q.problem) none = TEXT.notAnswered + ': ' + q.problem;
       const dd = el('dd', { 'data-summary': i }, chosen.length ? chosen.join(', ') : none);
       if (!chosen.length) dd.classList.add('unanswered');

@@ -1,5 +1,5 @@
-// Part of the page's script: answers and commands to the form, typed answers and item
-// counts checked first.
+// Part of the page's script: answers and commands to the form, which judges them (the
+// view it sends back says any problem).
   // ---- sending ----
 
   // Questions whose answer from here is on its way: views older than the one that shows
@@ -13,6 +13,8 @@
     }
   }
 
+  // Sends one command; resolves to the form's refusal (the control protocol's error
+  // line) when it refused it, else to nothing.
   function post(command) {
     hold(command, Infinity);
     queue = queue.then(() => fetch('/api/command', {
@@ -23,20 +25,25 @@
     }).then(async (r) => {
       if (!r.ok) {
         hold(command, null);
-        let message = TEXT.refused(r.status);
-        try { message = (await r.json()).message || message; } catch (e) { /* keep */ }
-        say(message);
-        return;
+        if (built) update();
+        let refusal = { message: TEXT.refused(r.status) };
+        try { refusal = Object.assign(refusal, await r.json()); } catch (e) { /* keep */ }
+        say(refusal.message);
+        return refusal;
       }
       let revision = null;
       try { revision = (await r.json()).revision; } catch (e) { /* none */ }
       hold(command, typeof revision === 'number' ? revision : null);
+      // The view that shows it may have come first: draw it again now that it counts.
+      if (built) update();
+      return null;
     }).catch(() => {
       hold(command, null);
       // No connection (a laptop that slept, a network change): kept, and sent again
       // once the page is connected again; an end (Submit...) is pressed again then.
       if (command.type === 'answer') unsent.set(Object.keys(command.answers).join('\n'), command);
       say(TEXT.reconnecting);
+      return null;
     }));
     return queue;
   }
@@ -52,10 +59,13 @@
 
   // ---- answers ----
 
+  // What the page shows for question i, as an answer for the form to judge: sent as a
+  // draft, so text or a count that breaks a rule is kept there unanswered and the view
+  // says why (the form's rules are the only ones; the page has none of its own).
   function answerOf(i) {
     const q = view.questions[i];
     const b = box(i);
-    const answer = {};
+    const answer = { draft: true };
     const note = b.querySelector('textarea[data-question-note]');
     if (note && note.value.trim()) answer.note = note.value;
     const optionNotes = {};
@@ -67,7 +77,14 @@
       if (n && n.value.trim()) optionNotes[o.value] = n.value;
     });
     if (Object.keys(optionNotes).length) answer.optionNotes = optionNotes;
-    if (q.input) return answer; // the value is added once it is checked
+    if (q.input) {
+      // An untouched suggested answer is not an answer until taken.
+      if (!prefilled.has(i)) {
+        const text = typedText(q, typedInput(i));
+        if (text.trim()) answer.value = text;
+      }
+      return answer;
+    }
     answer.values = values;
     if (isChoice(q)) {
       const custom = b.querySelector('input[data-custom]');
@@ -81,57 +98,10 @@
     return answer;
   }
 
-  // A typed question: check the field's text, then send it as the answer (or no answer
-  // while it breaks a rule, so nothing unchecked is ever kept).
-  function sendTyped(i) {
-    const q = view.questions[i];
-    const input = typedInput(i);
-    const text = typedText(q, input);
-    const work = fetch('/api/check', {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ question: q.id, text }),
-    }).then((r) => r.json()).then((verdict) => {
-      showProblem(i, verdict.ok ? null : verdict.problem);
-      const answer = answerOf(i);
-      if (verdict.ok && verdict.value !== null) answer.value = text.trim();
-      return post({ type: 'answer', answers: { [q.id]: answer } });
-    }).catch(() => say(TEXT.closed)).finally(() => {
-      if (sending.get(i) === work) sending.delete(i);
-    });
-    sending.set(i, work);
-    return work;
-  }
-
-  // A multi question with minItems or maxItems: the count is checked first; one outside
-  // the rule is shown and sent as no answer (the choices stay ticked here).
-  function sendCounted(i) {
-    const q = view.questions[i];
-    const answer = answerOf(i);
-    const chosen = answer.values.length + (answer.customText ? 1 : 0);
-    const work = fetch('/api/check', {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ question: q.id, chosen }),
-    }).then((r) => r.json()).then((verdict) => {
-      showProblem(i, verdict.ok ? null : verdict.problem);
-      if (!verdict.ok) { answer.values = []; delete answer.customText; }
-      return post({ type: 'answer', answers: { [q.id]: answer } });
-    }).catch(() => say(TEXT.closed)).finally(() => {
-      if (sending.get(i) === work) sending.delete(i);
-    });
-    sending.set(i, work);
-    return work;
-  }
-
   function send(i) {
     timers.delete(i);
     dirty.delete(i);
     const q = view.questions[i];
-    if (q.input && !prefilled.has(i)) return sendTyped(i);
-    if (q.type === 'multi' && q.multiple && q.rule) return sendCounted(i);
     return post({ type: 'answer', answers: { [q.id]: answerOf(i) } });
   }
 
@@ -142,25 +112,20 @@
   }
 
   function flush() {
-    const work = [];
-    for (const [i, t] of timers) { clearTimeout(t); work.push(send(i)); }
-    return Promise.all(work.concat([...sending.values()]));
+    for (const [i, t] of timers) { clearTimeout(t); send(i); }
+    return queue;
   }
 
-  // Submit and Elaborate wait for typed answers to be checked and, like the terminal,
-  // are held back while an answer breaks its rule; Cancel never is.
+  // Submit and Elaborate go to the form once what is typed was sent; the form holds
+  // them back while an answer breaks its rule (the view's `blocked` names it), and the
+  // page then points at that answer. Cancel is never held back.
   function finish(type) {
-    flush().then(() => {
-      if (type !== 'cancel') {
-        const bad = view.questions.findIndex((q, i) => problems.has(i) || q.problem);
-        if (bad >= 0) {
-          say(TEXT.fixFirst);
-          const b = box(bad);
-          const target = typedInput(bad) || b.querySelector('input');
-          if (target) target.focus();
-          return null;
-        }
-      }
-      return post({ type });
+    flush().then(() => post({ type })).then((refusal) => {
+      if (!refusal || refusal.code !== 'notReady') return;
+      say(TEXT.fixFirst);
+      const bad = view.blocked ? view.blocked.index : view.questions.findIndex((q) => q.problem);
+      const b = bad >= 0 && box(bad);
+      const target = b && (typedInput(bad) || b.querySelector('input'));
+      if (target) target.focus();
     });
   }

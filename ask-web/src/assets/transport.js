@@ -52,8 +52,7 @@
     bridge = {
       request(url, init) {
         const body = init && init.body ? JSON.parse(init.body) : null;
-        const what = url === '/api/command' ? { command: body }
-          : url === '/api/check' ? { check: body } : {};
+        const what = url === '/api/command' ? { command: body } : {};
         if (!token) return Promise.reject(new Error('not open'));
         return call(Object.assign({ token }, what)).then((out) => {
           later(out.view);

@@ -1,5 +1,5 @@
 // Part of the page's script: typed values between the fields and the form (RFC 3339
-// dates), and the inline rule messages.
+// dates), and the inline problem the form found.
   // ---- typed values ----
 
   function pad(n) { return String(n).padStart(2, '0'); }
@@ -37,16 +37,15 @@
     return q.input.control === 'datetime-local' ? fromRfc3339(text) : text;
   }
 
+  // The problem the form found in question i's answer (the view's `problem`), inline.
   function showProblem(i, problem) {
     const b = box(i);
     if (!b) return;
     const input = typedInput(i);
     const line = b.querySelector('[data-problem]');
-    if (problem) problems.set(i, problem); else problems.delete(i);
     line.textContent = clean(problem || '');
     line.hidden = !problem;
     if (input) input.setAttribute('aria-invalid', problem ? 'true' : 'false');
-    if (built) summarize();
   }
 
   function showPrefill(i, on) {

@@ -1,13 +1,23 @@
-//! The JSON view model of a live form: everything a front end needs to draw it (the
-//! questions, what is chosen and written, which tab is shown, how it ended), built from
-//! the session's [`LiveState`]. The browser page draws it; any GUI host can too.
+//! The one view model of a live form: everything a front end needs to draw it (the
+//! questions with their labels in the form's language, `required`, what is chosen and
+//! written, each question's problem as the terminal says it, what keeps Submit back,
+//! which tab is shown, how it ended), computed from the session's flow. The control
+//! channel carries it in its `started` and `changed` events, the browser page and the
+//! MCP App draw it, the pi bridge reads it; any GUI host can too.
+
+mod input;
+mod texts;
 
 use std::collections::BTreeMap;
 
-use ask_contract::{AnsweredVia, AskForm, AskResult, Question, QuestionType, TextFormat};
-use ask_host::LiveState;
+use ask_contract::{AnsweredVia, AskForm, AskResult, QuestionType};
+use ask_state::{Flow, Tab};
 use serde::Serialize;
-use serde_json::Number;
+
+pub use input::{InputControl, InputView};
+pub use texts::{PAGE_TEXTS, page_texts};
+
+use crate::LiveState;
 
 /// The whole form as a front end draws it. Serialized with camelCase keys.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -25,6 +35,12 @@ pub struct ViewModel {
     /// The tab the terminal shows: a question index, or the number of questions for the
     /// review tab.
     pub tab: usize,
+    /// What keeps Submit and Elaborate back now (the first question whose answer breaks
+    /// a rule: a count outside `minItems`/`maxItems`, typed text that breaks its rules or
+    /// names a path that is not there; in a closed form, a required question without an
+    /// answer), as the terminal's review says it. Absent when the form may end.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub blocked: Option<Blocked>,
     /// `open`, or `completed` once the form ended.
     pub state: FormState,
     /// Where the form was answered, once it ended that way.
@@ -38,6 +54,18 @@ pub struct ViewModel {
     /// The page's own texts in that language, by catalogue key (`web.note`, `review.submit`;
     /// see [`PAGE_TEXTS`](crate::PAGE_TEXTS)).
     pub texts: BTreeMap<&'static str, &'static str>,
+}
+
+/// What keeps Submit back ([`ViewModel::blocked`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Blocked {
+    /// The question's id.
+    pub question: String,
+    /// Its 0-based position.
+    pub index: usize,
+    /// What is wrong, as [`QuestionView::problem`] says it.
+    pub problem: String,
 }
 
 /// Whether the form still takes answers.
@@ -65,6 +93,8 @@ pub struct QuestionView {
     pub kind: QuestionType,
     /// How it is presented now (the terminal's type switch may have changed it).
     pub presented_type: QuestionType,
+    /// The question must be answered (`required`).
+    pub required: bool,
     /// True when several options may be chosen (presented as multi).
     pub multiple: bool,
     /// True for an open question with only a text answer (no options shown).
@@ -72,16 +102,19 @@ pub struct QuestionView {
     /// True when the question shows a "Type your own" row (not on `confirm` and
     /// free-form-only questions).
     pub custom_row: bool,
-    /// The native input of a typed question (`text`, `number`, `path`): the answer is
-    /// typed into it and checked as the terminal checks it (`POST /api/check`).
+    /// The native input of a typed question (`text`, `number`, `path`): what is typed
+    /// into it is sent as the answer's draft (`"draft": true`) and judged by the form's
+    /// rules, which say any problem in `problem`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub input: Option<InputView>,
     /// The question's rule in words, shown under it (`A whole number from 1 to 10`,
     /// `Yes or no`, `Choose 1 to 2`), as the terminal says it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rule: Option<String>,
-    /// What keeps the current answer back, as the terminal shows it inline (a multi
-    /// question with fewer than `minItems` or more than `maxItems` chosen).
+    /// What is wrong with the question's answer now, the text the terminal shows inline
+    /// in the form's language: typed text that breaks its rules (`at most 10`) or names a
+    /// path that is not there (`no such file or directory`), a multi question with fewer
+    /// than `minItems` or more than `maxItems` chosen. Such an answer is not taken.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub problem: Option<String>,
     /// The suggested answer while the question is unanswered (its `default`): the
@@ -90,7 +123,8 @@ pub struct QuestionView {
     pub suggestion: Option<String>,
     /// The options, with their selection and notes.
     pub options: Vec<OptionView>,
-    /// The free-form ("Type your own") text, saved or not.
+    /// The free-form ("Type your own") text or the typed answer, saved or not (text that
+    /// breaks a rule is kept here, unanswered, with its `problem`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub custom_text: Option<String>,
     /// Whether the free-form text is part of the answer.
@@ -100,95 +134,6 @@ pub struct QuestionView {
     pub note: Option<String>,
     /// True when an option or the free-form text is chosen.
     pub answered: bool,
-}
-
-/// The native input of a typed question, with its rules as HTML attributes take them.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct InputView {
-    /// Which control: `text`, `textarea` (multiline text), `email`, `url`, `date`,
-    /// `datetime-local` (by `format`), `number` or `path`.
-    pub control: InputControl,
-    /// Shown in the empty field.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub placeholder: Option<String>,
-    /// Fewest characters (`text`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub min_length: Option<u64>,
-    /// Most characters (`text`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub max_length: Option<u64>,
-    /// Smallest number (`number`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub min: Option<Number>,
-    /// Largest number (`number`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub max: Option<Number>,
-    /// The `step` attribute (`number`): `1` for whole numbers, `any` otherwise.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub step: Option<&'static str>,
-    /// Shown after the field (`number`), like `MB`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub unit: Option<String>,
-    /// The text the field starts with (the `default`), which becomes the answer only
-    /// when the person confirms it (Enter) or edits it.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub prefill: Option<String>,
-}
-
-/// The HTML control of a typed question.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-#[non_exhaustive]
-pub enum InputControl {
-    /// One line of text.
-    Text,
-    /// Several lines of text (`multiline`).
-    Textarea,
-    /// `format: email`.
-    Email,
-    /// `format: uri`.
-    Url,
-    /// `format: date`.
-    Date,
-    /// `format: date-time` (the page sends RFC 3339 with the browser's offset).
-    DatetimeLocal,
-    /// A number.
-    Number,
-    /// A file or directory path (text, no spelling help).
-    Path,
-}
-
-impl InputView {
-    /// The input of a typed question, `None` for other types.
-    pub fn of(question: &Question) -> Option<Self> {
-        let r = &question.rules;
-        let control = match question.kind {
-            QuestionType::Number => InputControl::Number,
-            QuestionType::Path => InputControl::Path,
-            QuestionType::Text => match r.format {
-                Some(TextFormat::Email) => InputControl::Email,
-                Some(TextFormat::Uri) => InputControl::Url,
-                Some(TextFormat::Date) => InputControl::Date,
-                Some(TextFormat::DateTime) => InputControl::DatetimeLocal,
-                _ if r.multiline => InputControl::Textarea,
-                _ => InputControl::Text,
-            },
-            _ => return None,
-        };
-        let number = control == InputControl::Number;
-        Some(Self {
-            control,
-            placeholder: r.placeholder.clone(),
-            min_length: r.min_length,
-            max_length: r.max_length,
-            min: r.min.clone(),
-            max: r.max.clone(),
-            step: number.then_some(if r.integer { "1" } else { "any" }),
-            unit: r.unit.clone(),
-            prefill: question.default_text(),
-        })
-    }
 }
 
 /// One option of a question.
@@ -216,78 +161,107 @@ pub struct OptionView {
 }
 
 impl ViewModel {
-    /// The view of `form` in the state `live`.
-    pub fn new(form: &AskForm, live: &LiveState) -> Self {
-        let snapshot = &live.snapshot;
+    /// The view of `flow` as it is now: the one function every front end's view comes
+    /// from (the session computes it at every change: [`LiveState::view`],
+    /// [`Session::view`](crate::Session::view)). `revision` numbers it; `result` is the
+    /// form's result once it ended.
+    pub fn of(flow: &Flow, revision: u64, result: Option<&AskResult>) -> Self {
+        let form = flow.form();
+        let locale = flow.locale();
         let questions = form
             .questions
             .iter()
             .enumerate()
             .map(|(i, q)| {
-                let s = snapshot.questions.get(i).cloned().unwrap_or_default();
-                let presented = if snapshot.questions.get(i).is_some() {
-                    s.presented
-                } else {
-                    q.kind
-                };
+                let d = flow.draft(i).cloned().unwrap_or_default();
+                let presented = flow.presented_type(i).unwrap_or(q.kind);
                 let options = q
                     .options
                     .iter()
                     .enumerate()
                     .map(|(j, o)| OptionView {
                         value: o.value.clone(),
-                        label: crate::texts::shown_label(q, o, live.locale),
+                        label: texts::shown_label(q, o, locale),
                         description: o.description.clone(),
                         preview: o.preview.clone(),
                         recommended: o.recommended,
-                        selected: s.selected.contains(&j),
-                        note: s.option_notes.get(&j).cloned(),
+                        selected: d.selected.get(j).copied().unwrap_or(false),
+                        note: d.option_notes.get(&j).cloned(),
                     })
                     .collect::<Vec<_>>();
-                let custom_selected = s.custom_selected && s.custom_text.is_some();
-                let answered = !s.selected.is_empty() || custom_selected;
-                let problem = (q.kind == QuestionType::Multi && presented == QuestionType::Multi)
-                    .then(|| {
-                        let chosen = s.selected.len() + usize::from(custom_selected);
-                        q.check_count_in(live.locale, chosen).err()
-                    })
-                    .flatten();
+                let custom_text = d.custom_text.clone();
+                let custom_selected = d.custom_selected && d.custom_text.is_some();
+                let answered = d.is_answered();
                 QuestionView {
                     id: q.id.clone(),
                     label: q.label.clone(),
                     prompt: q.prompt.clone(),
                     kind: q.kind,
                     presented_type: presented,
+                    required: q.required,
                     multiple: presented == QuestionType::Multi,
                     freeform: q.freeform,
                     custom_row: q.offers_custom_row(),
                     input: InputView::of(q),
-                    rule: q.rule_text_in(live.locale),
-                    problem,
+                    rule: q.rule_text_in(locale),
+                    problem: flow.input_problem(i),
                     suggestion: if answered { None } else { q.suggestion() },
                     answered,
                     options: if q.freeform { Vec::new() } else { options },
-                    custom_text: s.custom_text.clone(),
+                    custom_text,
                     custom_selected,
-                    note: s.note.clone(),
+                    note: d.note.clone(),
                 }
             })
             .collect();
+        let blocked = flow.blocking_problem().and_then(|(index, problem)| {
+            let q = form.questions.get(index)?;
+            Some(Blocked {
+                question: q.id.clone(),
+                index,
+                problem,
+            })
+        });
         Self {
             v: 1,
-            revision: live.revision,
+            revision,
             title: form.title.clone(),
             questions,
-            tab: snapshot.tab,
-            state: if live.result.is_some() {
+            tab: match flow.tab() {
+                Tab::Question(i) => i,
+                Tab::Review => form.questions.len(),
+            },
+            blocked,
+            state: if result.is_some() {
                 FormState::Completed
             } else {
                 FormState::Open
             },
-            answered_via: live.result.as_ref().and_then(|r| r.details.answered_via),
-            result: live.result.clone(),
-            locale: live.locale.tag().to_owned(),
-            texts: crate::texts::page_texts(live.locale),
+            answered_via: result.and_then(|r| r.details.answered_via),
+            result: result.cloned(),
+            locale: locale.tag().to_owned(),
+            texts: page_texts(locale),
         }
+    }
+
+    /// The view `live` carries (the session computed it from its flow); `form` is the
+    /// form `live` belongs to. The same as `(*live.view).clone()`.
+    pub fn new(form: &AskForm, live: &LiveState) -> Self {
+        debug_assert_eq!(form.questions.len(), live.view.questions.len());
+        (*live.view).clone()
+    }
+}
+
+impl crate::Session {
+    /// The form as front ends draw it now ([`ViewModel::of`] of the session's flow and
+    /// result), numbered 0; a controlled session keeps the latest, numbered by
+    /// revision, in [`LiveState::view`].
+    pub fn view(&self) -> ViewModel {
+        self.view_at(0)
+    }
+
+    /// [`Session::view`] numbered `revision`.
+    pub(crate) fn view_at(&self, revision: u64) -> ViewModel {
+        ViewModel::of(&self.flow, revision, self.result.as_ref())
     }
 }

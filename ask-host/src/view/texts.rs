@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use ask_host::i18n::{Locale, Msg};
+use ask_i18n::{Locale, Msg};
 
 /// The catalogue texts the browser page shows, by their keys (`web.note`,
 /// `review.submit`): the view model carries them in the form's language.
