@@ -33,7 +33,7 @@ mod settings_docs;
 mod small_terminal;
 // The FIFO and device helpers of ask-keymap's write-through tests (kept in that package,
 // whose packaged tests must not read outside it).
-#[path = "../../ask-keymap/tests/special_files.rs"]
+#[path = "../../ask-settings/tests/special_files.rs"]
 mod special_files;
 mod support;
 mod surfaces;

@@ -2,7 +2,8 @@
 //! outside that package and its packaged tests must not read it): every context, action with its default keys,
 //! behaviour key, notification channel and the schema version are documented.
 
-use ask_keymap::{Action, AskConfig, BehaviourSetting, Context, SCHEMA_VERSION};
+use ask_keymap::{Action, BehaviourSetting, Context};
+use ask_settings::{AskConfig, SCHEMA_VERSION};
 
 fn doc() -> String {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/settings.md");
@@ -76,7 +77,7 @@ fn a_file_without_schema_version_is_version_1_as_documented() {
     let dir = tempfile::tempdir().expect("temp dir");
     let path = dir.path().join("ask-user.json");
     std::fs::write(&path, r#"{"behaviour": {"showFooterHints": false}}"#).expect("write");
-    let (store, loaded) = ask_keymap::ConfigStore::open(path.clone()).expect("opens");
+    let (store, loaded) = ask_settings::ConfigStore::open(path.clone()).expect("opens");
     assert!(
         !store.config().behaviour.show_footer_hints,
         "the value is kept"
