@@ -6,8 +6,8 @@ use ask_contract::QuestionType;
 use crate::apply::step;
 use crate::command::Outcome;
 use crate::completion::{CompletionList, at_word};
-use crate::editor::{EditCommand, TextBuffer};
 use crate::flow::{Editor, EditorTarget, Flow, Tab};
+use crate::text_buffer::{EditCommand, TextBuffer};
 
 /// Stores trimmed text; empty after trimming means none.
 fn trimmed(text: &str) -> Option<String> {

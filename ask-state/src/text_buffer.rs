@@ -1,4 +1,5 @@
-//! A grapheme-aware, multi-line text buffer with a cursor and undo.
+//! A grapheme-aware, multi-line text buffer with a cursor and undo: the text of one
+//! editor, without the flow (`flow_editor.rs` opens, saves and pastes into editors).
 
 use std::collections::VecDeque;
 

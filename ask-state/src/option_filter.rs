@@ -1,4 +1,5 @@
-//! Type-to-filter on a question's options (`main.filter`, default `/`).
+//! Type-to-filter on a question's options (`main.filter`, default `/`): the matching and
+//! ranking (`filter_line.rs` has the filter line's keys in the flow).
 //!
 //! The filter line narrows the option rows to those whose label or description contains
 //! the query as a case-insensitive subsequence (fuzzy match: `pgs` finds `PostgreSQL`).

@@ -1,4 +1,5 @@
-//! The filter line in the flow: opening, typing, closing, and the keys it takes.
+//! The filter line in the flow: opening, typing, closing, and the keys it takes (the
+//! matching and ranking are `option_filter.rs`).
 //!
 //! While the filter line is open (and no editor or overlay has the keyboard), keys that
 //! type a character go into the query, except `1`-`9`, which keep picking the declared
@@ -12,8 +13,8 @@ use ask_contract::QuestionType;
 use ask_keymap::{Action, Key, KeyCode};
 
 use crate::command::{Command, Outcome};
-use crate::filter::OptionFilter;
 use crate::flow::{Flow, Tab};
+use crate::option_filter::OptionFilter;
 
 impl Flow {
     /// The open filter line, if any (it belongs to the current question).
