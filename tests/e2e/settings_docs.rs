@@ -1,4 +1,4 @@
-//! `docs/settings.md` matches the code (here, not in ask-keymap, because the doc is
+//! `docs/settings.md` matches the code (here, not in ask-settings, because the doc is
 //! outside that package and its packaged tests must not read it): every context, action with its default keys,
 //! behaviour key, notification channel and the schema version are documented.
 
@@ -55,6 +55,13 @@ fn the_documented_defaults_are_the_defaults() {
     ] {
         assert!(doc.contains(channel), "lacks channel {channel}");
     }
+    // `mcp` is not among the defaults (it is written only when set), so it has a section
+    // of its own.
+    assert!(AskConfig::default().to_json().get("mcp").is_none());
+    assert!(
+        doc.contains("## `mcp`") && doc.contains("| `launch` | none |"),
+        "lacks the mcp section"
+    );
 }
 
 /// The doc's word on letter case is what the parser does: `N` is `n`, `shift+n` differs.
