@@ -5,10 +5,10 @@
 use std::path::Path;
 
 use ask_host::Settings;
-use ask_keymap::{ConfigPaths, ProcessEnv};
+use ask_settings::{ConfigPaths, ProcessEnv};
 
 /// Resolves the settings path from the flag and the environment.
-pub(crate) fn resolve(explicit: Option<&Path>) -> Result<ConfigPaths, ask_keymap::KeymapError> {
+pub(crate) fn resolve(explicit: Option<&Path>) -> Result<ConfigPaths, ask_settings::SettingsError> {
     ConfigPaths::resolve(explicit, &ProcessEnv::read().env())
 }
 

@@ -18,7 +18,7 @@ pub(crate) fn check_path(
     flow: &FlowArgs,
     inputs: &[(&str, Option<&Path>)],
 ) -> Result<(), CliError> {
-    if let Some(kind) = ask_keymap::special_file_kind(draft) {
+    if let Some(kind) = ask_settings::special_file_kind(draft) {
         return Err(CliError::usage(format!(
             "--draft '{}' is {kind}; give a regular file path (or a new one) for the draft",
             draft.display()

@@ -123,7 +123,7 @@ pub(crate) fn write_result(output: Option<&Path>, result: &AskResult) -> Result<
 }
 
 /// Writes text to a file, or to stdout when no file (or `-`) is given: a regular file is
-/// replaced atomically, a FIFO or device written through ([`ask_keymap::write_atomic`]).
+/// replaced atomically, a FIFO or device written through ([`ask_settings::write_atomic`]).
 ///
 /// What is written is decided, so signals get their default action back first
 /// ([`crate::signals::hand_back`]): a FIFO with no reader, or a stdout nobody reads, may
@@ -134,7 +134,7 @@ pub(crate) fn write_result(output: Option<&Path>, result: &AskResult) -> Result<
 pub(crate) fn write_text(output: Option<&Path>, what: &str, text: &str) -> Result<(), CliError> {
     match output {
         Some(path) if path != Path::new("-") => {
-            let write = || ask_keymap::write_atomic(path, text.as_bytes());
+            let write = || ask_settings::write_atomic(path, text.as_bytes());
             let written = if replaces_a_file(path) {
                 crate::signals::deferred(write)
             } else {
@@ -154,7 +154,7 @@ pub(crate) fn write_text(output: Option<&Path>, what: &str, text: &str) -> Resul
 }
 
 /// True when `path` is a regular file (through symlinks) or does not exist yet: what
-/// [`ask_keymap::write_atomic`] replaces through a temporary file, never blocking for
+/// [`ask_settings::write_atomic`] replaces through a temporary file, never blocking for
 /// long. FIFOs, devices and the like are written through and may block.
 fn replaces_a_file(path: &Path) -> bool {
     match std::fs::metadata(path) {

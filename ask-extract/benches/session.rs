@@ -8,7 +8,7 @@
 use std::fmt::Write as _;
 use std::hint::black_box;
 
-use ask_extract::{Session, Source, latest_assistant_message, latest_payload, next_step};
+use ask_extract::{PiSession, Source, latest_assistant_message, latest_payload, next_step};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use serde_json::json;
 
@@ -68,9 +68,9 @@ fn bench_session(c: &mut Criterion) {
     group.throughput(Throughput::Bytes(text.len() as u64));
     group.sample_size(10);
     group.bench_function("read 4000 turns", |b| {
-        b.iter(|| Session::from_reader(black_box(text.as_bytes())).unwrap());
+        b.iter(|| PiSession::from_reader(black_box(text.as_bytes())).unwrap());
     });
-    let session = Session::from_reader(text.as_bytes()).unwrap();
+    let session = PiSession::from_reader(text.as_bytes()).unwrap();
     group.bench_function("branch and lookups", |b| {
         b.iter(|| {
             let branch = session.branch(None).unwrap();

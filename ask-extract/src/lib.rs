@@ -16,6 +16,6 @@ pub use lookup::{
 };
 pub use prompt::EXTRACTION_SYSTEM_PROMPT;
 pub use repair::MAX_REPLY_OPTIONS;
-pub use session::{Entry, MAX_SESSION_BYTES, Session};
+pub use session::{Entry, MAX_SESSION_BYTES, PiSession};
 pub use status::{ExtractStatus, extract_status};
 pub use step::{Decision, ModelRequest, Step, next_step};

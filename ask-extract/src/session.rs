@@ -23,7 +23,7 @@ use serde_json::Value;
 use crate::error::ExtractError;
 use crate::raw::{RawLine, RawMessage};
 
-/// The largest session file [`Session::open`] reads (256 MiB). pi sessions with long
+/// The largest session file [`PiSession::open`] reads (256 MiB). pi sessions with long
 /// tool outputs and images grow to tens of megabytes; anything past this is not a
 /// session someone is answering questions in (or not a session at all, such as
 /// `/dev/zero`).
@@ -86,7 +86,7 @@ impl Entry {
 /// A pi session file read into a tree of entries.
 ///
 /// ```
-/// use ask_extract::Session;
+/// use ask_extract::PiSession;
 ///
 /// let jsonl = concat!(
 ///     r#"{"type":"session","version":3,"id":"s1","timestamp":"2026-01-01T00:00:00Z","cwd":"/w"}"#, "\n",
@@ -94,13 +94,13 @@ impl Entry {
 ///     r#"{"type":"message","id":"b","parentId":"a","timestamp":"","message":{"role":"assistant","content":[{"type":"text","text":"Hello"}],"stopReason":"stop"}}"#, "\n",
 ///     r#"{"type":"message","id":"c","parentId":"a","timest"#, // a torn last line is skipped
 /// );
-/// let session = Session::from_reader(jsonl.as_bytes()).unwrap();
+/// let session = PiSession::from_reader(jsonl.as_bytes()).unwrap();
 /// assert_eq!(session.leaf_id(), Some("b"));
 /// let ids: Vec<&str> = session.branch(None).unwrap().iter().map(|e| e.id()).collect();
 /// assert_eq!(ids, ["a", "b"]);
 /// ```
 #[derive(Debug, Clone, Default)]
-pub struct Session {
+pub struct PiSession {
     entries: Vec<Entry>,
     by_id: HashMap<String, usize>,
     skipped_lines: usize,
@@ -159,7 +159,7 @@ fn next_line(reader: &mut impl BufRead, buf: &mut Vec<u8>) -> std::io::Result<Li
     }
 }
 
-impl Session {
+impl PiSession {
     /// Opens and reads a session file: a regular file, or a pipe such as a shell's
     /// `<(zcat s.jsonl.gz)`. At most [`MAX_SESSION_BYTES`] are read; a larger file (a
     /// regular one is measured before reading) is [`ExtractError::TooLarge`].

@@ -6,7 +6,7 @@ use serde_json::Value;
 
 use crate::error::ExtractError;
 use crate::lookup::latest_assistant_message;
-use crate::session::Session;
+use crate::session::PiSession;
 use crate::step::{Decision, ModelRequest, Step, next_step};
 
 /// The outcome of one extraction step on a session.
@@ -124,13 +124,13 @@ impl Serialize for ExtractStatus {
 /// [`next_step`] to it and the model's `responses` so far.
 ///
 /// ```
-/// use ask_extract::{ExtractStatus, Session, extract_status};
+/// use ask_extract::{ExtractStatus, PiSession, extract_status};
 ///
 /// let jsonl = concat!(
 ///     r#"{"type":"session","version":3,"id":"s","timestamp":"","cwd":"/w"}"#, "\n",
 ///     r#"{"type":"message","id":"m1","parentId":null,"timestamp":"","message":{"role":"assistant","content":[{"type":"text","text":"Tabs or spaces?"}],"stopReason":"stop"}}"#, "\n",
 /// );
-/// let session = Session::from_reader(jsonl.as_bytes()).unwrap();
+/// let session = PiSession::from_reader(jsonl.as_bytes()).unwrap();
 ///
 /// let status = extract_status(&session, None, &[] as &[String], 1);
 /// let json = status.to_json();
@@ -141,7 +141,7 @@ impl Serialize for ExtractStatus {
 /// assert!(matches!(status, ExtractStatus::NoQuestions { .. }));
 /// ```
 pub fn extract_status<S: AsRef<str>>(
-    session: &Session,
+    session: &PiSession,
     leaf: Option<&str>,
     responses: &[S],
     retries: u8,

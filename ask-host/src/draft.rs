@@ -67,13 +67,13 @@ pub fn draft_path_problem(path: &Path) -> Option<String> {
     if meta.file_type().is_symlink() && std::fs::metadata(path).is_err() {
         return refuse(&"a symlink to nothing");
     }
-    if let Some(kind) = ask_keymap::special_file_kind(path) {
+    if let Some(kind) = ask_settings::special_file_kind(path) {
         return refuse(&format_args!("{kind}, not a regular file"));
     }
-    match ask_keymap::read_regular_file(path, MAX_DRAFT_BYTES) {
+    match ask_settings::read_regular_file(path, MAX_DRAFT_BYTES) {
         Ok(None) => None,
         Ok(Some(bytes)) if is_draft(&bytes) => None,
-        Ok(Some(_)) | Err(ask_keymap::KeymapError::FileTooLarge { .. }) => {
+        Ok(Some(_)) | Err(ask_settings::SettingsError::FileTooLarge { .. }) => {
             refuse(&"a file that is not a draft")
         }
         Err(e) => refuse(&format_args!("a file that cannot be read ({e})")),
@@ -144,7 +144,7 @@ impl DraftFile {
         if let Some(why) = self.problem() {
             return Err(why);
         }
-        ask_keymap::write_atomic(&self.path, bytes)
+        ask_settings::write_atomic(&self.path, bytes)
             .map_err(|e| format!("draft not saved to {}: {e}", self.path.display()))?;
         self.written = stamp(&self.path);
         Ok(())
@@ -258,10 +258,10 @@ pub(crate) fn restore(flow: &mut Flow, path: &Path) -> Result<Vec<String>, Strin
             path.display()
         )
     };
-    let text = match ask_keymap::read_regular_file(path, MAX_DRAFT_BYTES) {
+    let text = match ask_settings::read_regular_file(path, MAX_DRAFT_BYTES) {
         Ok(Some(text)) => text,
         Ok(None) => return Err(not_restored(&"there is no file there")),
-        Err(ask_keymap::KeymapError::FileTooLarge { limit, .. }) => {
+        Err(ask_settings::SettingsError::FileTooLarge { limit, .. }) => {
             return Err(not_restored(&format_args!(
                 "it is larger than {} MiB, more than a draft holds",
                 limit / (1024 * 1024)

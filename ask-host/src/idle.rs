@@ -15,7 +15,7 @@ impl Session {
 
     /// The settings file the session reloads and saves, if any (what a host watches).
     pub fn settings_path(&self) -> Option<&Path> {
-        self.store.as_ref().map(ask_keymap::ConfigStore::path)
+        self.store.as_ref().map(ask_settings::ConfigStore::path)
     }
 
     /// Reads the settings file again and applies what changed (keymap, behaviour,

@@ -44,11 +44,9 @@ pub use ask_contract::{
 /// The UI languages: locales, the `locale` setting and the message catalogues (`ask-i18n`).
 pub use ask_i18n as i18n;
 pub use ask_i18n::{Locale, LocaleSetting};
-/// Key ids, the raw-input decoder, keymaps and the settings file (`ask-keymap`).
+/// Key ids, the raw-input decoder and keymaps (`ask-keymap`).
 pub use ask_keymap as keymap;
-pub use ask_keymap::{
-    AskConfig, ConfigPaths, Decoder, InputEvent, Key, KeymapError, TerminalReply,
-};
+pub use ask_keymap::{Decoder, InputEvent, Key, KeymapError, TerminalReply};
 /// Rendering a flow to frames of styled spans (`ask-render`).
 pub use ask_render as render;
 #[cfg(feature = "ratatui")]
@@ -56,6 +54,9 @@ pub use ask_render::FrameWidget;
 pub use ask_render::{
     Cursor, Frame, Line, RenderOptions, Role, Span, Style, Theme, fitting_height, to_ansi,
 };
+/// The settings file: its schema, store, paths and atomic writes (`ask-settings`).
+pub use ask_settings as config;
+pub use ask_settings::{AskConfig, ConfigPaths, SettingsError};
 /// The pure flow: commands, tabs, editors, snapshots (`ask-state`).
 pub use ask_state as state;
 pub use ask_state::{

@@ -4,7 +4,7 @@ use std::fmt;
 use std::path::PathBuf;
 
 use ask_i18n::{Locale, Msg};
-use ask_keymap::ConfigNotice;
+use ask_settings::ConfigNotice;
 
 /// Something the user should know that is not part of the form: settings that could not be
 /// loaded, reloaded or saved, and what loading them did. A [`Session`](crate::Session)
@@ -151,7 +151,7 @@ mod tests {
 
     #[test]
     fn notices_come_from_the_catalogue_in_every_language() {
-        use ask_keymap::ConfigNotice as C;
+        use ask_settings::ConfigNotice as C;
         let path = || PathBuf::from("/tmp/ask-user.json");
         let problem = || "is not valid JSON".to_owned();
         let notices = [

@@ -4,8 +4,9 @@
 use ask_contract::{AnsweredVia, AskForm, AskResult, Question, QuestionOption, QuestionType};
 use std::time::Instant;
 
-use ask_keymap::{ConfigStore, InputEvent, Key, Notifications};
+use ask_keymap::{InputEvent, Key};
 use ask_render::{Frame, Notification, RenderOptions, closing_soon_in, question_waiting_in};
+use ask_settings::{ConfigStore, Notifications};
 use ask_state::{Command, Effect, Flow, FlowOptions, ReviewAction};
 
 use crate::notice::notice_line;
@@ -464,7 +465,7 @@ impl Session {
     /// no store (`None`): says plainly when it will not persist. Without a store that is
     /// only when a settings file was meant but could not be read or located (in-memory
     /// settings are not a file to save to).
-    fn not_saved(&mut self, saved: Option<Result<(), ask_keymap::KeymapError>>) {
+    fn not_saved(&mut self, saved: Option<Result<(), ask_settings::SettingsError>>) {
         let why = match saved {
             Some(Ok(())) => return,
             Some(Err(err)) => err.to_string(),

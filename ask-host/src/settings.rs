@@ -2,7 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
-use ask_keymap::{AskConfig, ConfigChange, ConfigPaths, ConfigStore, KeymapError};
+use ask_settings::{AskConfig, ConfigChange, ConfigPaths, ConfigStore};
 use ask_state::Command;
 
 use crate::Notice;
@@ -61,14 +61,14 @@ impl Settings {
     /// [`Settings::open`]; a path that cannot be resolved (no home folder) gives the
     /// defaults and a [`Notice::SettingsUnresolved`].
     pub fn open_default() -> Self {
-        let env = ask_keymap::ProcessEnv::read();
+        let env = ask_settings::ProcessEnv::read();
         Self::open_resolved(ConfigPaths::resolve(None, &env.env()))
     }
 
     /// Like [`Settings::open`] for the outcome of resolving the path
     /// ([`ConfigPaths::resolve`]); a resolution error gives the defaults and a
     /// [`Notice::SettingsUnresolved`].
-    pub fn open_resolved(paths: Result<ConfigPaths, KeymapError>) -> Self {
+    pub fn open_resolved(paths: Result<ConfigPaths, ask_settings::SettingsError>) -> Self {
         match paths {
             Ok(paths) => Self::open(&paths),
             Err(err) => Self {
@@ -104,7 +104,7 @@ impl Settings {
 
     /// Like [`Settings::read_only`] for the outcome of resolving the path; a resolution
     /// error gives the defaults and a [`Notice::SettingsUnresolved`].
-    pub fn read_only_resolved(paths: Result<ConfigPaths, KeymapError>) -> Self {
+    pub fn read_only_resolved(paths: Result<ConfigPaths, ask_settings::SettingsError>) -> Self {
         match paths {
             Ok(paths) => Self::read_only(&paths),
             Err(err) => Self {
@@ -163,7 +163,8 @@ impl Settings {
 /// with the change's notices, displayed and joined by `; `, or `None` to clear an old one).
 ///
 /// ```
-/// use ask_host::keymap::{BehaviourSetting, ConfigChange};
+/// use ask_host::config::ConfigChange;
+/// use ask_host::keymap::BehaviourSetting;
 /// use ask_host::{AskConfig, Command};
 ///
 /// let mut config = AskConfig::default();

@@ -5,7 +5,8 @@ use std::time::Duration;
 
 use ask_contract::{AnsweredVia, AskForm, ParseOptions, parse_params};
 use ask_host::{ControlCommand, ControlError, ControlHandle, Session, Settings};
-use ask_keymap::{AskConfig, Key};
+use ask_keymap::Key;
+use ask_settings::AskConfig;
 use serde_json::{Value, json};
 
 fn form() -> AskForm {

@@ -4,7 +4,8 @@
 
 use ask_contract::{AnsweredVia, AskDetails, AskForm, ParseOptions, parse_params};
 use ask_host::{ControlHandle, Notice, Session, Settings};
-use ask_keymap::{AskConfig, Key};
+use ask_keymap::Key;
+use ask_settings::AskConfig;
 use serde_json::{Value, json};
 
 fn form() -> AskForm {

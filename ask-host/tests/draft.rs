@@ -7,7 +7,8 @@ use std::path::Path;
 
 use ask_contract::{AskForm, Mode, ParseOptions, parse_params};
 use ask_host::{DRAFT_SAVE_INTERVAL_MS, Notice, Session, Settings};
-use ask_keymap::{AskConfig, Key};
+use ask_keymap::Key;
+use ask_settings::AskConfig;
 use ask_state::FlowSnapshot;
 use serde_json::json;
 

@@ -8,7 +8,8 @@ use std::path::Path;
 
 use ask_contract::{ParseOptions, parse_params};
 use ask_host::{DraftFile, Notice, Session, Settings, draft_path_problem};
-use ask_keymap::{AskConfig, Key};
+use ask_keymap::Key;
+use ask_settings::AskConfig;
 use ask_state::FlowSnapshot;
 use serde_json::json;
 

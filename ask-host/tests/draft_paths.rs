@@ -10,7 +10,8 @@ use std::time::Duration;
 
 use ask_contract::{ParseOptions, parse_params};
 use ask_host::{MAX_DRAFT_BYTES, Notice, Session, Settings};
-use ask_keymap::{AskConfig, Key};
+use ask_keymap::Key;
+use ask_settings::AskConfig;
 use serde_json::json;
 
 fn session() -> Session {

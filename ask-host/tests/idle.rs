@@ -4,7 +4,8 @@
 
 use ask_contract::{ParseOptions, parse_params};
 use ask_host::{Session, Settings};
-use ask_keymap::{AskConfig, ConfigPaths, Key};
+use ask_keymap::Key;
+use ask_settings::{AskConfig, ConfigPaths};
 use serde_json::json;
 
 fn form() -> ask_contract::AskForm {

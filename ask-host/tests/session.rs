@@ -33,9 +33,8 @@ use std::sync::{Arc, Mutex};
 
 use ask_contract::{AskForm, AskResult, ParseOptions, parse_params};
 use ask_host::{Completion, Notice, Session, Settings, commands_for_change};
-use ask_keymap::{
-    AskConfig, BehaviourSetting, ConfigChange, ConfigNotice, ConfigPaths, InputEvent, Key,
-};
+use ask_keymap::{BehaviourSetting, InputEvent, Key};
+use ask_settings::{AskConfig, ConfigChange, ConfigNotice, ConfigPaths};
 use ask_state::Command;
 use serde_json::{Value, json};
 
@@ -360,7 +359,7 @@ fn an_old_settings_file_is_upgraded_with_a_typed_notice_on_the_notice_line() {
         [Notice::Settings(ConfigNotice::Upgraded {
             path: path.clone(),
             from: 1,
-            to: ask_keymap::SCHEMA_VERSION,
+            to: ask_settings::SCHEMA_VERSION,
         })]
     );
     assert_eq!(

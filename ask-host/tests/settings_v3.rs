@@ -6,7 +6,8 @@ use std::fs;
 
 use ask_contract::{ParseOptions, parse_params};
 use ask_host::{Notice, Session, Settings};
-use ask_keymap::{AskConfig, BehaviourSetting, ConfigEnv, ConfigPaths, Key, PI_ASK_FILE_NAME};
+use ask_keymap::{BehaviourSetting, Key};
+use ask_settings::{AskConfig, ConfigEnv, ConfigPaths, PI_ASK_FILE_NAME};
 use serde_json::{Value, json};
 
 fn form() -> ask_contract::AskForm {

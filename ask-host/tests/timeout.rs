@@ -3,8 +3,9 @@
 
 use ask_contract::{AskForm, ParseOptions, parse_params};
 use ask_host::{Session, Settings};
-use ask_keymap::{AskConfig, Key};
+use ask_keymap::Key;
 use ask_render::TIMEOUT_COUNTDOWN_EVENT;
+use ask_settings::AskConfig;
 use serde_json::json;
 
 fn form() -> AskForm {

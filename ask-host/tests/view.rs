@@ -6,7 +6,7 @@
 
 use ask_contract::{AnsweredVia, AskDetails, AskForm, ParseOptions, parse_params};
 use ask_host::{Completion, CompletionSource, ControlHandle, Notice, Session, Settings};
-use ask_keymap::AskConfig;
+use ask_settings::AskConfig;
 use ask_state::PathStatus;
 use serde_json::{Value, json};
 

@@ -1,10 +1,10 @@
 //! Input decoding and key-id parsing speed. No design budget names these; they run on every
-//! keystroke and every config load, so this keeps an eye on them: decoding should stay far
+//! keystroke, so this keeps an eye on them: decoding should stay far
 //! below a microsecond per key.
 
 use std::hint::black_box;
 
-use ask_keymap::{AskConfig, Decoder, Key};
+use ask_keymap::{Decoder, Key};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
 /// A realistic mix: typed text (ASCII and UTF-8), arrows, Kitty and modifyOtherKeys keys,
@@ -50,10 +50,6 @@ fn bench(c: &mut Criterion) {
                 .filter(|s| black_box(s).parse::<Key>().is_ok())
                 .count()
         });
-    });
-    let config = AskConfig::default().to_json();
-    c.bench_function("settings from_json", |b| {
-        b.iter(|| AskConfig::from_json(black_box(&config)));
     });
 }
 

@@ -1,10 +1,9 @@
-//! A keymap: the keys bound to each configurable action, read from and written to the
-//! settings file, validated against reserved keys and clashes.
+//! A keymap: the keys bound to each configurable action, read from and written as the
+//! settings file's `keymaps` section, validated against reserved keys and clashes.
 
 use serde_json::Value;
 
 use crate::action::{ADDED_LATER, Action, Context, is_reserved};
-use crate::doc::{Node, Obj};
 use crate::{Key, KeymapError};
 
 /// The bindings of every configurable action: one key or several aliases each (an empty list
@@ -173,25 +172,20 @@ impl Keymap {
     /// Serializing the keymap gives the same content with contexts and actions in the
     /// documented order.
     pub fn to_json(&self) -> Value {
-        self.to_node().to_value()
+        let mut obj = serde_json::Map::new();
+        for &context in Context::ALL {
+            let mut section = serde_json::Map::new();
+            for action in context.actions() {
+                section.insert(action.config_name().to_owned(), self.ids(action).into());
+            }
+            obj.insert(context.config_name().to_owned(), Value::Object(section));
+        }
+        Value::Object(obj)
     }
 
-    /// The `keymaps` section in the order the settings file is written.
-    pub(crate) fn to_node(&self) -> Node {
-        let mut obj = Obj::new();
-        for &context in Context::ALL {
-            let mut section = Obj::new();
-            for action in context.actions() {
-                let ids: Vec<Node> = self
-                    .keys(action)
-                    .iter()
-                    .map(|k| Node::String(k.to_string()))
-                    .collect();
-                section.insert(action.config_name().to_owned(), Node::Array(ids));
-            }
-            obj.insert(context.config_name().to_owned(), Node::Object(section));
-        }
-        Node::Object(obj)
+    /// The key ids bound to `action`, in canonical notation.
+    fn ids(&self, action: Action) -> Vec<String> {
+        self.keys(action).iter().map(Key::to_string).collect()
     }
 
     fn validate(&self) -> Result<(), KeymapError> {
@@ -284,7 +278,7 @@ fn parse_keys(action: Action, raw: &Value) -> Result<Vec<Key>, KeymapError> {
 }
 
 /// A short description of a JSON value for messages: its type, plus the value when it is short.
-pub(crate) fn describe(value: &Value) -> String {
+fn describe(value: &Value) -> String {
     match value {
         Value::Null => "null".to_owned(),
         Value::Bool(b) => format!("the boolean {b}"),
@@ -304,7 +298,23 @@ mod tests;
 /// exactly like [`Keymap::from_json`].
 impl serde::Serialize for Keymap {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        self.to_node().serialize(serializer)
+        use serde::ser::SerializeMap;
+        /// One context's actions, in the documented order.
+        struct Section<'a>(&'a Keymap, Context);
+        impl serde::Serialize for Section<'_> {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                let mut map = serializer.serialize_map(None)?;
+                for action in self.1.actions() {
+                    map.serialize_entry(action.config_name(), &self.0.ids(action))?;
+                }
+                map.end()
+            }
+        }
+        let mut map = serializer.serialize_map(Some(Context::ALL.len()))?;
+        for &context in Context::ALL {
+            map.serialize_entry(context.config_name(), &Section(self, context))?;
+        }
+        map.end()
     }
 }
 

@@ -17,13 +17,12 @@ use crate::render::{RenderOptions, render};
 ///
 /// ```
 /// # use ask_contract::{ParseOptions, parse_params_str};
-/// # use ask_keymap::AskConfig;
+/// # use ask_keymap::{Behaviour, Keymap};
 /// # use ask_state::{Flow, FlowOptions};
 /// use ask_render::{RenderOptions, fitting_height, render};
 /// # let form = parse_params_str(r#"{"questions": [{"id": "a", "prompt": "A?",
 /// #     "options": [{"value": "x", "label": "X"}]}]}"#, ParseOptions::default())?;
-/// # let config = AskConfig::default();
-/// # let flow = Flow::new(form, config.behaviour, config.keymap, FlowOptions::default());
+/// # let flow = Flow::new(form, Behaviour::default(), Keymap::default(), FlowOptions::default());
 /// let rows = fitting_height(&flow, &RenderOptions::new(70, 0));
 /// assert_eq!(render(&flow, &RenderOptions::new(70, rows)).lines.len(), rows);
 /// # Ok::<(), Box<dyn std::error::Error>>(())

@@ -4,8 +4,8 @@ use ask_contract::AskResult;
 use ask_keymap::{Behaviour, Keymap};
 
 use crate::completion::Completion;
-use crate::editor::EditCommand;
 use crate::flow::ReviewAction;
+use crate::text_buffer::EditCommand;
 
 /// One semantic step of the flow. [`Flow::handle_key`](crate::Flow::handle_key)
 /// produces these from keys; frontends with their own input model may build them directly.

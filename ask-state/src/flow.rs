@@ -5,9 +5,9 @@ use ask_contract::{AskForm, Question, QuestionType};
 use ask_keymap::{Behaviour, BehaviourSetting, Keymap};
 
 use crate::completion::CompletionList;
-use crate::editor::TextBuffer;
 pub use crate::flow_options::FlowOptions;
 pub use crate::question_draft::QuestionDraft;
+use crate::text_buffer::TextBuffer;
 
 /// The active tab.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -206,7 +206,7 @@ pub struct Flow {
     /// The countdown second last reported as a change.
     pub(crate) shown_countdown: Option<u64>,
     /// The open type-to-filter line of the current question.
-    pub(crate) filter: Option<crate::filter::OptionFilter>,
+    pub(crate) filter: Option<crate::option_filter::OptionFilter>,
     /// First question of the review tab's answer list.
     pub(crate) review_scroll: usize,
     /// Questions with a question note or an option note, kept as notes are saved so

@@ -3,8 +3,8 @@
 use ask_keymap::{Action, Context, Key, KeyCode, Modifiers};
 
 use crate::command::Command;
-use crate::editor::EditCommand;
 use crate::flow::{EditorTarget, Flow, Tab};
+use crate::text_buffer::EditCommand;
 
 fn digit(key: Key) -> Option<u8> {
     match key.code() {

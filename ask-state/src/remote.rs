@@ -2,7 +2,7 @@
 //! driving the same flow as the terminal.
 
 use crate::command::Outcome;
-use crate::editor::TextBuffer;
+use crate::text_buffer::TextBuffer;
 use crate::flow::{EditorTarget, Flow, QuestionDraft, Tab};
 
 impl Flow {

@@ -6,9 +6,9 @@ use std::collections::BTreeMap;
 use ask_contract::{AskForm, QuestionDetail, QuestionType};
 use serde::{Deserialize, Serialize};
 
-use crate::editor::TextBuffer;
 use crate::error::StateError;
 use crate::flow::{Editor, EditorTarget, Flow, Tab};
+use crate::text_buffer::TextBuffer;
 
 /// The snapshot format version written by [`Flow::snapshot`].
 pub const SNAPSHOT_VERSION: u32 = 1;

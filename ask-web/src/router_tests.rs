@@ -9,7 +9,7 @@ use std::sync::atomic::AtomicUsize;
 
 use ask_contract::{AnsweredVia, ParseOptions, parse_params};
 use ask_host::{Session, Settings};
-use ask_keymap::AskConfig;
+use ask_settings::AskConfig;
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
 use serde_json::{Value, json};

@@ -4,7 +4,7 @@
 
 use ask_contract::{ParseOptions, parse_params};
 use ask_host::{Session, Settings};
-use ask_keymap::AskConfig;
+use ask_settings::AskConfig;
 use ask_web::ViewModel;
 use serde_json::json;
 

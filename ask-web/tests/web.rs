@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use ask_contract::{AnsweredVia, ParseOptions, parse_params};
 use ask_host::{Session, Settings};
-use ask_keymap::AskConfig;
+use ask_settings::AskConfig;
 use ask_web::{MAX_WRONG_TOKENS, ViewModel, WebOptions, WebServer};
 use serde_json::{Value, json};
 

@@ -32,7 +32,7 @@ mod session;
 mod settings_docs;
 // The FIFO and device helpers of ask-keymap's write-through tests (kept in that package,
 // whose packaged tests must not read outside it).
-#[path = "../../ask-keymap/tests/special_files.rs"]
+#[path = "../../ask-settings/tests/special_files.rs"]
 mod special_files;
 mod support;
 mod surfaces;

@@ -205,6 +205,39 @@ fn ask_mcp_refuses_a_remote_address_and_a_launch_ui_without_a_launcher() {
     }
 }
 
+/// `mcp.launch` is a typed setting: a value that is not a command string is named on
+/// stderr with the file and what was expected, and `--ui launch` then asks for a launcher.
+#[test]
+fn ask_mcp_says_which_mcp_launch_setting_is_bad_and_how_to_fix_it() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let config = dir.path().join("ask.json");
+    let text = r#"{"schemaVersion": 3, "mcp": {"launch": 5}}"#;
+    std::fs::write(&config, text).unwrap();
+    let out = ask(&[
+        "mcp",
+        "--ui",
+        "launch",
+        "--config",
+        config.to_str().unwrap(),
+    ])
+    .output()
+    .unwrap();
+    assert_eq!(out.status.code(), Some(64));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("mcp.launch should be a shell command as a string")
+            && stderr.contains("found the number 5")
+            && stderr.contains(&config.display().to_string())
+            && stderr.contains("--launch CMD"),
+        "{stderr}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&config).unwrap(),
+        text,
+        "never rewritten"
+    );
+}
+
 /// A line that is not JSON, or is longer than any message may be, gets a JSON-RPC error
 /// (with no id: it could not be read) instead of silence, and the server goes on.
 #[test]

@@ -4,7 +4,7 @@
 //! cannot race. What only a terminal shows (modes, signals, painting, the early-key
 //! guard, the environment's language) stays in the PTY tests.
 
-use ask_host::{Key, Locale, Session, Settings, keymap::AskConfig};
+use ask_host::{AskConfig, Key, Locale, Session, Settings};
 use serde_json::{Value, json};
 
 use crate::filter::payload as cities;

@@ -1,8 +1,9 @@
-//! `docs/settings.md` matches the code (here, not in ask-keymap, because the doc is
+//! `docs/settings.md` matches the code (here, not in ask-settings, because the doc is
 //! outside that package and its packaged tests must not read it): every context, action with its default keys,
 //! behaviour key, notification channel and the schema version are documented.
 
-use ask_keymap::{Action, AskConfig, BehaviourSetting, Context, SCHEMA_VERSION};
+use ask_keymap::{Action, BehaviourSetting, Context};
+use ask_settings::{AskConfig, SCHEMA_VERSION};
 
 fn doc() -> String {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/settings.md");
@@ -54,6 +55,13 @@ fn the_documented_defaults_are_the_defaults() {
     ] {
         assert!(doc.contains(channel), "lacks channel {channel}");
     }
+    // `mcp` is not among the defaults (it is written only when set), so it has a section
+    // of its own.
+    assert!(AskConfig::default().to_json().get("mcp").is_none());
+    assert!(
+        doc.contains("## `mcp`") && doc.contains("| `launch` | none |"),
+        "lacks the mcp section"
+    );
 }
 
 /// The doc's word on letter case is what the parser does: `N` is `n`, `shift+n` differs.
@@ -76,7 +84,7 @@ fn a_file_without_schema_version_is_version_1_as_documented() {
     let dir = tempfile::tempdir().expect("temp dir");
     let path = dir.path().join("ask-user.json");
     std::fs::write(&path, r#"{"behaviour": {"showFooterHints": false}}"#).expect("write");
-    let (store, loaded) = ask_keymap::ConfigStore::open(path.clone()).expect("opens");
+    let (store, loaded) = ask_settings::ConfigStore::open(path.clone()).expect("opens");
     assert!(
         !store.config().behaviour.show_footer_hints,
         "the value is kept"

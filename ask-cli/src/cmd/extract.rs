@@ -2,7 +2,7 @@
 //! session helpers the other session subcommands (`answer`, `answer-again`,
 //! `replay`) share: opening the file and mapping lookup errors to exit codes.
 
-use ask_extract::{ExtractError, Session, extract_status};
+use ask_extract::{ExtractError, PiSession, extract_status};
 
 use crate::cli::{ExtractArgs, SessionArgs};
 use crate::config;
@@ -32,8 +32,8 @@ pub(crate) fn extract(args: &ExtractArgs) -> CliResult {
 }
 
 /// Opens the session file named by `--session` (66 when it cannot be read).
-pub(crate) fn open_session(args: &SessionArgs) -> Result<Session, CliError> {
-    Session::open(&args.session).map_err(|err| session_error(&err))
+pub(crate) fn open_session(args: &SessionArgs) -> Result<PiSession, CliError> {
+    PiSession::open(&args.session).map_err(|err| session_error(&err))
 }
 
 /// The exit status and message for a session or lookup error: 66 for an

@@ -1,26 +1,21 @@
 //! `ask mcp`: the `ask_user` tool as an MCP server (`ask-mcp`), over stdio or HTTP.
 
-use std::path::Path;
-
 use ask_mcp::{AskServer, HttpOptions, ServerOptions, Ui};
 
 use crate::cli::{McpArgs, McpUi};
 use crate::config;
 use crate::exit::{CliError, CliResult, Exit};
 
-/// The most of the settings file read for `mcp.launch`.
-const MAX_SETTINGS_BYTES: u64 = 1024 * 1024;
-
 /// Runs the server until the client goes away or a terminating signal arrives.
 pub(crate) fn mcp(args: &McpArgs) -> CliResult {
-    let settings = config::resolve(args.config.as_deref())
-        .map_err(|err| CliError::usage(err.to_string()))?
-        .config;
+    let paths =
+        config::resolve(args.config.as_deref()).map_err(|err| CliError::usage(err.to_string()))?;
     let launch = args
         .launch
         .clone()
-        .or_else(|| launch_setting(&settings))
+        .or_else(|| launch_setting(&paths))
         .filter(|cmd| !cmd.trim().is_empty());
+    let settings = paths.config;
     let ask_bin = std::env::current_exe()
         .map_err(|err| CliError::new(Exit::IoErr, format!("cannot find the ask binary: {err}")))?;
     let env = |name: &str| std::env::var(name).ok();
@@ -90,14 +85,18 @@ fn ui(choice: McpUi) -> Ui {
     }
 }
 
-/// `mcp.launch` from the settings file, read only (never created or rewritten here).
-fn launch_setting(path: &Path) -> Option<String> {
-    use std::io::Read as _;
-    let file = std::fs::File::open(path).ok()?;
-    let mut text = String::new();
-    file.take(MAX_SETTINGS_BYTES)
-        .read_to_string(&mut text)
-        .ok()?;
-    let value: serde_json::Value = serde_json::from_str(&text).ok()?;
-    value.get("mcp")?.get("launch")?.as_str().map(str::to_owned)
+/// `mcp.launch` from the settings file, read only (never created or rewritten here). A
+/// bad `mcp` value is said on stderr (the settings' own notice: the file, the value and
+/// what was expected) and leaves no launcher; a file that cannot be read is left to the
+/// forms, which report it.
+fn launch_setting(paths: &ask_settings::ConfigPaths) -> Option<String> {
+    let loaded = ask_settings::ConfigStore::load_read_only(paths).ok()?;
+    for notice in &loaded.notices {
+        if let ask_settings::ConfigNotice::Fallback { problem, .. } = notice
+            && problem.starts_with("mcp")
+        {
+            eprintln!("ask mcp: {notice}");
+        }
+    }
+    loaded.config.mcp.launch
 }

@@ -133,7 +133,7 @@ pub(crate) fn run(
 
 #[cfg(test)]
 mod tests {
-    use ask_keymap::{AskConfig, ConfigPaths};
+    use ask_settings::{AskConfig, ConfigPaths};
 
     use super::*;
 

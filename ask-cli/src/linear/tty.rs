@@ -177,10 +177,10 @@ fn save(saver: &mut Option<Saver>, flow: &Linear, output: &mut impl Write) {
 /// Reads a draft (a regular file of at most [`ask_host::MAX_DRAFT_BYTES`], opened without
 /// blocking) and restores it into `flow`; `Ok` lists what was dropped, `Err` says why not.
 fn restore(flow: &mut Linear, path: &std::path::Path) -> Result<Vec<String>, String> {
-    let text = match ask_keymap::read_regular_file(path, ask_host::MAX_DRAFT_BYTES) {
+    let text = match ask_settings::read_regular_file(path, ask_host::MAX_DRAFT_BYTES) {
         Ok(Some(text)) => text,
         Ok(None) => return Err("there is no file there".to_owned()),
-        Err(ask_keymap::KeymapError::FileTooLarge { limit, .. }) => {
+        Err(ask_settings::SettingsError::FileTooLarge { limit, .. }) => {
             return Err(format!(
                 "it is larger than {} MiB, more than a draft holds",
                 limit / (1024 * 1024)

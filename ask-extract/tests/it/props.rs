@@ -1,6 +1,6 @@
 //! Properties: no reply and no session file makes the crate panic.
 
-use ask_extract::{Decision, Session, Step, extract_status, next_step};
+use ask_extract::{Decision, PiSession, Step, extract_status, next_step};
 use proptest::prelude::*;
 
 /// Fragments that steer random text toward the interesting paths: fences,
@@ -70,7 +70,7 @@ proptest! {
         leaf in prop::option::of(prop_oneof![Just("a".to_owned()), Just("b".to_owned()), Just("c".to_owned()), any::<String>()]),
     ) {
         let text = lines.join("\n");
-        let session = Session::from_reader(text.as_bytes()).unwrap();
+        let session = PiSession::from_reader(text.as_bytes()).unwrap();
         let _ = extract_status(&session, leaf.as_deref(), &[] as &[String], 1).to_json();
         if let Ok(branch) = session.branch(leaf.as_deref()) {
             prop_assert!(branch.len() <= session.entries().len());

@@ -5,7 +5,7 @@
 use std::io::Write;
 use std::time::{Duration, Instant};
 
-use ask_extract::{ExtractError, MAX_SESSION_BYTES, Session};
+use ask_extract::{ExtractError, MAX_SESSION_BYTES, PiSession};
 
 const SESSION: &str = concat!(
     r#"{"type":"session","version":3,"id":"s1","timestamp":"","cwd":"/w"}"#,
@@ -28,7 +28,7 @@ fn assert_too_large(err: &ExtractError, path: &str) {
 #[test]
 fn dev_zero_is_refused_at_the_cap() {
     let started = Instant::now();
-    let err = Session::open("/dev/zero").unwrap_err();
+    let err = PiSession::open("/dev/zero").unwrap_err();
     assert_too_large(&err, "/dev/zero");
     assert!(
         started.elapsed() < Duration::from_secs(20),
@@ -46,7 +46,7 @@ fn a_regular_file_over_the_cap_is_refused_before_reading() {
     // Sparse: nothing past the first lines is ever written (or read).
     file.set_len(MAX_SESSION_BYTES + 1).unwrap();
     let started = Instant::now();
-    let err = Session::open(&path).unwrap_err();
+    let err = PiSession::open(&path).unwrap_err();
     assert_too_large(&err, &path.display().to_string());
     assert!(started.elapsed() < Duration::from_secs(1), "it was read");
 }
@@ -67,7 +67,7 @@ fn a_pipe_is_read_to_its_end() {
         let fifo = fifo.clone();
         std::thread::spawn(move || std::fs::write(fifo, SESSION).unwrap())
     };
-    let session = Session::open(&fifo).unwrap();
+    let session = PiSession::open(&fifo).unwrap();
     writer.join().unwrap();
     assert_eq!(session.leaf_id(), Some("a"));
 }
@@ -79,7 +79,7 @@ fn garbage_lines_are_skipped_and_line_numbers_kept() {
     bytes.extend_from_slice(b"\n   ");
     bytes.extend_from_slice(SESSION.as_bytes());
     bytes.extend_from_slice(b"   \n \t");
-    let session = Session::from_reader(bytes.as_slice()).unwrap();
+    let session = PiSession::from_reader(bytes.as_slice()).unwrap();
     assert_eq!(session.skipped_lines(), 1, "the NUL line");
     let lines: Vec<usize> = session
         .entries()

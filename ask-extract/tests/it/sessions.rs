@@ -7,7 +7,7 @@ use std::path::Path;
 
 use ask_contract::{AskForm, IndexMap};
 use ask_extract::{
-    EXTRACTION_SYSTEM_PROMPT, ExtractError, ExtractStatus, Session, Source, extract_status,
+    EXTRACTION_SYSTEM_PROMPT, ExtractError, ExtractStatus, PiSession, Source, extract_status,
     latest_assistant_message, latest_payload,
 };
 use serde_json::Value;
@@ -37,7 +37,7 @@ pub(crate) fn status_json(status: &ExtractStatus) -> String {
     text.replace(&prompt, "\"<EXTRACTION_SYSTEM_PROMPT>\"")
 }
 
-fn report_leaf(out: &mut String, session: &Session, leaf: Option<&str>) {
+fn report_leaf(out: &mut String, session: &PiSession, leaf: Option<&str>) {
     let _ = writeln!(out, "leaf {}", leaf.unwrap_or("(default)"));
     let branch = match session.branch(leaf) {
         Ok(branch) => branch,
@@ -83,7 +83,7 @@ fn report_leaf(out: &mut String, session: &Session, leaf: Option<&str>) {
 
 /// The default leaf, then every other tip (an entry no other entry names as
 /// its parent), in file order.
-fn report(session: &Session) -> String {
+fn report(session: &PiSession) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -110,16 +110,16 @@ fn report(session: &Session) -> String {
 #[test]
 fn fixture_sessions() {
     insta::glob!("../fixtures", "sessions/*.jsonl", |path: &Path| {
-        let session = Session::open(path).unwrap();
+        let session = PiSession::open(path).unwrap();
         insta::assert_snapshot!(report(&session));
     });
 }
 
-fn fixture(name: &str) -> Session {
+fn fixture(name: &str) -> PiSession {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/fixtures/sessions")
         .join(name);
-    Session::open(path).unwrap()
+    PiSession::open(path).unwrap()
 }
 
 #[test]
@@ -202,7 +202,7 @@ fn only_invalid_stored_forms_say_so() {
 
 #[test]
 fn a_missing_file_is_an_io_error_naming_the_path() {
-    let err = Session::open("/nonexistent/session.jsonl").unwrap_err();
+    let err = PiSession::open("/nonexistent/session.jsonl").unwrap_err();
     assert!(matches!(err, ExtractError::Io { .. }));
     assert!(
         err.to_string().contains("\"/nonexistent/session.jsonl\""),
@@ -218,7 +218,7 @@ fn invalid_utf8_and_non_object_lines_are_skipped() {
     bytes.extend_from_slice(
         br#"{"type":"message","id":"a","parentId":null,"message":{"role":"assistant","content":[{"type":"text","text":"Ok?"}],"stopReason":"stop"}}"#,
     );
-    let session = Session::from_reader(bytes.as_slice()).unwrap();
+    let session = PiSession::from_reader(bytes.as_slice()).unwrap();
     assert_eq!(session.skipped_lines(), 3);
     assert_eq!(session.entries().len(), 1);
     let message = latest_assistant_message(&session.branch(None).unwrap()).unwrap();

@@ -3,7 +3,8 @@
 
 use ask_contract::ElicitationForm;
 use ask_i18n::Locale;
-use ask_keymap::{AskConfig, Key};
+use ask_keymap::Key;
+use ask_settings::AskConfig;
 use serde_json::json;
 
 use super::{Output, OutputKind, Setup};

@@ -173,7 +173,7 @@ mod tests {
             .expect("valid");
         let mut session = ask_host::Session::new(
             form,
-            ask_host::Settings::in_memory(ask_keymap::AskConfig::default()),
+            ask_host::Settings::in_memory(ask_settings::AskConfig::default()),
         );
         let controller = session.controller();
         (session, controller)

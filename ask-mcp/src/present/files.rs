@@ -45,7 +45,7 @@ impl FormFiles {
             })?;
         let input = dir.path().join("input.json");
         let text = serde_json::to_vec(form).unwrap_or_default();
-        ask_keymap::write_atomic(&input, &text).map_err(|source| Error::Io {
+        ask_settings::write_atomic(&input, &text).map_err(|source| Error::Io {
             what: "form payload",
             path: input.clone(),
             source,

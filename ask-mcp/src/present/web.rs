@@ -305,8 +305,8 @@ impl Setup {
     /// settings file, the language `auto` stands for in `env` (`LC_ALL`, `LC_MESSAGES`,
     /// `LANG`), the form's draft (resumed when one exists).
     pub(crate) fn session(self, env: impl Fn(&str) -> Option<String>) -> Session {
-        let process = ask_keymap::ProcessEnv::read();
-        let paths = ask_keymap::ConfigPaths::resolve(self.config.as_deref(), &process.env());
+        let process = ask_settings::ProcessEnv::read();
+        let paths = ask_settings::ConfigPaths::resolve(self.config.as_deref(), &process.env());
         ask_host::Setup::new()
             .system_locale_from(env)
             .draft(Some(self.draft), self.resume)
