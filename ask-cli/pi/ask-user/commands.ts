@@ -155,7 +155,6 @@ export function registerCommands(pi: ExtensionAPI, bus: FormBus): void {
 					source.flow = {
 						source: pending ? "ask:resume" : flowSource,
 						toolCallId: pending ? id : undefined,
-						params: source.params,
 					};
 					const outcome = await openForm(ctx, bin, scratch, source, { bus });
 					deliver(ctx, bin, outcome, {
