@@ -2,8 +2,8 @@
 //! driving the same flow as the terminal.
 
 use crate::command::Outcome;
-use crate::text_buffer::TextBuffer;
 use crate::flow::{EditorTarget, Flow, QuestionDraft, Tab};
+use crate::text_buffer::TextBuffer;
 
 impl Flow {
     /// Replaces what is answered on question `i` (selections, free-form text, notes and the
