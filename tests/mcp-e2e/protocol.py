@@ -86,8 +86,12 @@ def bad_input_gets_clear_json_rpc_errors_and_nothing_else(tmp):
         check("result" in raw.request("ping"), "after malformed JSON the server answers the next request")
         check([m for m in raw.seen if m and m.get("id", 0) is None and m.get("error", {}).get("code") == -32700],
               "malformed JSON gets a JSON-RPC parse error (-32700, id null)")
-        err = raw.request("resources/list")
+        # The server offers no prompts (resources it does offer: the MCP App's page, listed
+        # only for a client that declares the UI extension, so this one gets an empty list).
+        err = raw.request("prompts/list")
         check(err.get("error", {}).get("code") == -32601, f"unknown method: {err}")
+        listed = raw.request("resources/list")
+        check(listed.get("result") == {"resources": []}, f"no page for a client without the extension: {listed}")
         err = raw.request("tools/call", {"name": "ask_somebody", "arguments": {}})
         check(err.get("error", {}).get("code") == -32602 and "ask_somebody" in err["error"]["message"], f"unknown tool: {err}")
         # rmcp cannot read params whose arguments are not an object and answers as for an
