@@ -351,21 +351,7 @@ impl AskServer {
         problem: Option<&str>,
     ) -> Option<CallToolResponse> {
         let sealer = self.sealer()?;
-        let options = &self.shared().options;
-        let files = FormFiles::create(form, &options.state_dir).ok()?;
-        let mut running = Running::start_form(
-            form,
-            options.config.clone(),
-            &files,
-            std::net::SocketAddr::from(([127, 0, 0, 1], 0)),
-        );
-        let url = match running.url().await {
-            Ok(url) => url,
-            Err(why) => {
-                self.announce(&format!("the browser form could not start: {why}"));
-                return None;
-            }
-        };
+        let (link, url) = self.serve_link(form).await?;
         let id = nonce();
         let requests = mrtr::link_request(form, &url, &id, problem)?;
         let state = sealer.seal(&Round {
@@ -376,26 +362,13 @@ impl AskServer {
             asked: Asked::Url,
             web: Some(id.clone()),
         });
-        if let Some(announce) = options.announce_link {
-            announce(&url);
-        }
-        self.keep_link(
-            id,
-            Link {
-                running,
-                _files: files,
-            },
-        );
+        self.keep_link(id, link);
         Some(mrtr::input_required(requests, state).into())
     }
 
-    /// `--ui web` for a client without URL mode, on a machine with no browser to open:
-    /// the link could reach the person only on our stderr, which clients such as Claude
-    /// Code hide, and a 2026-07-28 call gets no progress messages. So the browser form is
-    /// served and the call returns at once with the link (`details.needsInput.url`, and
-    /// the text says what to do with it); the next call of the same client with the same
-    /// arguments waits for that form's answers ([`AskServer::resume_handed`]).
-    async fn hand_link(&self, caps: &RequestCaps, form: &AskForm, args: &str) -> Option<AskResult> {
+    /// Serves `form` as the browser form on a loopback port and says its link (stderr and
+    /// the host's `announce_link`); `None`, said on stderr, when it could not start.
+    async fn serve_link(&self, form: &AskForm) -> Option<(Link, String)> {
         let options = &self.shared().options;
         let files = FormFiles::create(form, &options.state_dir).ok()?;
         let mut running = Running::start_form(
@@ -414,14 +387,25 @@ impl AskServer {
         if let Some(announce) = options.announce_link {
             announce(&url);
         }
-        self.announce("the link goes back in the result: no URL mode and no browser here");
-        self.keep_link(
-            handed_key(caps, args),
+        Some((
             Link {
                 running,
                 _files: files,
             },
-        );
+            url,
+        ))
+    }
+
+    /// `--ui web` for a client without URL mode, on a machine with no browser to open:
+    /// the link could reach the person only on our stderr, which clients such as Claude
+    /// Code hide, and a 2026-07-28 call gets no progress messages. So the browser form is
+    /// served and the call returns at once with the link (`details.needsInput.url`, and
+    /// the text says what to do with it); the next call of the same client with the same
+    /// arguments waits for that form's answers ([`AskServer::resume_handed`]).
+    async fn hand_link(&self, caps: &RequestCaps, form: &AskForm, args: &str) -> Option<AskResult> {
+        let (link, url) = self.serve_link(form).await?;
+        self.announce("the link goes back in the result: no URL mode and no browser here");
+        self.keep_link(handed_key(caps, args), link);
         Some(crate::outcome::link_result(form, &url))
     }
 
