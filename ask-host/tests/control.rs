@@ -373,3 +373,41 @@ fn remote_answers_restart_the_idle_timeout() {
     assert!(result.details.timed_out);
     assert_eq!(result.details.answered_via, None, "nobody ended it");
 }
+
+/// `wait_taken`, what an HTTP API or a tool answers each command with: a command that
+/// submitted the form was taken even though the session is gone by the time the front
+/// end looks (the MCP App's Submit was answered 410 before this); a command the session
+/// never read is `closed`; a refused one gives the session's error.
+#[test]
+fn wait_taken_tells_a_command_that_ended_the_form_from_one_never_read() {
+    let within = Duration::from_secs(5);
+    let mut s = session();
+    let controller = s.controller();
+    let refused = controller.connect(AnsweredVia::Control);
+    refused
+        .send_line(r#"{"v": 1, "type": "focus", "question": "nope"}"#)
+        .unwrap();
+    s.pump_control();
+    let err = refused.wait_taken(within).unwrap_err();
+    assert!(err.to_line().contains("nope"), "{}", err.to_line());
+
+    let submitting = controller.connect(AnsweredVia::Control);
+    submitting
+        .send_line(r#"{"v": 1, "type": "answer", "mode": "submit", "answers": {"db": {"values": ["pg"]}}}"#)
+        .unwrap();
+    s.pump_control();
+    assert!(s.result().is_some(), "the answer submitted the form");
+    drop(s);
+    assert_eq!(submitting.wait_taken(within), Ok(()));
+
+    let mut unread = session();
+    let late = unread.controller().connect(AnsweredVia::Control);
+    late.send(ControlCommand::Cancel).unwrap();
+    drop(unread);
+    let never = late.wait_taken(within).unwrap_err();
+    assert!(
+        never.to_line().contains("\"closed\""),
+        "{}",
+        never.to_line()
+    );
+}

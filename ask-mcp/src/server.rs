@@ -503,12 +503,16 @@ impl ServerHandler for AskServer {
                 let _ = peer.notify_progress(param).await;
             });
         };
-        let response = if caps.per_request {
+        let response = if caps.per_request && !self.offers_app(&caps) {
             // MCP 2026-07-28: no session; everything comes from this request.
             self.call_per_request(request, &caps, cancel).await
         } else {
+            // A 2025-11-25 session, or a client that shows the MCP App (either era): the
+            // call stays pending until the form ends. On 2026-07-28 the server may not ask
+            // the client anything outside an `input_required` round, so no peer is handed
+            // to the presenters there (a page that never opens falls back to the others).
             let arguments = serde_json::Value::Object(request.arguments.unwrap_or_default());
-            let peer = Some(context.peer.clone());
+            let peer = (!caps.per_request).then(|| context.peer.clone());
             let progress = token.is_some().then_some(progress);
             let result = if self.offers_app(&caps) {
                 self.ask_in_app(arguments, caps.client.clone(), cancel, peer, progress)

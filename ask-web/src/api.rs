@@ -162,26 +162,7 @@ pub(crate) async fn command(State(app): State<Arc<App>>, request: Request) -> Re
 /// Waits until the session took the command sent on `handle`: the `error` event it sent
 /// back for a refused command, if any.
 fn reply(handle: &ask_host::ControlHandle) -> Result<(), ControlEvent> {
-    let deadline = std::time::Instant::now() + Duration::from_secs(30);
-    let gone = |_| ControlEvent::error(&ControlError::Disconnected);
-    loop {
-        let taken = handle.unanswered() == 0;
-        // What the command caused was queued before it counted as taken.
-        while let Some(event) = handle.try_recv().map_err(gone)? {
-            if matches!(event, ControlEvent::Error { .. }) {
-                return Err(event);
-            }
-        }
-        if taken || std::time::Instant::now() >= deadline {
-            return Ok(());
-        }
-        if let Some(event @ ControlEvent::Error { .. }) = handle
-            .recv_timeout(Duration::from_millis(10))
-            .map_err(gone)?
-        {
-            return Err(event);
-        }
-    }
+    handle.wait_taken(Duration::from_secs(30))
 }
 
 fn problem(status: StatusCode, err: &ControlError) -> Response {

@@ -144,3 +144,45 @@ def raw_2026_url_only_client_gets_the_browser_forms_link_and_its_answers(tmp):
     done = retry(raw, url, first["requestState"], {"action": "accept"}, WEB_PAYLOAD)["result"]
     same_as_ask_run(done, tmp, WEB_PAYLOAD, WEB_ANSWERS, via=("browser",))
     raw.close()
+
+
+@scenario
+def raw_2026_client_with_the_ui_extension_gets_the_app_and_its_answers(tmp):
+    """A 2026-07-28 client that declares the MCP Apps extension in its request's
+    capabilities is shown the page: the tool list names it, resources/read serves it, and
+    the ask_user call waits (no input_required) for what the page sends through ask_app."""
+    ui = {"extensions": {"io.modelcontextprotocol/ui": {"mimeTypes": ["text/html;profile=mcp-app"]}}}
+    raw = modern()
+    try:
+        listed = raw.request("tools/list", {"_meta": meta(ui)})["result"]["tools"]
+        names = {t["name"]: t for t in listed}
+        check(set(names) == {"ask_user", "ask_app"}, f"tools: {sorted(names)}")
+        uri = names["ask_user"]["_meta"]["ui"]["resourceUri"]
+        page = raw.request("resources/read", {"uri": uri, "_meta": meta(ui)})["result"]["contents"][0]
+        check(page["mimeType"] == "text/html;profile=mcp-app" and "<html" in page["text"], "the page is served")
+        plain = raw.request("tools/list", {"_meta": meta({})})["result"]["tools"]
+        check([t["name"] for t in plain] == ["ask_user"], f"without the extension: {plain}")
+
+        pending = raw.start("tools/call", {"name": "ask_user", "arguments": PAYLOAD, "_meta": meta(ui)})
+
+        def app(arguments):
+            reply = raw.request("tools/call", {"name": "ask_app", "arguments": arguments, "_meta": meta(ui)})
+            check("result" in reply, f"ask_app: {reply}")
+            return reply["result"]["structuredContent"]
+
+        opened = app({"open": PAYLOAD})
+        deadline = time.time() + 20
+        while opened["status"] == 202 and time.time() < deadline:  # the call has not reached its form yet
+            time.sleep(0.05)
+            opened = app({"open": PAYLOAD})
+        check(opened["status"] == 200 and opened.get("token"), f"open: {opened}")
+        check(opened["view"]["questions"][0]["required"] in (True, False), "the page gets the session's view")
+        done = app({"token": opened["token"], "command": {"v": 1, "type": "answer", "mode": "submit",
+                                                          "answers": ANSWERS["answers"]}})
+        check(done["status"] == 200, f"answer and submit: {done}")
+        record = raw.wait(pending, timeout=30)
+        check("result" in record and record["result"].get("resultType", "complete") == "complete",
+              f"the pending call ends with the answers, no input_required: {record}")
+        same_as_ask_run(record["result"], tmp, via=("app",))
+    finally:
+        raw.close()

@@ -343,6 +343,47 @@ impl ControlHandle {
     pub fn live(&self) -> LiveState {
         self.sender.shared.lock().clone()
     }
+
+    /// Waits, at most `within`, until the session took every command sent on this handle,
+    /// and returns the `error` event it sent back for a refused one, if any (events that
+    /// are not errors are read and dropped). A session that ended after taking them (a
+    /// command that submitted the form) counts as taken; one that went away without a
+    /// result is a `closed` error. Used by front ends that answer each command (an HTTP
+    /// API, a tool).
+    pub fn wait_taken(&self, within: Duration) -> Result<(), ControlEvent> {
+        let deadline = std::time::Instant::now() + within;
+        // Disconnected is reported only once every event was read, so nothing sent was
+        // refused; a session gone with a result had ended the form (commands it had not
+        // read by then were dropped with it, as late as a refusal would have been).
+        let gone = |this: &Self| {
+            if this.unanswered() == 0 && this.live().result.is_some() {
+                Ok(())
+            } else {
+                Err(ControlEvent::error(&ControlError::Disconnected))
+            }
+        };
+        loop {
+            let taken = self.unanswered() == 0;
+            // What a command caused was queued before it counted as taken.
+            loop {
+                match self.try_recv() {
+                    Ok(Some(event @ ControlEvent::Error { .. })) => return Err(event),
+                    Ok(Some(_)) => {}
+                    Ok(None) => break,
+                    Err(_) => return gone(self),
+                }
+            }
+            let left = deadline.saturating_duration_since(std::time::Instant::now());
+            if taken || left.is_zero() {
+                return Ok(());
+            }
+            match self.recv_timeout(left.min(Duration::from_millis(10))) {
+                Ok(Some(event @ ControlEvent::Error { .. })) => return Err(event),
+                Ok(_) => {}
+                Err(_) => return gone(self),
+            }
+        }
+    }
 }
 
 impl Drop for ControlHandle {

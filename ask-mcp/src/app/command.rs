@@ -95,29 +95,7 @@ fn apply(handle: &ControlHandle, line: &str) -> (u16, Value) {
         Err(err @ ControlError::Disconnected) => return refused(410, &err),
         Err(err) => return refused(400, &err),
     }
-    let deadline = std::time::Instant::now() + Duration::from_secs(30);
-    let gone = |_| ControlEvent::error(&ControlError::Disconnected);
-    let error = loop {
-        let taken = handle.unanswered() == 0;
-        let mut refusal = None;
-        loop {
-            match handle.try_recv().map_err(gone) {
-                Ok(Some(event @ ControlEvent::Error { .. })) | Err(event) => {
-                    refusal = Some(event);
-                    break;
-                }
-                Ok(Some(_)) => {}
-                Ok(None) => break,
-            }
-        }
-        if refusal.is_some() || taken || std::time::Instant::now() >= deadline {
-            break refusal;
-        }
-        match handle.recv_timeout(Duration::from_millis(10)).map_err(gone) {
-            Ok(Some(event @ ControlEvent::Error { .. })) | Err(event) => break Some(event),
-            Ok(_) => {}
-        }
-    };
+    let error = handle.wait_taken(Duration::from_secs(30)).err();
     match error {
         Some(event) => (
             status_of(&event),

@@ -109,15 +109,12 @@ pub(crate) fn read_json(uri: &str) -> Option<Value> {
 }
 
 impl crate::AskServer {
-    /// True when this call's client is shown the app: it declared the extension in a
-    /// session (MCP 2025-11-25; a 2026-07-28 request keeps its own MRTR paths), the server
+    /// True when this call's client is shown the app: it declared the extension (in its
+    /// MCP 2025-11-25 session, or in a 2026-07-28 request's capabilities), and the server
     /// runs `--ui auto` with its own presenters.
     pub(crate) fn offers_app(&self, caps: &crate::caps::RequestCaps) -> bool {
         let shared = self.shared();
-        caps.app
-            && !caps.per_request
-            && shared.options.ui == crate::Ui::Auto
-            && shared.kit.is_some()
+        caps.app && shared.options.ui == crate::Ui::Auto && shared.kit.is_some()
     }
 
     /// The tools `caps`' client sees.
