@@ -321,11 +321,16 @@ fn wait_for_change_wakes_on_a_new_revision() {
     let mut s = session();
     let controller = s.controller();
     let seen = controller.live().revision;
+    let (waiting, ready) = std::sync::mpsc::channel();
     let waiter = std::thread::spawn({
         let controller = controller.clone();
-        move || controller.wait_for_change(seen, Duration::from_secs(10))
+        move || {
+            waiting.send(()).unwrap();
+            controller.wait_for_change(seen, Duration::from_secs(10))
+        }
     });
-    std::thread::sleep(Duration::from_millis(50));
+    // Fence: the waiter is on its way into the wait before the key changes the form.
+    ready.recv().unwrap();
     s.key("1".parse::<Key>().unwrap());
     s.pump_control();
     assert!(waiter.join().unwrap() > seen);

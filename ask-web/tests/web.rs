@@ -403,7 +403,13 @@ fn a_page_that_stops_reading_cannot_hold_the_host() {
         "GET /api/events HTTP/1.1\r\nHost: {addr}\r\n{cookie}\r\n"
     )
     .unwrap();
-    std::thread::sleep(Duration::from_millis(200));
+    // Fence: the event stream's head is back, so the server holds the connection open.
+    stuck
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .unwrap();
+    let mut head = [0u8; 12];
+    std::io::Read::read_exact(&mut stuck, &mut head).unwrap();
+    assert_eq!(&head, b"HTTP/1.1 200");
     s.key("2".parse().unwrap());
     s.key("enter".parse().unwrap());
     s.pump_control();
