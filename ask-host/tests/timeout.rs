@@ -78,3 +78,34 @@ fn the_setting_applies_unless_the_flag_overrides_it() {
     let result = late.result().expect("timed out before the key");
     assert!(result.details.answers.is_empty());
 }
+
+/// An idle form with a timeout and nothing else to do asks its host to wake only when the
+/// timeout changes something: at the countdown's start, then once a second.
+#[test]
+fn a_timeout_asks_for_a_tick_only_when_the_countdown_changes() {
+    use std::time::Duration;
+    let mut s =
+        Session::new(form(), Settings::in_memory(AskConfig::default())).with_idle_timeout(90);
+    assert_eq!(s.tick_due_in(), Some(Duration::from_secs(30)));
+    s.tick_at(30_000);
+    assert_eq!(s.tick_due_in(), Some(Duration::from_secs(1)));
+    s.tick_at(30_400);
+    assert_eq!(s.tick_due_in(), Some(Duration::from_millis(600)));
+    s.tick_at(90_000);
+    assert!(s.is_over());
+    assert_eq!(s.tick_due_in(), None);
+    // Without a timeout (and the settings file in memory) an idle form needs no tick.
+    let idle = Session::new(form(), Settings::in_memory(AskConfig::default()));
+    assert_eq!(idle.tick_due_in(), None);
+    assert!(!idle.needs_ticks());
+}
+
+/// The headless runner (the browser form alone, `ask mcp`'s browser presenter) ends a
+/// form whose idle timeout passed, though nobody sends it anything.
+#[test]
+fn the_headless_runner_ends_a_form_at_its_timeout() {
+    let mut s =
+        Session::new(form(), Settings::in_memory(AskConfig::default())).with_idle_timeout(1);
+    let result = s.run_headless(|| false).expect("ended by the clock");
+    assert!(result.details.cancelled && result.details.timed_out);
+}

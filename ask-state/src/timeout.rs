@@ -41,6 +41,28 @@ impl Flow {
             .map(|ms| ms.div_ceil(1000))
     }
 
+    /// Milliseconds from the last clock reading until the clock next changes what the
+    /// flow shows or does: the countdown starts, its second changes, or the timeout ends.
+    /// `None` without a timeout and once the flow is done. A host that sleeps this long
+    /// between [`Command::Clock`](crate::Command::Clock) readings misses nothing and
+    /// wakes no more than it must (once, then once a second in the last minute).
+    pub fn clock_change_in_ms(&self) -> Option<u64> {
+        if self.done {
+            return None;
+        }
+        let remaining = self.idle_remaining_ms()?;
+        Some(if remaining > COUNTDOWN_MS {
+            remaining - COUNTDOWN_MS
+        } else {
+            // The shown second is `ceil(remaining / 1000)`: it changes once `remaining`
+            // drops below the next lower multiple of a second.
+            match remaining % 1000 {
+                0 => 1000.min(remaining).max(1),
+                part => part,
+            }
+        })
+    }
+
     /// A user command arrived: the idle clock restarts. True when a countdown was showing
     /// (the screen must drop it).
     pub(crate) fn note_input(&mut self) -> bool {

@@ -106,3 +106,57 @@ fn off_by_default_from_the_setting_and_overridable() {
     );
     assert_eq!(settings_only.idle_timeout_ms(), None);
 }
+
+/// A host that sleeps exactly [`Flow::clock_change_in_ms`] between clock readings sees
+/// every change: the countdown's start, each of its seconds and the end, and nothing else
+/// (a 90 s timeout costs 1 + 60 wake-ups, not one every 250 ms).
+#[test]
+fn sleeping_until_the_next_clock_change_misses_nothing() {
+    let mut f = timed(90_000);
+    let mut now = 0;
+    let mut wakes = 0;
+    let mut shown = Vec::new();
+    assert_eq!(
+        f.clock_change_in_ms(),
+        Some(30_000),
+        "the countdown starts at 30 s"
+    );
+    while let Some(wait) = f.clock_change_in_ms() {
+        assert!(wait > 0, "a zero wait would spin");
+        // Any reading before the change changes nothing.
+        let mut early = f.clone();
+        drive(&mut early, &format!("clock:{}", now + wait - 1));
+        assert_eq!(
+            early.countdown_seconds(),
+            f.countdown_seconds(),
+            "at {now}+{wait}-1"
+        );
+        assert!(!early.is_done());
+        now += wait;
+        wakes += 1;
+        let (result, _) = drive(&mut f, &format!("clock:{now}"));
+        shown.push(f.countdown_seconds());
+        if result.is_some() {
+            break;
+        }
+    }
+    assert!(f.is_done());
+    assert_eq!(now, 90_000);
+    assert_eq!(wakes, 61);
+    let seconds: Vec<u64> = shown.into_iter().flatten().collect();
+    assert_eq!(seconds, (1..=60).rev().collect::<Vec<_>>());
+    assert_eq!(
+        f.clock_change_in_ms(),
+        None,
+        "done: nothing left to wait for"
+    );
+    // After a key the wait starts over from the full timeout.
+    let mut g = timed(90_000);
+    drive(&mut g, "clock:40000 f12 clock:40500");
+    assert_eq!(g.clock_change_in_ms(), Some(29_500));
+    assert_eq!(
+        timed(0).clock_change_in_ms(),
+        None,
+        "no timeout, no wake-up"
+    );
+}

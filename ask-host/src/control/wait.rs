@@ -8,7 +8,9 @@ use ask_contract::AskResult;
 
 use crate::Session;
 
-/// How often a session that [needs ticks](Session::needs_ticks) is ticked while it waits.
+/// How often a session ticks while it has work only a periodic look finds (the settings
+/// file when it is not watched, an armed reset, a delayed draft save, completions filling):
+/// see [`Session::tick_due_in`].
 pub const TICK_INTERVAL: Duration = Duration::from_millis(250);
 
 impl Session {
@@ -33,8 +35,9 @@ impl Session {
     }
 
     /// Runs a form that has no terminal until it ends: takes the control clients'
-    /// commands as they arrive (a browser, a control socket) and ticks only while the
-    /// session [needs ticks](Session::needs_ticks), so an idle form wakes nobody. Before
+    /// commands as they arrive (a browser, a control socket) and ticks only when the
+    /// session [has work for the clock](Session::tick_due_in), so an idle form wakes
+    /// nobody and a form with a timeout wakes when its countdown changes. Before
     /// each wait it asks `stopped` whether to end it from outside (a signal, a server
     /// that shut): whoever makes that true calls
     /// [`Controller::wake`](crate::Controller::wake) so the runner looks at once.
@@ -48,20 +51,22 @@ impl Session {
         let mut last_tick = Instant::now();
         loop {
             self.pump_control();
+            // `tick_due_in` counts from the last tick; a command may have made it sooner
+            // (an `@` starts completions) or later (a key restarts the idle clock).
+            let mut due = self.tick_due_in();
+            if due.is_some_and(|due| last_tick.elapsed() >= due) {
+                self.tick();
+                last_tick = Instant::now();
+                due = self.tick_due_in();
+            }
             if let Some(result) = self.result() {
                 return Some(result.clone());
             }
             if stopped() {
                 return None;
             }
-            let timeout = self
-                .needs_ticks()
-                .then(|| TICK_INTERVAL.saturating_sub(last_tick.elapsed()));
-            self.wait_control(timeout);
-            if self.needs_ticks() && last_tick.elapsed() >= TICK_INTERVAL {
-                self.tick();
-                last_tick = Instant::now();
-            }
+            // Woken by a client, by `stopped`'s owner, or when the next tick has work.
+            self.wait_control(due.map(|due| due.saturating_sub(last_tick.elapsed())));
         }
     }
 }
