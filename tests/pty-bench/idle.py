@@ -14,6 +14,7 @@ Surfaces:
     web        ask run --web in a pseudo-terminal (the browser form beside it)
     control    ask run --control SOCKET in a pseudo-terminal, one client connected
     web-only   ask run --web-only, no terminal
+    web-only-timeout  the same with --timeout 600 (a timeout wakes only at its countdown)
     mcp        ask mcp --ui web over stdio, one tools/call waiting in the browser form
 
 Prints wake-ups per surface and per second. A measurement, not a test (Linux only).
@@ -126,8 +127,9 @@ def run_surface(name, seconds, workdir):
         end(pid, fd)
         return woke
     env = dict(os.environ, ASK_CONFIG=os.path.join(workdir, "config.json"))
-    if name == "web-only":
-        proc = subprocess.Popen([ASK] + base + ["--web-only"], stdin=subprocess.DEVNULL,
+    if name in ("web-only", "web-only-timeout"):
+        timeout = ["--timeout", "600"] if name == "web-only-timeout" else []
+        proc = subprocess.Popen([ASK] + base + ["--web-only"] + timeout, stdin=subprocess.DEVNULL,
                                 stderr=subprocess.PIPE, env=env, start_new_session=True)
         wait_line(proc.stderr, b"http://")
         woke = measure(proc.pid, seconds)
