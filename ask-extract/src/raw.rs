@@ -159,15 +159,13 @@ impl<'de> serde::de::Visitor<'de> for ContentVisitor {
         }
         let mut texts = Vec::new();
         while let Some(block) = seq.next_element::<Option<Block>>()? {
-            // No let chain: this crate builds with Rust 1.86.
             if let Some(Block {
                 kind: Some(Value::String(kind)),
                 text: Some(Value::String(text)),
             }) = block
+                && kind == "text"
             {
-                if kind == "text" {
-                    texts.push(text);
-                }
+                texts.push(text);
             }
         }
         Ok(Content(texts))
