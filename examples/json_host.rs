@@ -8,8 +8,12 @@
 //! prints the lines a client would receive.
 
 use ask_host::{
-    AskConfig, AskResult, Command, Frame, InputEvent, ParseOptions, Session, Settings,
-    parse_params_str,
+    Session, Settings,
+    config::AskConfig,
+    contract::{AskResult, ParseOptions, parse_params_str},
+    keymap::InputEvent,
+    render::Frame,
+    state::Command,
 };
 use serde::{Deserialize, Serialize};
 
@@ -90,7 +94,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 #[cfg(test)]
 mod tests {
     use super::{Outgoing, handle, run};
-    use ask_host::{AskConfig, Frame, ParseOptions, Session, Settings, parse_params_str};
+    use ask_host::{
+        Session, Settings,
+        config::AskConfig,
+        contract::{ParseOptions, parse_params_str},
+        render::Frame,
+    };
 
     fn received() -> Vec<Outgoing> {
         run()

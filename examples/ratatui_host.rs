@@ -10,8 +10,11 @@
 //! (`InputEvent::try_from(event)`).
 
 use ask_host::{
-    AskConfig, FrameWidget, Key, ParseOptions, RenderOptions, Session, Settings, Theme,
-    parse_params_str,
+    Session, Settings,
+    config::AskConfig,
+    contract::{ParseOptions, parse_params_str},
+    keymap::Key,
+    render::{FrameWidget, RenderOptions, Theme},
 };
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -101,7 +104,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 #[cfg(test)]
 mod tests {
     use super::App;
-    use ask_host::{Key, Theme};
+    use ask_host::{keymap::Key, render::Theme};
     use ratatui::Terminal;
     use ratatui::backend::TestBackend;
     use ratatui::style::Color;

@@ -110,7 +110,11 @@ impl AskDetails {
     /// How the flow ended (see [`Outcome`] for the rule); serialized as `outcome`.
     ///
     /// ```
-    /// use ask_contract::{AskParams, AskResult, Outcome, QuestionParams};
+    /// use ask_contract::{
+    ///     AskResult,
+    ///     payload::{AskParams, QuestionParams},
+    ///     result::Outcome,
+    /// };
     ///
     /// let form = AskParams::new()
     ///     .question(QuestionParams::new("db", "Which database?").options([("pg", "PostgreSQL")]))

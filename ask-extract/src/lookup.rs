@@ -1,6 +1,6 @@
 //! Finding what `/answer` and the replay commands need on a branch.
 
-use ask_contract::{AskForm, AskParams, Issue, ParseOptions, parse_params};
+use ask_contract::{AskForm, Issue, ParseOptions, parse_params, payload::AskParams};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 

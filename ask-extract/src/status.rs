@@ -1,6 +1,6 @@
 //! One step of extraction on a session, as `ask extract` prints it.
 
-use ask_contract::{AskForm, AskParams};
+use ask_contract::{AskForm, payload::AskParams};
 use serde::{Serialize, Serializer};
 use serde_json::Value;
 

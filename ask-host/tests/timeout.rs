@@ -4,7 +4,7 @@
 use ask_contract::{AskForm, ParseOptions, parse_params};
 use ask_host::{Session, Settings};
 use ask_keymap::Key;
-use ask_render::TIMEOUT_COUNTDOWN_EVENT;
+use ask_render::notification::TIMEOUT_COUNTDOWN_EVENT;
 use ask_settings::AskConfig;
 use serde_json::json;
 

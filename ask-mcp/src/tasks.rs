@@ -87,7 +87,7 @@ impl Tasks {
             .path(id)
             .ok_or_else(|| fail(format!("bad task id {id:?}")))?;
         let text = serde_json::to_vec(task).map_err(|e| fail(e.to_string()))?;
-        ask_settings::write_atomic(&path, &text)
+        ask_settings::fs::write_atomic(&path, &text)
             .map_err(|e| fail(format!("task file {}: {e}", path.display())))
     }
 

@@ -58,7 +58,7 @@ impl Presenter for Shared {
             let answers =
                 json!({"answers": {call.form.questions[0].id.clone(): {"values": ["a"]}}});
             Presented::Done(Box::new(
-                ask_state::scripted_result(&call.form, &answers).unwrap(),
+                ask_state::scripted::scripted_result(&call.form, &answers).unwrap(),
             ))
         })
     }

@@ -1,7 +1,7 @@
 //! `mcp.launch`: the command `ask mcp` runs to open a terminal for a form, a typed part of
 //! the settings file like the other sections.
 
-use ask_keymap::BehaviourSetting;
+use ask_keymap::behaviour::BehaviourSetting;
 use ask_settings::{AskConfig, ConfigNotice, ConfigPaths, ConfigStore};
 use serde_json::json;
 

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use ask_settings::{
-    AskConfig, ConfigNotice, ConfigPaths, ConfigStore, MAX_SETTINGS_BYTES, SettingsError,
+    AskConfig, ConfigNotice, ConfigPaths, ConfigStore, SettingsError, fs::MAX_SETTINGS_BYTES,
 };
 use serde_json::json;
 

@@ -4,7 +4,10 @@
 
 use std::path::Path;
 
-use ask_contract::{AskResult, ElicitationAction, ElicitationForm};
+use ask_contract::{
+    AskResult,
+    elicitation::{ElicitationAction, ElicitationForm},
+};
 
 use crate::cli::UiArgs;
 use crate::cmd::run::FormRunner;
@@ -46,7 +49,7 @@ pub(crate) fn finish(
     })?;
     let accepted = matches!(
         &output,
-        ask_host::Output::Elicitation(mcp) if mcp.action == ElicitationAction::Accept
+        ask_host::setup::Output::Elicitation(mcp) if mcp.action == ElicitationAction::Accept
     );
     write(ui, &output)?;
     Ok(if accepted {

@@ -3,7 +3,7 @@
 //! the result the agent gets is the same as in English.
 
 use ask_contract::{AskForm, AskResult, ParseOptions, parse_params};
-use ask_host::Locale;
+use ask_host::i18n::Locale;
 use serde_json::json;
 
 use super::{Linear, Step};

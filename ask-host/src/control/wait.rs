@@ -13,7 +13,7 @@ pub const TICK_INTERVAL: Duration = Duration::from_millis(250);
 
 impl Session {
     /// Waits until a control client sends something (a command, a connection, a
-    /// [`Controller::wake`](crate::Controller::wake)) or `timeout` passes (`None`: no
+    /// [`Controller::wake`](crate::control::Controller::wake)) or `timeout` passes (`None`: no
     /// limit); true when something arrived. It is taken by the next
     /// [`Session::pump_control`]. Returns at once without a controller.
     pub fn wait_control(&mut self, timeout: Option<Duration>) -> bool {
@@ -37,7 +37,7 @@ impl Session {
     /// session [needs ticks](Session::needs_ticks), so an idle form wakes nobody. Before
     /// each wait it asks `stopped` whether to end it from outside (a signal, a server
     /// that shut): whoever makes that true calls
-    /// [`Controller::wake`](crate::Controller::wake) so the runner looks at once.
+    /// [`Controller::wake`](crate::control::Controller::wake) so the runner looks at once.
     ///
     /// Returns the flow's result, or `None` when `stopped` ended it (the host then ends
     /// the clients with [`Session::close_control`] and, usually,

@@ -7,7 +7,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use ask_contract::AskResult;
-use ask_host::Controller;
+use ask_host::control::Controller;
 use tokio::sync::{Notify, oneshot};
 
 use crate::present::{BoxFuture, Call, Presented, Presenter, Setup, form_key};
