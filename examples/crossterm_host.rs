@@ -4,10 +4,11 @@
 use ask_host::crossterm::event::{self, Event};
 use ask_host::term::{ModeOptions, Painter, TerminalModes};
 use ask_host::{
-    Session, Settings,
+    Session,
     contract::{ParseOptions, parse_params_str},
     keymap::InputEvent,
-    render::Theme,
+    render::theme::Theme,
+    settings::Settings,
 };
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {

@@ -8,11 +8,12 @@
 //! prints the lines a client would receive.
 
 use ask_host::{
-    Session, Settings,
+    Session,
     config::AskConfig,
-    contract::{AskResult, ParseOptions, parse_params_str},
+    contract::{ParseOptions, parse_params_str, result::AskResult},
     keymap::InputEvent,
     render::Frame,
+    settings::Settings,
     state::Command,
 };
 use serde::{Deserialize, Serialize};
@@ -95,10 +96,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 mod tests {
     use super::{Outgoing, handle, run};
     use ask_host::{
-        Session, Settings,
+        Session,
         config::AskConfig,
         contract::{ParseOptions, parse_params_str},
         render::Frame,
+        settings::Settings,
     };
 
     fn received() -> Vec<Outgoing> {

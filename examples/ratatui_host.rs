@@ -10,11 +10,12 @@
 //! (`InputEvent::try_from(event)`).
 
 use ask_host::{
-    Session, Settings,
+    Session,
     config::AskConfig,
     contract::{ParseOptions, parse_params_str},
     keymap::Key,
-    render::{FrameWidget, RenderOptions, Theme},
+    render::{FrameWidget, RenderOptions, theme::Theme},
+    settings::Settings,
 };
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -104,7 +105,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 #[cfg(test)]
 mod tests {
     use super::App;
-    use ask_host::{keymap::Key, render::Theme};
+    use ask_host::{keymap::Key, render::theme::Theme};
     use ratatui::Terminal;
     use ratatui::backend::TestBackend;
     use ratatui::style::Color;

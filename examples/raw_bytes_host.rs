@@ -7,10 +7,11 @@
 //! prints the result JSON.
 
 use ask_host::{
-    Session, Settings,
+    Session,
     config::AskConfig,
-    contract::{AskResult, ParseOptions, parse_params_str},
+    contract::{ParseOptions, parse_params_str, result::AskResult},
     keymap::Decoder,
+    settings::Settings,
 };
 
 /// What a terminal sends, in chunks that split escape sequences on purpose:

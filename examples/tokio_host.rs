@@ -17,11 +17,12 @@ use ask_host::contract::result::AnsweredVia;
 use ask_host::crossterm::event::{Event, EventStream};
 use ask_host::term::{ModeOptions, Painter, TerminalModes};
 use ask_host::{
-    Session, Settings,
+    Session,
     contract::{ParseOptions, parse_params_str},
     control::ControlEvent,
     keymap::InputEvent,
-    render::Theme,
+    render::theme::Theme,
+    settings::Settings,
 };
 use futures_util::StreamExt;
 use tokio::signal::unix::{SignalKind, signal};

@@ -4,8 +4,8 @@
 
 use std::path::Path;
 
-use ask_host::Settings;
-use ask_settings::{ConfigPaths, paths::ProcessEnv};
+use ask_host::settings::Settings;
+use ask_settings::paths::{ConfigPaths, ProcessEnv};
 
 /// Resolves the settings path from the flag and the environment.
 pub(crate) fn resolve(explicit: Option<&Path>) -> Result<ConfigPaths, ask_settings::SettingsError> {

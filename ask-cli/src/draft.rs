@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use ask_contract::AskResult;
+use ask_contract::result::AskResult;
 
 use crate::cli::{FlowArgs, UiArgs};
 use crate::exit::{CliError, CliResult};

@@ -6,7 +6,7 @@ use std::fs;
 use std::io::{IsTerminal, Read, Write};
 use std::path::Path;
 
-use ask_contract::AskResult;
+use ask_contract::result::AskResult;
 
 use crate::exit::CliError;
 use crate::json_out::json_text;

@@ -40,4 +40,3 @@ pub mod rules {
 pub use form::{AskForm, Question, QuestionOption, QuestionType};
 pub use issue::{ContractError, Issue};
 pub use parse::{ParseOptions, parse_params, parse_params_str};
-pub use result::AskResult;

@@ -111,9 +111,8 @@ impl AskDetails {
     ///
     /// ```
     /// use ask_contract::{
-    ///     AskResult,
     ///     payload::{AskParams, QuestionParams},
-    ///     result::Outcome,
+    ///     result::{AskResult, Outcome},
     /// };
     ///
     /// let form = AskParams::new()

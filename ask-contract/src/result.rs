@@ -17,8 +17,8 @@ pub use crate::outcome::{NeedsInput, Outcome};
 ///
 /// ```
 /// use ask_contract::{
-///     AskResult,
 ///     payload::{AskParams, QuestionParams},
+///     result::AskResult,
 /// };
 ///
 /// let form = AskParams::new()

@@ -13,6 +13,5 @@ mod step;
 pub use error::ExtractError;
 pub use prompt::EXTRACTION_SYSTEM_PROMPT;
 pub use repair::MAX_REPLY_OPTIONS;
-pub use session::PiSession;
 pub use status::{ExtractStatus, extract_status};
 pub use step::{Decision, ModelRequest, Step, next_step};

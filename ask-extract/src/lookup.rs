@@ -66,7 +66,7 @@ pub struct StoredPayload {
 }
 
 /// The latest assistant message on `branch` (root first, as from
-/// [`PiSession::branch`](crate::PiSession::branch)) that has text.
+/// [`PiSession::branch`](crate::session::PiSession::branch)) that has text.
 ///
 /// Messages without text (only thinking, only tool calls) are skipped; but
 /// when the latest assistant message did not finish with `stop` (it ended in

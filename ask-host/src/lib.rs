@@ -19,8 +19,6 @@ pub mod view;
 
 pub use notice::Notice;
 pub use session::Session;
-pub use settings::Settings;
-pub use setup::Setup;
 
 // The crates underneath, so one dependency on `ask-host` is enough and a host cannot
 // end up with two versions of a sibling crate.

@@ -16,7 +16,7 @@ impl Session {
     /// left out, and the notice [`Notice::Prefilled`] says so; it shows whenever
     /// something was prefilled or left out. A path answer must still pass `mustExist` and
     /// `pathKind` where the session's [completion source](Session::with_completions)
-    /// looks (add it first, as [`Setup`](crate::Setup) does). Apply a draft ([`Session::with_draft`]) after
+    /// looks (add it first, as [`Setup`](crate::setup::Setup) does). Apply a draft ([`Session::with_draft`]) after
     /// it when both are wanted: the draft is the newer work.
     #[must_use]
     pub fn with_prefill(mut self, last: &AskDetails) -> Self {

@@ -2,7 +2,8 @@
 //! persisted and reloaded, `@` completion, the result), driven by whatever reads input.
 
 use ask_contract::{
-    AskForm, AskResult, Question, QuestionOption, QuestionType, result::AnsweredVia,
+    AskForm, Question, QuestionOption, QuestionType,
+    result::{AnsweredVia, AskResult},
 };
 use std::time::Instant;
 
@@ -18,7 +19,7 @@ use crate::notice::notice_line;
 
 mod early;
 mod routing;
-use crate::{Notice, Settings, setup::CompletionSource};
+use crate::{Notice, settings::Settings, setup::CompletionSource};
 
 /// A running form: feed it input, draw [`Session::frame`], stop when [`Session::is_over`].
 ///
@@ -32,10 +33,11 @@ use crate::{Notice, Settings, setup::CompletionSource};
 ///
 /// ```
 /// use ask_host::{
-///     Session, Settings,
+///     Session,
 ///     config::AskConfig,
 ///     contract::{ParseOptions, parse_params_str},
 ///     keymap::Key,
+///     settings::Settings,
 /// };
 ///
 /// let payload = r#"{"questions": [{"id": "color", "prompt": "Which colour?",

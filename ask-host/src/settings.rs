@@ -2,7 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
-use ask_settings::{AskConfig, ConfigChange, ConfigPaths, ConfigStore};
+use ask_settings::{AskConfig, ConfigChange, ConfigStore, paths::ConfigPaths};
 use ask_state::Command;
 
 use crate::Notice;

@@ -8,15 +8,15 @@
 use std::path::PathBuf;
 
 use ask_contract::{
-    AskForm, AskResult, ContractError,
+    AskForm, ContractError,
     elicitation::{ElicitationEnd, ElicitationForm, ElicitationResult},
-    result::{AnsweredVia, AskDetails},
+    result::{AnsweredVia, AskDetails, AskResult},
 };
 use ask_i18n::Locale;
 use ask_state::HostFeatures;
 
 pub use crate::completion::CompletionSource;
-use crate::{Session, Settings};
+use crate::{Session, settings::Settings};
 
 /// What a finished form is turned into for whoever asked.
 #[derive(Debug, Clone, Default)]
@@ -70,7 +70,7 @@ pub enum Completions {
 /// [`Session`] for any surface with [`Setup::session`].
 ///
 /// ```
-/// use ask_host::{Settings, Setup, i18n::Locale};
+/// use ask_host::{i18n::Locale, settings::Settings, setup::Setup};
 /// # let form = ask_host::contract::parse_params(&serde_json::json!({"questions": [{"id": "a",
 /// #     "prompt": "A?", "options": [{"value": "x", "label": "X"}]}]}), Default::default())?;
 /// let setup = Setup::new()

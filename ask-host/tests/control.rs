@@ -5,8 +5,9 @@ use std::time::Duration;
 
 use ask_contract::{AskForm, ParseOptions, parse_params, result::AnsweredVia};
 use ask_host::{
-    Session, Settings,
+    Session,
     control::{ControlCommand, ControlError, ControlHandle},
+    settings::Settings,
 };
 use ask_keymap::Key;
 use ask_settings::AskConfig;

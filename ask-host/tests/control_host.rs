@@ -6,7 +6,7 @@ use ask_contract::{
     AskForm, ParseOptions, parse_params,
     result::{AnsweredVia, AskDetails},
 };
-use ask_host::{Notice, Session, Settings, control::ControlHandle};
+use ask_host::{Notice, Session, control::ControlHandle, settings::Settings};
 use ask_keymap::Key;
 use ask_settings::AskConfig;
 use serde_json::{Value, json};

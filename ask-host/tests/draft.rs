@@ -6,7 +6,7 @@
 use std::path::Path;
 
 use ask_contract::{AskForm, ParseOptions, parse_params, result::Mode};
-use ask_host::{Notice, Session, Settings, draft::DRAFT_SAVE_INTERVAL_MS};
+use ask_host::{Notice, Session, draft::DRAFT_SAVE_INTERVAL_MS, settings::Settings};
 use ask_keymap::Key;
 use ask_settings::AskConfig;
 use ask_state::snapshot::FlowSnapshot;

@@ -8,8 +8,9 @@ use std::path::Path;
 
 use ask_contract::{ParseOptions, parse_params};
 use ask_host::{
-    Notice, Session, Settings,
+    Notice, Session,
     draft::{DraftFile, draft_path_problem},
+    settings::Settings,
 };
 use ask_keymap::Key;
 use ask_settings::AskConfig;

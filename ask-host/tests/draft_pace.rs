@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use ask_contract::{ParseOptions, parse_params};
-use ask_host::{Session, Settings, draft::DRAFT_SAVE_INTERVAL_MS};
+use ask_host::{Session, draft::DRAFT_SAVE_INTERVAL_MS, settings::Settings};
 use ask_keymap::Key;
 use ask_settings::AskConfig;
 use ask_state::snapshot::FlowSnapshot;

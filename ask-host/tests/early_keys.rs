@@ -3,10 +3,11 @@
 //! setting turns it off, and a session never shown is not guarded.
 
 use ask_host::{
-    Session, Settings,
+    Session,
     config::AskConfig,
     contract::{AskForm, ParseOptions, parse_params_str},
     keymap::Key,
+    settings::Settings,
 };
 
 const IGNORED: &str = "Keys typed before the form opened were ignored.";

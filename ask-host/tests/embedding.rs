@@ -3,11 +3,12 @@
 //! sub-area, state kept in memory, and the default settings file in one call.
 
 use ask_host::{
-    Session, Settings,
+    Session,
     config::AskConfig,
     contract::{AskForm, ParseOptions, parse_params_str},
     keymap::Key,
     render::{Cursor, RenderOptions, Role},
+    settings::Settings,
     state::{StateError, snapshot::FlowSnapshot},
 };
 
@@ -322,7 +323,7 @@ fn fitting_heights_leave_no_blank_rows_with_the_rules_on_or_off() {
 
 #[test]
 fn a_contract_error_becomes_the_invalid_input_result() {
-    use ask_host::contract::{AskResult, ContractError, parse_params_str};
+    use ask_host::contract::{ContractError, parse_params_str, result::AskResult};
     let err = parse_params_str(
         r#"{"questions": [{"id": "", "prompt": ""}]}"#,
         ParseOptions::default(),

@@ -3,9 +3,9 @@
 //! settings file do. A watched file is reloaded on the host's word.
 
 use ask_contract::{ParseOptions, parse_params};
-use ask_host::{Session, Settings};
+use ask_host::{Session, settings::Settings};
 use ask_keymap::Key;
-use ask_settings::{AskConfig, ConfigPaths};
+use ask_settings::{AskConfig, paths::ConfigPaths};
 use serde_json::json;
 
 fn form() -> ask_contract::AskForm {

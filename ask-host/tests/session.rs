@@ -31,10 +31,14 @@ mod view;
 use std::fs;
 use std::sync::{Arc, Mutex};
 
-use ask_contract::{AskForm, AskResult, ParseOptions, parse_params};
-use ask_host::{Notice, Session, Settings, settings::commands_for_change, state::Completion};
+use ask_contract::{AskForm, ParseOptions, parse_params, result::AskResult};
+use ask_host::{
+    Notice, Session,
+    settings::{Settings, commands_for_change},
+    state::Completion,
+};
 use ask_keymap::{InputEvent, Key, behaviour::BehaviourSetting};
-use ask_settings::{AskConfig, ConfigChange, ConfigNotice, ConfigPaths};
+use ask_settings::{AskConfig, ConfigChange, ConfigNotice, paths::ConfigPaths};
 use ask_state::Command;
 use serde_json::{Value, json};
 

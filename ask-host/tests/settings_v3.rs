@@ -5,11 +5,11 @@
 use std::fs;
 
 use ask_contract::{ParseOptions, parse_params};
-use ask_host::{Notice, Session, Settings};
+use ask_host::{Notice, Session, settings::Settings};
 use ask_keymap::{Key, behaviour::BehaviourSetting};
 use ask_settings::{
-    AskConfig, ConfigPaths,
-    paths::{ConfigEnv, PI_ASK_FILE_NAME},
+    AskConfig,
+    paths::{ConfigEnv, ConfigPaths, PI_ASK_FILE_NAME},
 };
 use serde_json::{Value, json};
 

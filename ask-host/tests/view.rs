@@ -9,7 +9,8 @@ use ask_contract::{
     result::{AnsweredVia, AskDetails},
 };
 use ask_host::{
-    Notice, Session, Settings, control::ControlHandle, setup::CompletionSource, state::Completion,
+    Notice, Session, control::ControlHandle, settings::Settings, setup::CompletionSource,
+    state::Completion,
 };
 use ask_settings::AskConfig;
 use ask_state::paths::PathStatus;

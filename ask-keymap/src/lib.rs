@@ -17,4 +17,4 @@ pub use action::{Action, Context, is_reserved};
 pub use decode::{Decoder, InputEvent, TerminalReply};
 pub use error::KeymapError;
 pub use key::{Key, KeyCode, Modifiers};
-pub use keymap::Keymap;
+pub use keymap::{Keymap, describe_json};

@@ -1,7 +1,10 @@
 //! Tool results: an [`AskResult`] as an MCP `CallToolResult`, and the results the server
 //! makes itself (no form could open, a form that ended without writing a result).
 
-use ask_contract::{AskForm, AskResult, result::AskDetails};
+use ask_contract::{
+    AskForm,
+    result::{AskDetails, AskResult},
+};
 use rmcp::model::{CallToolResult, ContentBlock};
 
 /// The line the server adds to the "Needs user input" text when no form could open, so
@@ -40,8 +43,8 @@ pub fn progress_message(answered: usize, total: usize, link: Option<&str>) -> St
 ///
 /// ```
 /// use ask_contract::{
-///     AskResult,
 ///     payload::{AskParams, QuestionParams},
+///     result::AskResult,
 /// };
 ///
 /// let form = AskParams::new()

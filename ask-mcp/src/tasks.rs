@@ -14,7 +14,7 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::Mutex;
 
-use ask_contract::{AskResult, ParseOptions, parse_params};
+use ask_contract::{ParseOptions, parse_params, result::AskResult};
 use rmcp::ErrorData;
 use rmcp::model::{
     CreateTaskResult, DetailedTask, InputResponses, JsonObject, Task, TaskPayload, TaskStatus,

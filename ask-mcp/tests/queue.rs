@@ -4,7 +4,7 @@
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use ask_contract::AskResult;
+use ask_contract::result::AskResult;
 use ask_mcp::present::{BoxFuture, Call, Presented, Presenter};
 use ask_mcp::{AskServer, ServerOptions, Ui};
 use serde_json::{Value, json};

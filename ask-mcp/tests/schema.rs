@@ -1,7 +1,7 @@
 //! Every `structuredContent` the server can return validates against the tool's
 //! `outputSchema`.
 
-use ask_contract::{AskResult, ParseOptions, parse_params};
+use ask_contract::{ParseOptions, parse_params, result::AskResult};
 use serde_json::{Value, json};
 
 fn validator() -> jsonschema::Validator {

@@ -1,8 +1,8 @@
 //! The tool a client lists, and how results become MCP results.
 
 use ask_contract::{
-    AskResult,
     payload::{AskParams, QuestionParams},
+    result::AskResult,
 };
 use ask_mcp::present::{form_key, popup_size, state_dir};
 use ask_mcp::{call_result, no_form_result, tool};

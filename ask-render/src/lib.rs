@@ -32,4 +32,3 @@ pub use frame::{Cursor, Frame, Line, Role, Span, Style};
 #[cfg(feature = "ratatui")]
 pub use ratatui::FrameWidget;
 pub use render::{RenderOptions, render};
-pub use theme::Theme;

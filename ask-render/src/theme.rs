@@ -131,8 +131,8 @@ impl Look {
 ///
 /// ```
 /// use ask_render::{
-///     Role, Style, Theme,
-///     theme::{Color, Look},
+///     Role, Style,
+///     theme::{Color, Look, Theme},
 /// };
 ///
 /// let mut theme = Theme::default();

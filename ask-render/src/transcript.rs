@@ -1,8 +1,7 @@
 //! Transcript texts for hosts: one summary of a tool call, one of its result.
 
 use ask_contract::{
-    AskResult,
-    result::Mode,
+    result::{AskResult, Mode},
     text::{PRESENTED_AS_MULTI_NOTE, PRESENTED_AS_SINGLE_NOTE, elaborate_text},
 };
 use serde_json::Value;

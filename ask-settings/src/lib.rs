@@ -38,5 +38,4 @@ pub mod schema {
 pub use config::AskConfig;
 pub use error::SettingsError;
 pub use notice::ConfigNotice;
-pub use paths::ConfigPaths;
 pub use store::{ConfigChange, ConfigStore, Loaded};

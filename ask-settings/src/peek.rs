@@ -6,7 +6,7 @@ use crate::notice::fallbacks;
 use crate::paths::absolute;
 use crate::read::read_settings;
 use crate::store::parse_bytes;
-use crate::{AskConfig, ConfigNotice, ConfigPaths, ConfigStore, Loaded, SettingsError};
+use crate::{AskConfig, ConfigNotice, ConfigStore, Loaded, SettingsError, paths::ConfigPaths};
 
 impl ConfigStore {
     /// Loads the settings the way [`ConfigStore::open_paths`] would, but never writes,

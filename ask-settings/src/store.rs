@@ -13,7 +13,7 @@ use crate::doc::{Node, Obj};
 use crate::notice::fallbacks;
 use crate::paths::absolute;
 use crate::read::read_settings;
-use crate::{AskConfig, ConfigNotice, ConfigPaths, SettingsError};
+use crate::{AskConfig, ConfigNotice, SettingsError, paths::ConfigPaths};
 use ask_keymap::behaviour::{
     Behaviour, BehaviourSetting, DEFAULT_IGNORE_EARLY_KEYS_MS, ResumeUnanswered,
 };

@@ -6,8 +6,8 @@ use std::fs;
 use std::path::Path;
 
 use ask_settings::{
-    AskConfig, ConfigNotice, ConfigPaths, ConfigStore,
-    paths::{ConfigEnv, PI_ASK_FILE_NAME},
+    AskConfig, ConfigNotice, ConfigStore,
+    paths::{ConfigEnv, ConfigPaths, PI_ASK_FILE_NAME},
 };
 
 fn paths_for(pi_dir: &Path, explicit: Option<&Path>) -> ConfigPaths {

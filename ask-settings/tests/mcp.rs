@@ -2,7 +2,7 @@
 //! the settings file like the other sections.
 
 use ask_keymap::behaviour::BehaviourSetting;
-use ask_settings::{AskConfig, ConfigNotice, ConfigPaths, ConfigStore};
+use ask_settings::{AskConfig, ConfigNotice, ConfigStore, paths::ConfigPaths};
 use serde_json::json;
 
 fn read(mcp: serde_json::Value) -> (AskConfig, Vec<String>) {

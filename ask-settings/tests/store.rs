@@ -12,7 +12,10 @@ use ask_keymap::{
     Action, Key, Keymap,
     behaviour::{Behaviour, BehaviourSetting},
 };
-use ask_settings::{AskConfig, ConfigNotice, ConfigPaths, ConfigStore, paths::ConfigEnv};
+use ask_settings::{
+    AskConfig, ConfigNotice, ConfigStore,
+    paths::{ConfigEnv, ConfigPaths},
+};
 use serde_json::{Value, json};
 
 fn read_json(path: &Path) -> Value {

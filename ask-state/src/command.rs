@@ -1,6 +1,6 @@
 //! Semantic commands between input and the flow, and what applying one yields.
 
-use ask_contract::AskResult;
+use ask_contract::result::AskResult;
 use ask_keymap::{Keymap, behaviour::Behaviour};
 
 use crate::completion::Completion;

@@ -1,11 +1,11 @@
 //! Turning the flow state into the contract's result.
 
 use ask_contract::{
-    AskForm, AskResult, Question,
+    AskForm, Question,
     result::{
-        Answer, AskDetails, Continuation, ContinuationStrategy, Elaboration, ElaborationItem,
-        ElaborationTarget, MAX_REPEATED_QUESTION_BYTES, Mode, NextAction, QuestionDetail,
-        QuestionState, QuestionStatus,
+        Answer, AskDetails, AskResult, Continuation, ContinuationStrategy, Elaboration,
+        ElaborationItem, ElaborationTarget, MAX_REPEATED_QUESTION_BYTES, Mode, NextAction,
+        QuestionDetail, QuestionState, QuestionStatus,
     },
     text::ELABORATION_INSTRUCTION,
 };

@@ -1,6 +1,6 @@
 //! Any key sequence on any valid form never panics and keeps the invariants.
 
-use ask_contract::{AskForm, AskResult, QuestionType};
+use ask_contract::{AskForm, QuestionType, result::AskResult};
 use ask_keymap::{
     Key,
     behaviour::{Behaviour, BehaviourSetting},

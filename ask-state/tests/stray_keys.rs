@@ -194,7 +194,7 @@ mod properties {
         chose_submit: bool,
         /// Questions on which the custom row's own digit was pressed (a deliberate open).
         custom_digit_on: Vec<usize>,
-        finished: Option<ask_contract::AskResult>,
+        finished: Option<ask_contract::result::AskResult>,
     }
 
     fn drive(flow: &mut Flow, keys: &[&str]) -> Trace {

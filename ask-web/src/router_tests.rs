@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicUsize;
 
 use ask_contract::{ParseOptions, parse_params, result::AnsweredVia};
-use ask_host::{Session, Settings};
+use ask_host::{Session, settings::Settings};
 use ask_settings::AskConfig;
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};

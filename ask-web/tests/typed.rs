@@ -3,7 +3,7 @@
 //! terminal's own checks, the view saying the problem.
 
 use ask_contract::{ParseOptions, parse_params};
-use ask_host::{Session, Settings};
+use ask_host::{Session, settings::Settings};
 use ask_settings::AskConfig;
 use ask_web::ViewModel;
 use serde_json::json;

@@ -9,7 +9,7 @@ use std::net::{SocketAddr, TcpStream};
 use std::time::{Duration, Instant};
 
 use ask_contract::{ParseOptions, parse_params, result::AnsweredVia};
-use ask_host::{Session, Settings};
+use ask_host::{Session, settings::Settings};
 use ask_settings::AskConfig;
 use ask_web::{MAX_WRONG_TOKENS, ViewModel, WebOptions, WebServer};
 use serde_json::{Value, json};

@@ -6,7 +6,7 @@
 use std::path::PathBuf;
 
 use ask_contract::{
-    AskForm, AskResult, ParseOptions, QuestionType, parse_params, payload::json_schema,
+    AskForm, ParseOptions, QuestionType, parse_params, payload::json_schema, result::AskResult,
 };
 use serde_json::Value;
 

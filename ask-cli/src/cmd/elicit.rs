@@ -5,8 +5,8 @@
 use std::path::Path;
 
 use ask_contract::{
-    AskResult,
     elicitation::{ElicitationAction, ElicitationForm},
+    result::AskResult,
 };
 
 use crate::cli::UiArgs;
@@ -37,7 +37,7 @@ pub(crate) fn run(mut runner: FormRunner<'_>, path: &Path) -> CliResult {
 /// Writes the MCP result of a finished form: exit 0 for accept, 1 for decline or cancel.
 pub(crate) fn finish(
     ui: &UiArgs,
-    setup: &ask_host::Setup,
+    setup: &ask_host::setup::Setup,
     result: &AskResult,
     dismissed: bool,
 ) -> CliResult {

@@ -1,7 +1,7 @@
 //! `ask render-result`: the transcript text of a tool result, or the user message that
 //! carries its answers, for hosts.
 
-use ask_contract::{AskResult, text::MessageKind};
+use ask_contract::{result::AskResult, text::MessageKind};
 
 use crate::cli::{MessageKindArg, RenderResultArgs};
 use crate::exit::{CliError, CliResult, Exit};

@@ -4,11 +4,13 @@
 use std::path::{Path, PathBuf};
 
 use ask_contract::{
-    AskForm, AskResult, ParseOptions, payload::parse_params_bytes, result::AskDetails,
+    AskForm, ParseOptions,
+    payload::parse_params_bytes,
+    result::{AskDetails, AskResult},
 };
 use ask_host::{
-    Session, Setup,
-    setup::{Completions, OutputKind},
+    Session,
+    setup::{Completions, OutputKind, Setup},
 };
 
 use crate::cli::{FlowArgs, RunArgs, UiArgs};

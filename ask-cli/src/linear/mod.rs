@@ -16,7 +16,10 @@ mod typed;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use ask_contract::{AskForm, AskResult, Question, QuestionType, result::AskDetails};
+use ask_contract::{
+    AskForm, Question, QuestionType,
+    result::{AskDetails, AskResult},
+};
 use ask_host::i18n::{Locale, Msg};
 use ask_render::text::sanitize;
 use serde_json::{Map, Value, json};

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use std::io::{self, BufRead, BufReader, Write};
 
 use ask_host::i18n::{LocaleSetting, Msg};
-use ask_host::{Session, Settings};
+use ask_host::{Session, settings::Settings};
 use ask_state::{Command, model::SettingsRow};
 
 /// The rows a number can switch: every toggle of the overlay (not the reset row,
@@ -137,7 +137,7 @@ pub(crate) fn run(
 
 #[cfg(test)]
 mod tests {
-    use ask_settings::{AskConfig, ConfigPaths};
+    use ask_settings::{AskConfig, paths::ConfigPaths};
 
     use super::*;
 

@@ -1,6 +1,6 @@
 //! (payload, typed lines) -> the result, compared with scripted answers.
 
-use ask_contract::{AskForm, AskResult, ParseOptions, parse_params};
+use ask_contract::{AskForm, ParseOptions, parse_params, result::AskResult};
 use serde_json::{Value, json};
 
 use super::{Linear, Step};

@@ -13,7 +13,7 @@ use std::sync::mpsc;
 #[cfg(windows)]
 use std::time::Duration;
 
-use ask_contract::AskResult;
+use ask_contract::result::AskResult;
 use ask_host::i18n::Msg as Text;
 use ask_state::snapshot::FlowSnapshot;
 

@@ -1,7 +1,7 @@
 //! Typed questions in the accessible mode: (payload, typed lines) -> what is said and the
 //! result, which is the scripted-answers result of the same choices.
 
-use ask_contract::{AskResult, ParseOptions, parse_params};
+use ask_contract::{ParseOptions, parse_params, result::AskResult};
 use serde_json::json;
 
 use super::{Linear, Step};

@@ -14,7 +14,7 @@ use std::path::PathBuf;
 
 pub(crate) use web::link;
 
-use ask_contract::{AskResult, result::AnsweredVia};
+use ask_contract::result::{AnsweredVia, AskResult};
 use ask_host::Session;
 
 use crate::exit::CliError;

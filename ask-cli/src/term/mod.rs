@@ -26,9 +26,9 @@ use std::fs::{File, OpenOptions};
 use std::io;
 use std::time::{Duration, Instant};
 
-use ask_contract::AskResult;
+use ask_contract::result::AskResult;
 use ask_host::term::Painter;
-use ask_host::{Session, keymap::TerminalReply, render::Theme};
+use ask_host::{Session, keymap::TerminalReply, render::theme::Theme};
 use ask_keymap::{InputEvent, Key};
 
 #[cfg(not(unix))]

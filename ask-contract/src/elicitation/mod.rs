@@ -2,7 +2,7 @@
 //!
 //! As an MCP client (`ask run --elicitation`): a form request (`message` and a flat
 //! `requestedSchema`) into an [`AskForm`] our UI shows ([`ElicitationForm`]), and the
-//! [`AskResult`](crate::AskResult) back into the elicitation result (`accept` with
+//! [`AskResult`](crate::result::AskResult) back into the elicitation result (`accept` with
 //! `content`, `decline`, `cancel`). As an MCP server (`ask mcp` showing a form in the
 //! client's own form): an [`AskForm`] as one request and the client's `content` back as scripted answers
 //! ([`ElicitationRequest`]).
@@ -17,8 +17,8 @@
 //!
 //! ```
 //! use ask_contract::{
-//!     AskResult,
 //!     elicitation::{ElicitationEnd, ElicitationForm},
+//!     result::AskResult,
 //! };
 //! use serde_json::json;
 //!

@@ -4,9 +4,9 @@
 //! results map back to accept, decline and cancel.
 
 use ask_contract::{
-    AskResult, QuestionType,
+    QuestionType,
     elicitation::{ElicitationEnd, ElicitationForm},
-    result::{Answer, AskDetails},
+    result::{Answer, AskDetails, AskResult},
 };
 use serde_json::{Value, json};
 

@@ -1,8 +1,8 @@
 //! The result types serialize to exactly the contract's "Output" shape.
 
 use ask_contract::{
-    AskResult, Issue, QuestionType,
-    result::{Answer, AskDetails, ElaborationTarget, Mode, TextContent},
+    Issue, QuestionType,
+    result::{Answer, AskDetails, AskResult, ElaborationTarget, Mode, TextContent},
 };
 use indexmap::IndexMap;
 use serde_json::json;

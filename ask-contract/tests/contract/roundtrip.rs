@@ -1,11 +1,11 @@
 //! Results serialize and parse back to equal values, whatever they hold.
 
 use ask_contract::{
-    AskResult, Issue, QuestionOption, QuestionType,
+    Issue, QuestionOption, QuestionType,
     result::{
-        Answer, AskDetails, Continuation, ContinuationStrategy, Elaboration, ElaborationItem,
-        ElaborationTarget, ErrorKind, Mode, NextAction, PayloadError, QuestionDetail,
-        QuestionState, QuestionStatus, QuestionSummary, TextContent,
+        Answer, AskDetails, AskResult, Continuation, ContinuationStrategy, Elaboration,
+        ElaborationItem, ElaborationTarget, ErrorKind, Mode, NextAction, PayloadError,
+        QuestionDetail, QuestionState, QuestionStatus, QuestionSummary, TextContent,
     },
 };
 use indexmap::IndexMap;

@@ -3,10 +3,11 @@
 //! real flow lives in ask-state.
 
 use ask_contract::{
-    AskResult, ParseOptions, parse_params,
+    ParseOptions, parse_params,
     result::{
-        Answer, AskDetails, Continuation, ContinuationStrategy, Elaboration, ElaborationItem,
-        ElaborationTarget, Mode, NextAction, QuestionDetail, QuestionState, QuestionStatus,
+        Answer, AskDetails, AskResult, Continuation, ContinuationStrategy, Elaboration,
+        ElaborationItem, ElaborationTarget, Mode, NextAction, QuestionDetail, QuestionState,
+        QuestionStatus,
     },
     text::{
         CANCELLED_TEXT, ELABORATION_INSTRUCTION, EMPTY_SUBMIT_TEXT, TIMED_OUT_TEXT, elaborate_text,

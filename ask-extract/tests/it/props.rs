@@ -1,6 +1,6 @@
 //! Properties: no reply and no session file makes the crate panic.
 
-use ask_extract::{Decision, PiSession, Step, extract_status, next_step};
+use ask_extract::{Decision, Step, extract_status, next_step, session::PiSession};
 use proptest::prelude::*;
 
 /// Fragments that steer random text toward the interesting paths: fences,

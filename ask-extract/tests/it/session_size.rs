@@ -5,7 +5,10 @@
 use std::io::Write;
 use std::time::{Duration, Instant};
 
-use ask_extract::{ExtractError, PiSession, session::MAX_SESSION_BYTES};
+use ask_extract::{
+    ExtractError,
+    session::{MAX_SESSION_BYTES, PiSession},
+};
 
 const SESSION: &str = concat!(
     r#"{"type":"session","version":3,"id":"s1","timestamp":"","cwd":"/w"}"#,

@@ -7,8 +7,9 @@ use std::path::Path;
 
 use ask_contract::{AskForm, result::IndexMap};
 use ask_extract::{
-    EXTRACTION_SYSTEM_PROMPT, ExtractError, ExtractStatus, PiSession, extract_status,
+    EXTRACTION_SYSTEM_PROMPT, ExtractError, ExtractStatus, extract_status,
     lookup::{Source, latest_assistant_message, latest_payload},
+    session::PiSession,
 };
 use serde_json::Value;
 

@@ -7,7 +7,10 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, TryRecvError};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::Duration;
 
-use ask_contract::{AskForm, AskResult, result::AnsweredVia};
+use ask_contract::{
+    AskForm,
+    result::{AnsweredVia, AskResult},
+};
 use ask_state::snapshot::FlowSnapshot;
 
 use super::{ControlCommand, ControlError, ControlEvent};

@@ -5,7 +5,7 @@ use std::sync::atomic::AtomicU64;
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Condvar, Mutex};
 
-use ask_contract::{AskResult, result::AnsweredVia};
+use ask_contract::result::{AnsweredVia, AskResult};
 use ask_state::{
     Command, Flow, Outcome, StateError,
     model::{QuestionDraft, ReviewAction},
@@ -122,10 +122,11 @@ impl Session {
     /// ```
     /// use ask_host::contract::result::AnsweredVia;
     /// use ask_host::{
-    ///     Session, Settings,
+    ///     Session,
     ///     config::AskConfig,
     ///     contract::ParseOptions,
     ///     control::{ControlCommand, ControlEvent},
+    ///     settings::Settings,
     /// };
     ///
     /// let payload = r#"{"questions": [{"id": "db", "prompt": "Which database?",

@@ -2,7 +2,10 @@
 //! Commands go into a running form, events come out of it. The JSON Schema is
 //! [`CONTROL_SCHEMA`](crate::control::CONTROL_SCHEMA); `docs/contract.md` describes it in words.
 
-use ask_contract::{AskForm, AskResult, result::QuestionDetail};
+use ask_contract::{
+    AskForm,
+    result::{AskResult, QuestionDetail},
+};
 use ask_state::model::ReviewAction;
 use std::sync::Arc;
 

@@ -4,7 +4,7 @@
 
 use std::time::{Duration, Instant};
 
-use ask_contract::AskResult;
+use ask_contract::result::AskResult;
 
 use crate::Session;
 

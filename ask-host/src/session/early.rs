@@ -32,10 +32,11 @@ impl Session {
     ///
     /// ```
     /// # use ask_host::{
-    /// #     Session, Settings,
+    /// #     Session,
     /// #     config::AskConfig,
     /// #     contract::{ParseOptions, parse_params_str},
     /// #     keymap::Key,
+    /// #     settings::Settings,
     /// # };
     /// # let form = parse_params_str(r#"{"questions": [{"id": "db", "prompt": "Which database?",
     /// #     "options": [{"value": "pg", "label": "Postgres"}, {"value": "lite", "label": "SQLite"}]}]}"#,

@@ -15,10 +15,11 @@ impl Session {
     ///
     /// ```
     /// # use ask_host::{
-    /// #     Session, Settings,
+    /// #     Session,
     /// #     config::AskConfig,
     /// #     contract::{ParseOptions, parse_params_str},
     /// #     keymap::Key,
+    /// #     settings::Settings,
     /// # };
     /// let form = parse_params_str(
     ///     r#"{"questions": [{"id": "db", "prompt": "Which database?",
@@ -50,10 +51,11 @@ impl Session {
     ///
     /// ```
     /// # use ask_host::{
-    /// #     Session, Settings,
+    /// #     Session,
     /// #     config::AskConfig,
     /// #     contract::{ParseOptions, parse_params_str},
     /// #     render::RenderOptions,
+    /// #     settings::Settings,
     /// # };
     /// # let form = parse_params_str(r#"{"questions": [{"id": "a", "prompt": "A?",
     /// #     "options": [{"value": "x", "label": "X"}, {"value": "y", "label": "Y"}]}]}"#,
@@ -84,10 +86,11 @@ impl Session {
     ///
     /// ```
     /// # use ask_host::{
-    /// #     Session, Settings,
+    /// #     Session,
     /// #     config::AskConfig,
     /// #     contract::{ParseOptions, parse_params_str},
     /// #     render::RenderOptions,
+    /// #     settings::Settings,
     /// # };
     /// # let form = parse_params_str(r#"{"questions": [{"id": "a", "prompt": "A?",
     /// #     "options": [{"value": "x", "label": "X"}]}]}"#, ParseOptions::default())?;
@@ -139,10 +142,11 @@ impl Session {
     ///
     /// ```
     /// # use ask_host::{
-    /// #     Session, Settings,
+    /// #     Session,
     /// #     config::AskConfig,
     /// #     contract::{ParseOptions, parse_params_str},
     /// #     keymap::Key,
+    /// #     settings::Settings,
     /// # };
     /// use ask_host::state::{HostFeature, HostFeatures};
     /// # let form = parse_params_str(r#"{"questions": [{"id": "a", "prompt": "A?",

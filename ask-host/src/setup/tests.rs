@@ -8,7 +8,7 @@ use ask_settings::AskConfig;
 use serde_json::json;
 
 use super::{Output, OutputKind, Setup};
-use crate::Settings;
+use crate::settings::Settings;
 
 fn elicitation() -> ElicitationForm {
     ElicitationForm::from_request(&json!({

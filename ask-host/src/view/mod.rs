@@ -10,7 +10,10 @@ mod texts;
 
 use std::collections::BTreeMap;
 
-use ask_contract::{AskForm, AskResult, QuestionType, result::AnsweredVia};
+use ask_contract::{
+    AskForm, QuestionType,
+    result::{AnsweredVia, AskResult},
+};
 use ask_state::{Flow, Tab};
 use serde::Serialize;
 

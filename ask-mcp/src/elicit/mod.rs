@@ -33,7 +33,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use ask_contract::{AskForm, AskResult};
+use ask_contract::{AskForm, result::AskResult};
 use serde_json::Value;
 
 pub use ask_contract::elicitation::{ElicitationFields, ElicitationRequest, NOTE_PROPERTY};

@@ -12,7 +12,11 @@
 
 pub(crate) mod state;
 
-use ask_contract::{AskForm, AskResult, elicitation::ElicitationRequest, result::AnsweredVia};
+use ask_contract::{
+    AskForm,
+    elicitation::ElicitationRequest,
+    result::{AnsweredVia, AskResult},
+};
 use rmcp::model::{ElicitRequest, InputRequest, InputRequests, InputRequiredResult};
 use serde::Deserialize as _;
 use serde_json::{Value, json};

@@ -1,6 +1,6 @@
 //! Transcript texts of calls and results.
 
-use ask_contract::{AskResult, Issue};
+use ask_contract::{Issue, result::AskResult};
 use ask_render::transcript::render_call;
 use ask_render::transcript::render_result;
 use ask_state::model::ReviewAction;
