@@ -7,7 +7,12 @@
 //! A real host would read keys from its own input instead of the script.
 
 use ask_host::{
-    AskConfig, AskResult, Key, ParseOptions, Session, Settings, Theme, parse_params_str, to_ansi,
+    Session,
+    config::AskConfig,
+    contract::{ParseOptions, parse_params_str, result::AskResult},
+    keymap::Key,
+    render::{theme::Theme, to_ansi},
+    settings::Settings,
 };
 
 /// The keys this example presses: pick, move on, pick two, ... then submit.
@@ -41,7 +46,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 #[cfg(test)]
 mod tests {
     use super::run;
-    use ask_host::Theme;
+    use ask_host::render::theme::Theme;
 
     #[test]
     fn frames_are_coloured_text_and_the_script_submits() {

@@ -3,7 +3,13 @@
 //! exit, a panic included. `cargo run -p ask-examples --example crossterm_host > r.json`
 use ask_host::crossterm::event::{self, Event};
 use ask_host::term::{ModeOptions, Painter, TerminalModes};
-use ask_host::{InputEvent, ParseOptions, Session, Settings, Theme, parse_params_str};
+use ask_host::{
+    Session,
+    contract::{ParseOptions, parse_params_str},
+    keymap::InputEvent,
+    render::theme::Theme,
+    settings::Settings,
+};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let form = parse_params_str(ask_examples::PAYLOAD, ParseOptions::default())?;

@@ -8,8 +8,13 @@
 //! prints the lines a client would receive.
 
 use ask_host::{
-    AskConfig, AskResult, Command, Frame, InputEvent, ParseOptions, Session, Settings,
-    parse_params_str,
+    Session,
+    config::AskConfig,
+    contract::{ParseOptions, parse_params_str, result::AskResult},
+    keymap::InputEvent,
+    render::Frame,
+    settings::Settings,
+    state::Command,
 };
 use serde::{Deserialize, Serialize};
 
@@ -90,7 +95,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 #[cfg(test)]
 mod tests {
     use super::{Outgoing, handle, run};
-    use ask_host::{AskConfig, Frame, ParseOptions, Session, Settings, parse_params_str};
+    use ask_host::{
+        Session,
+        config::AskConfig,
+        contract::{ParseOptions, parse_params_str},
+        render::Frame,
+        settings::Settings,
+    };
 
     fn received() -> Vec<Outgoing> {
         run()

@@ -10,8 +10,12 @@
 //! (`InputEvent::try_from(event)`).
 
 use ask_host::{
-    AskConfig, FrameWidget, Key, ParseOptions, RenderOptions, Session, Settings, Theme,
-    parse_params_str,
+    Session,
+    config::AskConfig,
+    contract::{ParseOptions, parse_params_str},
+    keymap::Key,
+    render::{FrameWidget, RenderOptions, theme::Theme},
+    settings::Settings,
 };
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -101,7 +105,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 #[cfg(test)]
 mod tests {
     use super::App;
-    use ask_host::{Key, Theme};
+    use ask_host::{keymap::Key, render::theme::Theme};
     use ratatui::Terminal;
     use ratatui::backend::TestBackend;
     use ratatui::style::Color;

@@ -6,7 +6,13 @@
 //! stream (arrow keys as CSI sequences, Enter as `\r`, a bracketed paste) and
 //! prints the result JSON.
 
-use ask_host::{AskConfig, AskResult, Decoder, ParseOptions, Session, Settings, parse_params_str};
+use ask_host::{
+    Session,
+    config::AskConfig,
+    contract::{ParseOptions, parse_params_str, result::AskResult},
+    keymap::Decoder,
+    settings::Settings,
+};
 
 /// What a terminal sends, in chunks that split escape sequences on purpose:
 /// `1` picks the first index, Down Down Space toggles a field on the multi

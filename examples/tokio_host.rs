@@ -13,11 +13,16 @@
 
 use std::time::Duration;
 
-use ask_host::contract::AnsweredVia;
+use ask_host::contract::result::AnsweredVia;
 use ask_host::crossterm::event::{Event, EventStream};
 use ask_host::term::{ModeOptions, Painter, TerminalModes};
 use ask_host::{
-    ControlEvent, InputEvent, ParseOptions, Session, Settings, Theme, parse_params_str,
+    Session,
+    contract::{ParseOptions, parse_params_str},
+    control::ControlEvent,
+    keymap::InputEvent,
+    render::theme::Theme,
+    settings::Settings,
 };
 use futures_util::StreamExt;
 use tokio::signal::unix::{SignalKind, signal};

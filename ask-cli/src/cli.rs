@@ -406,14 +406,14 @@ pub(crate) struct UiArgs {
     /// was answered and picks nothing for the user. 0 turns off the idleTimeoutSeconds
     /// setting. The accessible mode ignores it (and the setting): a screen-reader user
     /// is never timed out. Example: --timeout 300
-    #[arg(long, value_name = "SECS", value_parser = clap::value_parser!(u64).range(0..=ask_keymap::MAX_IDLE_TIMEOUT_SECONDS))]
+    #[arg(long, value_name = "SECS", value_parser = clap::value_parser!(u64).range(0..=ask_keymap::behaviour::MAX_IDLE_TIMEOUT_SECONDS))]
     pub(crate) timeout: Option<u64>,
     /// The early-key guard for this form, in milliseconds, when the settings keep the
     /// default (150): keys and pastes within MS of the form's first paint are dropped.
     /// `ask mcp` passes 600 to its popup and launcher forms, which open right after the
     /// harness's own prompt (a permission dialog): a key meant for that prompt must not
     /// answer the form. A behaviour.ignoreEarlyKeysMs setting of your own wins.
-    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(0..=ask_keymap::MAX_IGNORE_EARLY_KEYS_MS))]
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(0..=ask_keymap::behaviour::MAX_IGNORE_EARLY_KEYS_MS))]
     pub(crate) early_keys_ms: Option<u64>,
     /// Keep a draft of the answers, notes, editor text and tab in FILE while the form is
     /// open (saved at most every 500 ms and on every tab change, in the accessible mode

@@ -4,8 +4,8 @@
 
 use std::path::Path;
 
-use ask_host::Settings;
-use ask_settings::{ConfigPaths, ProcessEnv};
+use ask_host::settings::Settings;
+use ask_settings::paths::{ConfigPaths, ProcessEnv};
 
 /// Resolves the settings path from the flag and the environment.
 pub(crate) fn resolve(explicit: Option<&Path>) -> Result<ConfigPaths, ask_settings::SettingsError> {
@@ -29,9 +29,9 @@ pub(crate) fn load_read_only(explicit: Option<&Path>) -> Settings {
 
 /// The language of the process environment for messages: the first set of `LC_ALL`,
 /// `LC_MESSAGES` and `LANG`, else English (what the `locale` setting's `auto` means).
-pub(crate) fn system_locale() -> ask_host::Locale {
+pub(crate) fn system_locale() -> ask_host::i18n::Locale {
     let var = |name: &str| std::env::var(name).ok();
-    ask_host::Locale::from_env(
+    ask_host::i18n::Locale::from_env(
         var("LC_ALL").as_deref(),
         var("LC_MESSAGES").as_deref(),
         var("LANG").as_deref(),
@@ -40,6 +40,6 @@ pub(crate) fn system_locale() -> ask_host::Locale {
 
 /// The UI language of `settings`: its `locale` setting, `auto` resolved with the
 /// environment.
-pub(crate) fn locale(settings: &Settings) -> ask_host::Locale {
+pub(crate) fn locale(settings: &Settings) -> ask_host::i18n::Locale {
     settings.config().behaviour.locale.resolve(system_locale())
 }

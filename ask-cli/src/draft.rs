@@ -4,12 +4,12 @@
 
 use std::path::{Path, PathBuf};
 
-use ask_contract::AskResult;
+use ask_contract::result::AskResult;
 
 use crate::cli::{FlowArgs, UiArgs};
 use crate::exit::{CliError, CliResult};
 
-/// `--draft FILE` must be a new path or a draft (`ask_host::draft_path_problem`), and not
+/// `--draft FILE` must be a new path or a draft (`ask_host::draft::draft_path_problem`), and not
 /// the payload, the result, the settings file, the session or another file the command
 /// reads or writes: the draft is written over and deleted.
 pub(crate) fn check_path(
@@ -18,7 +18,7 @@ pub(crate) fn check_path(
     flow: &FlowArgs,
     inputs: &[(&str, Option<&Path>)],
 ) -> Result<(), CliError> {
-    if let Some(kind) = ask_settings::special_file_kind(draft) {
+    if let Some(kind) = ask_settings::fs::special_file_kind(draft) {
         return Err(CliError::usage(format!(
             "--draft '{}' is {kind}; give a regular file path (or a new one) for the draft",
             draft.display()
@@ -46,7 +46,7 @@ pub(crate) fn check_path(
             )));
         }
     }
-    match ask_host::draft_path_problem(draft) {
+    match ask_host::draft::draft_path_problem(draft) {
         Some(why) => Err(CliError::usage(format!("--draft: {why}"))),
         None => Ok(()),
     }

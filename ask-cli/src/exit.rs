@@ -103,7 +103,11 @@ impl fmt::Display for CliError {
 /// panic: the result still has to be written after the message.
 pub(crate) fn warn(message: &str) {
     use std::io::Write as _;
-    let _ = writeln!(std::io::stderr(), "ask: {}", ask_render::sanitize(message));
+    let _ = writeln!(
+        std::io::stderr(),
+        "ask: {}",
+        ask_render::text::sanitize(message)
+    );
 }
 
 /// What a subcommand returns: the exit status to use, or an error.

@@ -6,7 +6,7 @@ use std::fs;
 use std::io::{IsTerminal, Read, Write};
 use std::path::Path;
 
-use ask_contract::AskResult;
+use ask_contract::result::AskResult;
 
 use crate::exit::CliError;
 use crate::json_out::json_text;
@@ -14,7 +14,7 @@ use crate::json_out::json_text;
 /// The most read from a file the user names for scripted answers (`--answers`), a script
 /// (`--script @FILE`), a model reply (`--response`) or a tool result (`render-result`):
 /// as much as a payload may hold (16 MiB), more than any of them needs.
-pub(crate) const MAX_INPUT_BYTES: u64 = ask_contract::MAX_PAYLOAD_BYTES as u64;
+pub(crate) const MAX_INPUT_BYTES: u64 = ask_contract::payload::MAX_PAYLOAD_BYTES as u64;
 
 /// Reads the text named by `--input`: a file, `-` for stdin, or stdin when absent; at most
 /// [`MAX_INPUT_BYTES`] (more is an error that says so).
@@ -63,9 +63,9 @@ fn text_of(bytes: Vec<u8>, what: &str, path: &Path) -> Result<String, CliError> 
 
 /// Reads a payload like [`read_input`], as bytes: the contract decides what bytes that
 /// are not UTF-8, or too many of them, mean. Reads at most one byte past
-/// [`ask_contract::MAX_PAYLOAD_BYTES`], so endless input cannot fill memory.
+/// [`ask_contract::payload::MAX_PAYLOAD_BYTES`], so endless input cannot fill memory.
 pub(crate) fn read_payload(input: Option<&Path>) -> Result<Vec<u8>, CliError> {
-    let cap = u64::try_from(ask_contract::MAX_PAYLOAD_BYTES).unwrap_or(u64::MAX);
+    let cap = u64::try_from(ask_contract::payload::MAX_PAYLOAD_BYTES).unwrap_or(u64::MAX);
     read_input_bytes(input, "payload", cap.saturating_add(1))
 }
 
@@ -123,7 +123,7 @@ pub(crate) fn write_result(output: Option<&Path>, result: &AskResult) -> Result<
 }
 
 /// Writes text to a file, or to stdout when no file (or `-`) is given: a regular file is
-/// replaced atomically, a FIFO or device written through ([`ask_settings::write_atomic`]).
+/// replaced atomically, a FIFO or device written through ([`ask_settings::fs::write_atomic`]).
 ///
 /// What is written is decided, so signals get their default action back first
 /// ([`crate::signals::hand_back`]): a FIFO with no reader, or a stdout nobody reads, may
@@ -134,7 +134,7 @@ pub(crate) fn write_result(output: Option<&Path>, result: &AskResult) -> Result<
 pub(crate) fn write_text(output: Option<&Path>, what: &str, text: &str) -> Result<(), CliError> {
     match output {
         Some(path) if path != Path::new("-") => {
-            let write = || ask_settings::write_atomic(path, text.as_bytes());
+            let write = || ask_settings::fs::write_atomic(path, text.as_bytes());
             let written = if replaces_a_file(path) {
                 crate::signals::deferred(write)
             } else {
@@ -154,7 +154,7 @@ pub(crate) fn write_text(output: Option<&Path>, what: &str, text: &str) -> Resul
 }
 
 /// True when `path` is a regular file (through symlinks) or does not exist yet: what
-/// [`ask_settings::write_atomic`] replaces through a temporary file, never blocking for
+/// [`ask_settings::fs::write_atomic`] replaces through a temporary file, never blocking for
 /// long. FIFOs, devices and the like are written through and may block.
 fn replaces_a_file(path: &Path) -> bool {
     match std::fs::metadata(path) {

@@ -28,7 +28,7 @@ pub fn main_exit() -> ExitCode {
         Ok(cli) => cli,
         Err(err) if err.use_stderr() => {
             // The message quotes what was typed: plain text through the sanitizer.
-            eprint!("{}", ask_render::sanitize(&err.render().to_string()));
+            eprint!("{}", ask_render::text::sanitize(&err.render().to_string()));
             return ExitCode::from(Exit::Usage.code());
         }
         Err(err) => {

@@ -9,8 +9,8 @@ use std::process::Stdio;
 use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
-use ask_render::{BEL, Notification, osc9, osc777};
-use ask_settings::{Channel, Notifications};
+use ask_render::notification::{BEL, Notification, osc9, osc777};
+use ask_settings::schema::{Channel, Notifications};
 
 /// How long a command channel may run before it is killed.
 const COMMAND_TIMEOUT: Duration = Duration::from_secs(5);

@@ -5,7 +5,7 @@
 use std::path::Path;
 use std::str::FromStr;
 
-use ask_contract::AskResult;
+use ask_contract::result::AskResult;
 use ask_host::Session;
 use ask_keymap::{Key, KeyCode};
 use ask_render::Frame;

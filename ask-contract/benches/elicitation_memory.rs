@@ -10,7 +10,7 @@
 use std::fmt::Write as _;
 use std::process::Command;
 
-use ask_contract::ElicitationForm;
+use ask_contract::elicitation::ElicitationForm;
 
 const CHILD_ENV: &str = "ASK_ELICITATION_MEMORY_CHILD";
 

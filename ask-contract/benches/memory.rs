@@ -12,7 +12,7 @@
 
 use std::process::Command;
 
-use ask_contract::{MAX_PAYLOAD_BYTES, ParseOptions, parse_params_str};
+use ask_contract::{ParseOptions, parse_params_str, payload::MAX_PAYLOAD_BYTES};
 
 const CHILD_ENV: &str = "ASK_MEMORY_CHILD";
 

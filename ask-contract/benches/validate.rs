@@ -8,7 +8,7 @@
 
 use std::hint::black_box;
 
-use ask_contract::{ParseOptions, parse_params, parse_params_bytes, parse_params_str};
+use ask_contract::{ParseOptions, parse_params, parse_params_str, payload::parse_params_bytes};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use serde_json::{Value, json};
 

@@ -46,7 +46,7 @@ pub enum ContractError {
         /// All issues found.
         issues: Vec<Issue>,
     },
-    /// A `pattern` that cannot be checked ([`Pattern::new`](crate::Pattern::new)): a
+    /// A `pattern` that cannot be checked ([`Pattern::new`](crate::rules::Pattern::new)): a
     /// syntax error, or what the supported dialect lacks (look-around, backreferences).
     #[error("pattern {pattern:?} cannot be checked: {reason}")]
     InvalidPattern {

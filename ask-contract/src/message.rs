@@ -34,7 +34,7 @@ pub const RESUME_TEXT: &str = "These are the answers to your ask_user questions,
 /// [`RESUME_TEXT`].
 ///
 /// ```
-/// use ask_contract::{MessageKind, REPLAY_TEXT, message_text};
+/// use ask_contract::text::{MessageKind, REPLAY_TEXT, message_text};
 ///
 /// let details = serde_json::from_value(serde_json::json!({
 ///     "cancelled": false, "mode": "submit",

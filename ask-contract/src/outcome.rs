@@ -110,7 +110,10 @@ impl AskDetails {
     /// How the flow ended (see [`Outcome`] for the rule); serialized as `outcome`.
     ///
     /// ```
-    /// use ask_contract::{AskParams, AskResult, Outcome, QuestionParams};
+    /// use ask_contract::{
+    ///     payload::{AskParams, QuestionParams},
+    ///     result::{AskResult, Outcome},
+    /// };
     ///
     /// let form = AskParams::new()
     ///     .question(QuestionParams::new("db", "Which database?").options([("pg", "PostgreSQL")]))

@@ -16,7 +16,10 @@ use crate::{AskForm, ContractError, ParseOptions, parse_params};
 /// same issue paths as for JSON payloads.
 ///
 /// ```
-/// use ask_contract::{AskParams, OptionParams, QuestionParams, QuestionType};
+/// use ask_contract::{
+///     QuestionType,
+///     payload::{AskParams, OptionParams, QuestionParams},
+/// };
 ///
 /// let params = AskParams::new()
 ///     .title("Service setup")

@@ -41,7 +41,7 @@ const NEST_LIMIT: u32 = 64;
 /// checks answers. Equal when the sources are equal; serialized as the source string.
 ///
 /// ```
-/// use ask_contract::Pattern;
+/// use ask_contract::rules::Pattern;
 ///
 /// let slug = Pattern::new("^[a-z][a-z0-9-]*$")?;
 /// assert!(slug.is_match("my-app"));

@@ -1,6 +1,8 @@
 //! The tool result: exactly the JSON shape of the contract's "Output" section.
 
-use indexmap::IndexMap;
+/// The ordered map of [`AskDetails::answers`] and the other id-keyed result maps,
+/// re-exported so embedders need no `indexmap` dependency of their own.
+pub use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
 
 use crate::form::{AskForm, Question, QuestionOption, QuestionType};
@@ -14,7 +16,10 @@ pub use crate::outcome::{NeedsInput, Outcome};
 /// id in question order.
 ///
 /// ```
-/// use ask_contract::{AskParams, AskResult, QuestionParams};
+/// use ask_contract::{
+///     payload::{AskParams, QuestionParams},
+///     result::AskResult,
+/// };
 ///
 /// let form = AskParams::new()
 ///     .question(QuestionParams::new("db", "Which database?").options([("pg", "PostgreSQL")]))
@@ -311,7 +316,7 @@ impl Answer {
     /// `with_*` methods add them).
     ///
     /// ```
-    /// use ask_contract::Answer;
+    /// use ask_contract::result::Answer;
     ///
     /// let answer = Answer::new(["pg"], ["PostgreSQL"], [1]).with_note("the team knows it");
     /// assert_eq!(

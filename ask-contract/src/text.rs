@@ -2,6 +2,9 @@
 
 use std::fmt::Write as _;
 
+pub use crate::message::{MessageKind, REPLAY_TEXT, RESUME_TEXT, message_text};
+pub use crate::outcome::NEEDS_INPUT_INSTRUCTION;
+
 use crate::form::{AskForm, QuestionType};
 use crate::issue::Issue;
 use crate::result::{

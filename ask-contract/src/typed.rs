@@ -108,7 +108,11 @@ impl PathKind {
 /// does not apply to.
 ///
 /// ```
-/// use ask_contract::{AskParams, QuestionParams, QuestionType, Rules};
+/// use ask_contract::{
+///     QuestionType,
+///     payload::{AskParams, QuestionParams},
+///     rules::Rules,
+/// };
 ///
 /// let mut rules = Rules::default();
 /// rules.min = Some(1.into());

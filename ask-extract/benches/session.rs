@@ -8,7 +8,11 @@
 use std::fmt::Write as _;
 use std::hint::black_box;
 
-use ask_extract::{PiSession, Source, latest_assistant_message, latest_payload, next_step};
+use ask_extract::{
+    lookup::{Source, latest_assistant_message, latest_payload},
+    next_step,
+    session::PiSession,
+};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use serde_json::json;
 

@@ -23,7 +23,7 @@ pub enum ExtractError {
         #[source]
         source: Arc<std::io::Error>,
     },
-    /// The session file is larger than [`crate::MAX_SESSION_BYTES`] (or endless, such as
+    /// The session file is larger than [`crate::session::MAX_SESSION_BYTES`] (or endless, such as
     /// `/dev/zero`); it is not read past the cap.
     #[error(
         "session file {path:?} is larger than {} MiB, the most read from a session; check \

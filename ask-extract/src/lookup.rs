@@ -1,6 +1,6 @@
 //! Finding what `/answer` and the replay commands need on a branch.
 
-use ask_contract::{AskForm, AskParams, Issue, ParseOptions, parse_params};
+use ask_contract::{AskForm, Issue, ParseOptions, parse_params, payload::AskParams};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -66,7 +66,7 @@ pub struct StoredPayload {
 }
 
 /// The latest assistant message on `branch` (root first, as from
-/// [`PiSession::branch`](crate::PiSession::branch)) that has text.
+/// [`PiSession::branch`](crate::session::PiSession::branch)) that has text.
 ///
 /// Messages without text (only thinking, only tool calls) are skipped; but
 /// when the latest assistant message did not finish with `stop` (it ended in

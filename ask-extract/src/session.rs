@@ -86,7 +86,7 @@ impl Entry {
 /// A pi session file read into a tree of entries.
 ///
 /// ```
-/// use ask_extract::PiSession;
+/// use ask_extract::session::PiSession;
 ///
 /// let jsonl = concat!(
 ///     r#"{"type":"session","version":3,"id":"s1","timestamp":"2026-01-01T00:00:00Z","cwd":"/w"}"#, "\n",

@@ -1,6 +1,6 @@
 //! One step of extraction on a session, as `ask extract` prints it.
 
-use ask_contract::{AskForm, AskParams};
+use ask_contract::{AskForm, payload::AskParams};
 use serde::{Serialize, Serializer};
 use serde_json::Value;
 
@@ -124,7 +124,7 @@ impl Serialize for ExtractStatus {
 /// [`next_step`] to it and the model's `responses` so far.
 ///
 /// ```
-/// use ask_extract::{ExtractStatus, PiSession, extract_status};
+/// use ask_extract::{ExtractStatus, extract_status, session::PiSession};
 ///
 /// let jsonl = concat!(
 ///     r#"{"type":"session","version":3,"id":"s","timestamp":"","cwd":"/w"}"#, "\n",

@@ -1,6 +1,6 @@
 //! The retry policy of `/answer` extraction as a pure step function.
 
-use ask_contract::{AskForm, AskParams, ParseOptions, parse_params};
+use ask_contract::{AskForm, ParseOptions, parse_params, payload::AskParams};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 

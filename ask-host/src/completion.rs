@@ -1,6 +1,6 @@
 //! Where `@` completion candidates come from.
 
-use ask_state::{Completion, PathStatus};
+use ask_state::{Completion, paths::PathStatus};
 
 /// A source of `@` completion candidates, given to [`Session::with_completions`](crate::Session::with_completions).
 ///
@@ -12,7 +12,7 @@ use ask_state::{Completion, PathStatus};
 /// rather than `Rc<RefCell<_>>`).
 ///
 /// ```
-/// use ask_host::{Completion, CompletionSource};
+/// use ask_host::{setup::CompletionSource, state::Completion};
 ///
 /// struct Fixed(Vec<&'static str>);
 /// impl CompletionSource for Fixed {

@@ -1,5 +1,5 @@
 //! Drafts that survive a crash, a kill, a closed terminal or a result that could not be
-//! written: the session saves the flow's [`ask_state::FlowSnapshot`] to a file while the
+//! written: the session saves the flow's [`ask_state::snapshot::FlowSnapshot`] to a file while the
 //! form is open, and the host deletes it once the result is stored.
 //!
 //! A draft is a file the session owns, and only such a file is ever written or deleted:
@@ -11,7 +11,7 @@
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
-use ask_state::{Flow, FlowSnapshot};
+use ask_state::{Flow, snapshot::FlowSnapshot};
 
 /// At most one periodic save per this many milliseconds (tab changes save at once).
 pub const DRAFT_SAVE_INTERVAL_MS: u64 = 500;
@@ -29,10 +29,10 @@ fn pace_ms(bytes: usize) -> u64 {
 }
 
 /// The largest draft read back (64 MiB): four times
-/// [`ask_contract::MAX_PAYLOAD_BYTES`], since a draft repeats the form's questions and
+/// [`ask_contract::payload::MAX_PAYLOAD_BYTES`], since a draft repeats the form's questions and
 /// adds the answers, notes and editor text. A larger file is not restored, and not
 /// taken for a draft.
-pub const MAX_DRAFT_BYTES: u64 = 4 * ask_contract::MAX_PAYLOAD_BYTES as u64;
+pub const MAX_DRAFT_BYTES: u64 = 4 * ask_contract::payload::MAX_PAYLOAD_BYTES as u64;
 
 /// The fields every draft has; the rest is skipped without being built.
 #[derive(serde::Deserialize)]
@@ -67,10 +67,10 @@ pub fn draft_path_problem(path: &Path) -> Option<String> {
     if meta.file_type().is_symlink() && std::fs::metadata(path).is_err() {
         return refuse(&"a symlink to nothing");
     }
-    if let Some(kind) = ask_settings::special_file_kind(path) {
+    if let Some(kind) = ask_settings::fs::special_file_kind(path) {
         return refuse(&format_args!("{kind}, not a regular file"));
     }
-    match ask_settings::read_regular_file(path, MAX_DRAFT_BYTES) {
+    match ask_settings::fs::read_regular_file(path, MAX_DRAFT_BYTES) {
         Ok(None) => None,
         Ok(Some(bytes)) if is_draft(&bytes) => None,
         Ok(Some(_)) | Err(ask_settings::SettingsError::FileTooLarge { .. }) => {
@@ -144,7 +144,7 @@ impl DraftFile {
         if let Some(why) = self.problem() {
             return Err(why);
         }
-        ask_settings::write_atomic(&self.path, bytes)
+        ask_settings::fs::write_atomic(&self.path, bytes)
             .map_err(|e| format!("draft not saved to {}: {e}", self.path.display()))?;
         self.written = stamp(&self.path);
         Ok(())
@@ -258,7 +258,7 @@ pub(crate) fn restore(flow: &mut Flow, path: &Path) -> Result<Vec<String>, Strin
             path.display()
         )
     };
-    let text = match ask_settings::read_regular_file(path, MAX_DRAFT_BYTES) {
+    let text = match ask_settings::fs::read_regular_file(path, MAX_DRAFT_BYTES) {
         Ok(Some(text)) => text,
         Ok(None) => return Err(not_restored(&"there is no file there")),
         Err(ask_settings::SettingsError::FileTooLarge { limit, .. }) => {

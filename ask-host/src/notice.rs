@@ -52,7 +52,7 @@ pub enum Notice {
     /// questions); the form starts fresh. The text says why.
     DraftNotRestored(String),
     /// The draft file could not be written (tried again after
-    /// [`DRAFT_SAVE_INTERVAL_MS`](crate::DRAFT_SAVE_INTERVAL_MS), until a save works:
+    /// [`DRAFT_SAVE_INTERVAL_MS`](crate::draft::DRAFT_SAVE_INTERVAL_MS), until a save works:
     /// [`Notice::DraftSavedAgain`]), or the draft path holds something other than a draft
     /// (a payload, a FIFO, a device, a folder), which is never touched: no draft is kept
     /// from then on. The text says why.

@@ -1,7 +1,7 @@
 //! Prefilled answers: a form opened again with the answers it was given last time (a
 //! replay), so the person only changes what they want and confirms.
 
-use ask_contract::{Answer, AskDetails};
+use ask_contract::result::{Answer, AskDetails};
 use ask_state::StateError;
 use serde_json::{Map, Value, json};
 
@@ -16,7 +16,7 @@ impl Session {
     /// left out, and the notice [`Notice::Prefilled`] says so; it shows whenever
     /// something was prefilled or left out. A path answer must still pass `mustExist` and
     /// `pathKind` where the session's [completion source](Session::with_completions)
-    /// looks (add it first, as [`Setup`](crate::Setup) does). Apply a draft ([`Session::with_draft`]) after
+    /// looks (add it first, as [`Setup`](crate::setup::Setup) does). Apply a draft ([`Session::with_draft`]) after
     /// it when both are wanted: the draft is the newer work.
     #[must_use]
     pub fn with_prefill(mut self, last: &AskDetails) -> Self {
@@ -39,7 +39,7 @@ impl Session {
             let script = json!({ "answers": { q.id.clone(): Value::Object(entry) } });
             let source = &mut self.source;
             let mut lookup = |path: &str| source.as_mut().and_then(|s| s.path_status(path));
-            match ask_state::scripted_drafts_with(&form, &script, &mut lookup) {
+            match ask_state::scripted::scripted_drafts_with(&form, &script, &mut lookup) {
                 Ok((_, drafts)) => {
                     let draft = drafts.get(i).cloned().unwrap_or_default();
                     if self.flow.set_answer(i, draft) {

@@ -1,19 +1,25 @@
 //! The host loop: a flow plus everything around it that is not the frontend (settings
 //! persisted and reloaded, `@` completion, the result), driven by whatever reads input.
 
-use ask_contract::{AnsweredVia, AskForm, AskResult, Question, QuestionOption, QuestionType};
+use ask_contract::{
+    AskForm, Question, QuestionOption, QuestionType,
+    result::{AnsweredVia, AskResult},
+};
 use std::time::Instant;
 
 use ask_keymap::{InputEvent, Key};
-use ask_render::{Frame, Notification, RenderOptions, closing_soon_in, question_waiting_in};
-use ask_settings::{ConfigStore, Notifications};
-use ask_state::{Command, Effect, Flow, FlowOptions, ReviewAction};
+use ask_render::{
+    Frame, RenderOptions,
+    notification::{Notification, closing_soon_in, question_waiting_in},
+};
+use ask_settings::{ConfigStore, schema::Notifications};
+use ask_state::{Command, Effect, Flow, FlowOptions, model::ReviewAction};
 
 use crate::notice::notice_line;
 
 mod early;
 mod routing;
-use crate::{CompletionSource, Notice, Settings};
+use crate::{Notice, settings::Settings, setup::CompletionSource};
 
 /// A running form: feed it input, draw [`Session::frame`], stop when [`Session::is_over`].
 ///
@@ -26,7 +32,13 @@ use crate::{CompletionSource, Notice, Settings};
 /// The input methods return true when the screen changed (the frontend redraws then).
 ///
 /// ```
-/// use ask_host::{AskConfig, Key, ParseOptions, Session, Settings, parse_params_str};
+/// use ask_host::{
+///     Session,
+///     config::AskConfig,
+///     contract::{ParseOptions, parse_params_str},
+///     keymap::Key,
+///     settings::Settings,
+/// };
 ///
 /// let payload = r#"{"questions": [{"id": "color", "prompt": "Which colour?",
 ///     "options": [{"value": "red", "label": "Red"}, {"value": "blue", "label": "Blue"}]}]}"#;
@@ -119,7 +131,7 @@ impl Session {
                     recommended: false,
                 }],
                 freeform: false,
-                rules: ask_contract::Rules::default(),
+                rules: ask_contract::rules::Rules::default(),
             }],
         };
         Self::start(form, settings, true)
@@ -504,8 +516,8 @@ impl Session {
     /// The "question waiting" notification, once per session: `Some` the first time it is
     /// asked for while a form waits for input (never for the settings overlay alone or a
     /// finished flow), with the channels in effect and the enabled toggle as it is now. The
-    /// frontend delivers it (it owns the terminal); [`ask_render::osc9`],
-    /// [`ask_render::osc777`] and [`ask_render::BEL`] give the sequences.
+    /// frontend delivers it (it owns the terminal); [`ask_render::notification::osc9`],
+    /// [`ask_render::notification::osc777`] and [`ask_render::notification::BEL`] give the sequences.
     pub fn take_waiting_notification(&mut self) -> Option<(Notifications, Notification)> {
         if self.notified || self.settings_only || self.result.is_some() {
             return None;

@@ -5,7 +5,7 @@ use crate::{Notice, Session};
 
 impl Session {
     /// Keeps a draft of the user's work in `path` while the form is open: saved atomically
-    /// at most every [`DRAFT_SAVE_INTERVAL_MS`](crate::DRAFT_SAVE_INTERVAL_MS), on every
+    /// at most every [`DRAFT_SAVE_INTERVAL_MS`](crate::draft::DRAFT_SAVE_INTERVAL_MS), on every
     /// tab change and once more when the flow ends; a draft over 512 KiB (a form of many
     /// thousand questions) at most once per its size at 1 MiB a second, tab changes
     /// included, so typing in it does not rewrite megabytes twice a second. The draft outlives the flow: the host
@@ -18,15 +18,15 @@ impl Session {
     /// form starts fresh and a [`Notice::DraftNotRestored`](crate::Notice::DraftNotRestored)
     /// says why.
     ///
-    /// A draft is a file the session owns ([`DraftFile`](crate::DraftFile)): a path that
+    /// A draft is a file the session owns ([`DraftFile`](crate::draft::DraftFile)): a path that
     /// holds anything but a draft (a payload, a FIFO, a device such as `/dev/null`, a
     /// folder, a symlink to a non-draft) is never read into the form, written or deleted;
     /// the session then keeps no draft and a
     /// [`Notice::DraftNotSaved`](crate::Notice::DraftNotSaved) says why. A draft larger
-    /// than [`MAX_DRAFT_BYTES`](crate::MAX_DRAFT_BYTES) is not restored.
+    /// than [`MAX_DRAFT_BYTES`](crate::draft::MAX_DRAFT_BYTES) is not restored.
     #[must_use]
     pub fn with_draft(mut self, path: impl Into<std::path::PathBuf>, resume: bool) -> Self {
-        let file = match crate::DraftFile::open(path) {
+        let file = match crate::draft::DraftFile::open(path) {
             Ok(file) => file,
             Err(why) => {
                 self.show(Notice::DraftNotSaved(why));
@@ -91,7 +91,7 @@ impl Session {
                 // Told once per run of failures; the draft stays kept (and is deleted at
                 // a normal end), and the next save is tried after the interval.
                 if !was_failing {
-                    let interval = crate::DRAFT_SAVE_INTERVAL_MS;
+                    let interval = crate::draft::DRAFT_SAVE_INTERVAL_MS;
                     self.show(Notice::DraftNotSaved(format!(
                         "{why}; trying again every {interval} ms"
                     )));

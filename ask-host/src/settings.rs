@@ -2,7 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
-use ask_settings::{AskConfig, ConfigChange, ConfigPaths, ConfigStore};
+use ask_settings::{AskConfig, ConfigChange, ConfigStore, paths::ConfigPaths};
 use ask_state::Command;
 
 use crate::Notice;
@@ -61,7 +61,7 @@ impl Settings {
     /// [`Settings::open`]; a path that cannot be resolved (no home folder) gives the
     /// defaults and a [`Notice::SettingsUnresolved`].
     pub fn open_default() -> Self {
-        let env = ask_settings::ProcessEnv::read();
+        let env = ask_settings::paths::ProcessEnv::read();
         Self::open_resolved(ConfigPaths::resolve(None, &env.env()))
     }
 
@@ -164,14 +164,14 @@ impl Settings {
 ///
 /// ```
 /// use ask_host::config::ConfigChange;
-/// use ask_host::keymap::BehaviourSetting;
-/// use ask_host::{AskConfig, Command};
+/// use ask_host::keymap::behaviour::BehaviourSetting;
+/// use ask_host::{config::AskConfig, state::Command};
 ///
 /// let mut config = AskConfig::default();
 /// config.behaviour.set(BehaviourSetting::FooterHints, false);
 /// let change = ConfigChange::between(&AskConfig::default(), config.clone());
 /// assert_eq!(
-///     ask_host::commands_for_change(change),
+///     ask_host::settings::commands_for_change(change),
 ///     [Command::ApplyBehaviour(config.behaviour), Command::SetNotice(None)]
 /// );
 /// ```

@@ -8,13 +8,15 @@
 use std::path::PathBuf;
 
 use ask_contract::{
-    AnsweredVia, AskDetails, AskForm, AskResult, ContractError, ElicitationEnd, ElicitationForm,
-    ElicitationResult,
+    AskForm, ContractError,
+    elicitation::{ElicitationEnd, ElicitationForm, ElicitationResult},
+    result::{AnsweredVia, AskDetails, AskResult},
 };
 use ask_i18n::Locale;
 use ask_state::HostFeatures;
 
-use crate::{Session, Settings};
+pub use crate::completion::CompletionSource;
+use crate::{Session, settings::Settings};
 
 /// What a finished form is turned into for whoever asked.
 #[derive(Debug, Clone, Default)]
@@ -68,8 +70,8 @@ pub enum Completions {
 /// [`Session`] for any surface with [`Setup::session`].
 ///
 /// ```
-/// use ask_host::{Setup, Settings, Locale};
-/// # let form = ask_host::parse_params(&serde_json::json!({"questions": [{"id": "a",
+/// use ask_host::{i18n::Locale, settings::Settings, setup::Setup};
+/// # let form = ask_host::contract::parse_params(&serde_json::json!({"questions": [{"id": "a",
 /// #     "prompt": "A?", "options": [{"value": "x", "label": "X"}]}]}), Default::default())?;
 /// let setup = Setup::new()
 ///     .system_locale(Locale::from_env(None, None, Some("de_DE.UTF-8")))

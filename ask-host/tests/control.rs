@@ -3,8 +3,12 @@
 
 use std::time::Duration;
 
-use ask_contract::{AnsweredVia, AskForm, ParseOptions, parse_params};
-use ask_host::{ControlCommand, ControlError, ControlHandle, Session, Settings};
+use ask_contract::{AskForm, ParseOptions, parse_params, result::AnsweredVia};
+use ask_host::{
+    Session,
+    control::{ControlCommand, ControlError, ControlHandle},
+    settings::Settings,
+};
 use ask_keymap::Key;
 use ask_settings::AskConfig;
 use serde_json::{Value, json};
@@ -219,7 +223,7 @@ fn answer_with_a_mode_equals_the_scripted_result() {
     let script = json!({"mode": "elaborate", "answers": {
         "db": {"values": ["pg"], "optionNotes": {"pg": "which version?"}},
         "feat": {"indices": [2], "customText": "sso", "presentedType": "multi"}}});
-    let expected = ask_state::scripted_result(&form(), &script).unwrap();
+    let expected = ask_state::scripted::scripted_result(&form(), &script).unwrap();
     let mut s = session();
     let client = s.controller().connect(AnsweredVia::Browser);
     let mut line = script.clone();
@@ -344,7 +348,7 @@ fn wait_for_change_wakes_on_a_new_revision() {
 
 #[test]
 fn the_schema_is_json_and_names_every_command_and_event() {
-    let schema: Value = serde_json::from_str(ask_host::CONTROL_SCHEMA).unwrap();
+    let schema: Value = serde_json::from_str(ask_host::control::CONTROL_SCHEMA).unwrap();
     let text = schema.to_string();
     for name in [
         "answer",

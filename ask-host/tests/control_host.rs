@@ -2,8 +2,11 @@
 //! cannot is refused with `notReady` and changes nothing; `folded` and `unfold` hand the
 //! terminal between the form and its host; prefilled answers wait for confirmation.
 
-use ask_contract::{AnsweredVia, AskDetails, AskForm, ParseOptions, parse_params};
-use ask_host::{ControlHandle, Notice, Session, Settings};
+use ask_contract::{
+    AskForm, ParseOptions, parse_params,
+    result::{AnsweredVia, AskDetails},
+};
+use ask_host::{Notice, Session, control::ControlHandle, settings::Settings};
 use ask_keymap::Key;
 use ask_settings::AskConfig;
 use serde_json::{Value, json};
@@ -185,7 +188,7 @@ fn an_answer_that_no_longer_fits_is_left_out_and_named() {
 
 #[test]
 fn the_schema_names_the_host_lines_and_the_new_code() {
-    let schema: Value = serde_json::from_str(ask_host::CONTROL_SCHEMA).unwrap();
+    let schema: Value = serde_json::from_str(ask_host::control::CONTROL_SCHEMA).unwrap();
     let text = schema.to_string();
     for name in ["\"unfold\"", "\"folded\"", "\"notReady\""] {
         assert!(text.contains(name), "{name} missing");

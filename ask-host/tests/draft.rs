@@ -5,11 +5,11 @@
 
 use std::path::Path;
 
-use ask_contract::{AskForm, Mode, ParseOptions, parse_params};
-use ask_host::{DRAFT_SAVE_INTERVAL_MS, Notice, Session, Settings};
+use ask_contract::{AskForm, ParseOptions, parse_params, result::Mode};
+use ask_host::{Notice, Session, draft::DRAFT_SAVE_INTERVAL_MS, settings::Settings};
 use ask_keymap::Key;
 use ask_settings::AskConfig;
-use ask_state::FlowSnapshot;
+use ask_state::snapshot::FlowSnapshot;
 use serde_json::json;
 
 fn form() -> AskForm {

@@ -7,10 +7,14 @@ use std::fs;
 use std::path::Path;
 
 use ask_contract::{ParseOptions, parse_params};
-use ask_host::{DraftFile, Notice, Session, Settings, draft_path_problem};
+use ask_host::{
+    Notice, Session,
+    draft::{DraftFile, draft_path_problem},
+    settings::Settings,
+};
 use ask_keymap::Key;
 use ask_settings::AskConfig;
-use ask_state::FlowSnapshot;
+use ask_state::snapshot::FlowSnapshot;
 use serde_json::json;
 
 fn payload() -> serde_json::Value {

@@ -4,10 +4,10 @@
 use std::path::Path;
 
 use ask_contract::{ParseOptions, parse_params};
-use ask_host::{DRAFT_SAVE_INTERVAL_MS, Session, Settings};
+use ask_host::{Session, draft::DRAFT_SAVE_INTERVAL_MS, settings::Settings};
 use ask_keymap::Key;
 use ask_settings::AskConfig;
-use ask_state::FlowSnapshot;
+use ask_state::snapshot::FlowSnapshot;
 use serde_json::json;
 
 /// What identifies one write: each atomic save puts a new file in place.

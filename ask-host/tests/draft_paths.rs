@@ -9,7 +9,7 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 use ask_contract::{ParseOptions, parse_params};
-use ask_host::{MAX_DRAFT_BYTES, Notice, Session, Settings};
+use ask_host::{Notice, Session, draft::MAX_DRAFT_BYTES, settings::Settings};
 use ask_keymap::Key;
 use ask_settings::AskConfig;
 use serde_json::json;

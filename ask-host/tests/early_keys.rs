@@ -2,7 +2,13 @@
 //! are dropped and the form says so; after `behaviour.ignoreEarlyKeysMs` they work; the
 //! setting turns it off, and a session never shown is not guarded.
 
-use ask_host::{AskConfig, AskForm, Key, ParseOptions, Session, Settings, parse_params_str};
+use ask_host::{
+    Session,
+    config::AskConfig,
+    contract::{AskForm, ParseOptions, parse_params_str},
+    keymap::Key,
+    settings::Settings,
+};
 
 const IGNORED: &str = "Keys typed before the form opened were ignored.";
 

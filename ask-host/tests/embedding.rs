@@ -3,8 +3,13 @@
 //! sub-area, state kept in memory, and the default settings file in one call.
 
 use ask_host::{
-    AskConfig, AskForm, Cursor, FlowSnapshot, Key, ParseOptions, RenderOptions, Role, Session,
-    Settings, StateError, parse_params_str,
+    Session,
+    config::AskConfig,
+    contract::{AskForm, ParseOptions, parse_params_str},
+    keymap::Key,
+    render::{Cursor, RenderOptions, Role},
+    settings::Settings,
+    state::{StateError, snapshot::FlowSnapshot},
 };
 
 fn form() -> AskForm {
@@ -28,7 +33,7 @@ fn key(id: &str) -> Key {
     id.parse().unwrap()
 }
 
-fn is_rule(line: &ask_host::Line) -> bool {
+fn is_rule(line: &ask_host::render::Line) -> bool {
     line.spans
         .iter()
         .all(|s| s.style.role == Role::Border && s.text.chars().all(|c| c == '─'))
@@ -227,7 +232,7 @@ fn open_default_uses_the_environment_like_ask_run() {
 
 #[test]
 fn a_host_is_offered_only_what_it_declared() {
-    use ask_host::{HostFeature, HostFeatures};
+    use ask_host::state::{HostFeature, HostFeatures};
     let overlay = |s: &mut Session| {
         s.key(key("?"));
         let text = s.frame_sized(90, 0).to_plain_text();
@@ -283,7 +288,7 @@ fn session_held_render_options_combine_with_any_size() {
     s.set_render_options(RenderOptions::new(60, 14).with_rules(false));
     assert_eq!(s.size(), (60, 14));
     assert!(!s.render_options().rules);
-    let rules = |frame: &ask_host::Frame| frame.lines.iter().filter(|l| is_rule(l)).count();
+    let rules = |frame: &ask_host::render::Frame| frame.lines.iter().filter(|l| is_rule(l)).count();
     assert_eq!(rules(&s.frame()), 0);
     // A new size keeps the rules off, in every frame the session makes.
     s.resize(50, 9);
@@ -318,7 +323,7 @@ fn fitting_heights_leave_no_blank_rows_with_the_rules_on_or_off() {
 
 #[test]
 fn a_contract_error_becomes_the_invalid_input_result() {
-    use ask_host::{AskResult, ContractError, parse_params_str};
+    use ask_host::contract::{ContractError, parse_params_str, result::AskResult};
     let err = parse_params_str(
         r#"{"questions": [{"id": "", "prompt": ""}]}"#,
         ParseOptions::default(),

@@ -3,9 +3,9 @@
 //! settings file do. A watched file is reloaded on the host's word.
 
 use ask_contract::{ParseOptions, parse_params};
-use ask_host::{Session, Settings};
+use ask_host::{Session, settings::Settings};
 use ask_keymap::Key;
-use ask_settings::{AskConfig, ConfigPaths};
+use ask_settings::{AskConfig, paths::ConfigPaths};
 use serde_json::json;
 
 fn form() -> ask_contract::AskForm {
@@ -30,7 +30,7 @@ fn an_idle_session_needs_no_ticks_unless_something_waits_for_the_clock() {
     assert!(!s.needs_ticks(), "the draft is saved");
     s.key_at("down".parse::<Key>().unwrap(), 100);
     assert!(s.needs_ticks(), "a save waits for its interval");
-    s.tick_at(100 + ask_host::DRAFT_SAVE_INTERVAL_MS);
+    s.tick_at(100 + ask_host::draft::DRAFT_SAVE_INTERVAL_MS);
     assert!(!s.needs_ticks(), "saved");
 }
 
@@ -64,11 +64,11 @@ fn completions_that_grew_since_the_last_query_need_a_tick() {
     use std::sync::atomic::{AtomicU64, Ordering};
 
     struct Growing(Arc<AtomicU64>);
-    impl ask_host::CompletionSource for Growing {
-        fn complete(&mut self, _query: &str) -> Vec<ask_host::Completion> {
+    impl ask_host::setup::CompletionSource for Growing {
+        fn complete(&mut self, _query: &str) -> Vec<ask_host::state::Completion> {
             let n = self.0.load(Ordering::SeqCst);
             (0..n)
-                .map(|i| ask_host::Completion::file(format!("f{i}.rs")))
+                .map(|i| ask_host::state::Completion::file(format!("f{i}.rs")))
                 .collect()
         }
         fn revision(&self) -> u64 {

@@ -31,10 +31,14 @@ mod view;
 use std::fs;
 use std::sync::{Arc, Mutex};
 
-use ask_contract::{AskForm, AskResult, ParseOptions, parse_params};
-use ask_host::{Completion, Notice, Session, Settings, commands_for_change};
-use ask_keymap::{BehaviourSetting, InputEvent, Key};
-use ask_settings::{AskConfig, ConfigChange, ConfigNotice, ConfigPaths};
+use ask_contract::{AskForm, ParseOptions, parse_params, result::AskResult};
+use ask_host::{
+    Notice, Session,
+    settings::{Settings, commands_for_change},
+    state::Completion,
+};
+use ask_keymap::{InputEvent, Key, behaviour::BehaviourSetting};
+use ask_settings::{AskConfig, ConfigChange, ConfigNotice, paths::ConfigPaths};
 use ask_state::Command;
 use serde_json::{Value, json};
 
@@ -267,7 +271,7 @@ fn behaviour_changed_in_the_overlay_is_written_to_the_settings_file() {
 
 #[test]
 fn the_language_switched_in_the_overlay_applies_at_once_and_is_saved() {
-    use ask_host::{Locale, LocaleSetting};
+    use ask_host::i18n::{Locale, LocaleSetting};
     let dir = tempfile::tempdir().unwrap();
     let (settings, path) = file_settings(dir.path());
     let mut session = Session::new(small(), settings).with_system_locale(Locale::De);
@@ -359,7 +363,7 @@ fn an_old_settings_file_is_upgraded_with_a_typed_notice_on_the_notice_line() {
         [Notice::Settings(ConfigNotice::Upgraded {
             path: path.clone(),
             from: 1,
-            to: ask_settings::SCHEMA_VERSION,
+            to: ask_settings::schema::SCHEMA_VERSION,
         })]
     );
     assert_eq!(

@@ -5,9 +5,12 @@
 use std::fs;
 
 use ask_contract::{ParseOptions, parse_params};
-use ask_host::{Notice, Session, Settings};
-use ask_keymap::{BehaviourSetting, Key};
-use ask_settings::{AskConfig, ConfigEnv, ConfigPaths, PI_ASK_FILE_NAME};
+use ask_host::{Notice, Session, settings::Settings};
+use ask_keymap::{Key, behaviour::BehaviourSetting};
+use ask_settings::{
+    AskConfig,
+    paths::{ConfigEnv, ConfigPaths, PI_ASK_FILE_NAME},
+};
 use serde_json::{Value, json};
 
 fn form() -> ask_contract::AskForm {
@@ -74,7 +77,7 @@ fn the_notifications_toggle_is_saved_and_the_notification_comes_once() {
     let path = dir.path().join("ask.json");
     // A host that delivers notifications (the overlay offers the toggle only then).
     let mut s = Session::new(form(), Settings::open(&ConfigPaths::file(path.clone())))
-        .with_host_features(ask_host::HostFeatures::all());
+        .with_host_features(ask_host::state::HostFeatures::all());
     let to_notifications = vec!["down"; BehaviourSetting::ALL.len()];
     keys(
         &mut s,

@@ -2,9 +2,9 @@
 //! notification per countdown, and the timed-out result.
 
 use ask_contract::{AskForm, ParseOptions, parse_params};
-use ask_host::{Session, Settings};
+use ask_host::{Session, settings::Settings};
 use ask_keymap::Key;
-use ask_render::TIMEOUT_COUNTDOWN_EVENT;
+use ask_render::notification::TIMEOUT_COUNTDOWN_EVENT;
 use ask_settings::AskConfig;
 use serde_json::json;
 

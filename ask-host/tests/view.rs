@@ -4,10 +4,16 @@
 //! `pathKind` hold on every way an answer comes in (a control answer, a draft answer, a
 //! prefill), looked up where the terminal looks.
 
-use ask_contract::{AnsweredVia, AskDetails, AskForm, ParseOptions, parse_params};
-use ask_host::{Completion, CompletionSource, ControlHandle, Notice, Session, Settings};
+use ask_contract::{
+    AskForm, ParseOptions, parse_params,
+    result::{AnsweredVia, AskDetails},
+};
+use ask_host::{
+    Notice, Session, control::ControlHandle, settings::Settings, setup::CompletionSource,
+    state::Completion,
+};
 use ask_settings::AskConfig;
-use ask_state::PathStatus;
+use ask_state::paths::PathStatus;
 use serde_json::{Value, json};
 
 fn form() -> AskForm {
@@ -51,7 +57,7 @@ fn drain(client: &ControlHandle) -> Vec<Value> {
 
 /// `event` checked against the control schema's definition `name`.
 fn fits(name: &str, event: &Value) {
-    let schema: Value = serde_json::from_str(ask_host::CONTROL_SCHEMA).unwrap();
+    let schema: Value = serde_json::from_str(ask_host::control::CONTROL_SCHEMA).unwrap();
     let one = json!({"$ref": format!("#/$defs/{name}"), "$defs": schema["$defs"]});
     let validator = jsonschema::validator_for(&one).unwrap();
     let errors: Vec<String> = validator
@@ -64,7 +70,7 @@ fn fits(name: &str, event: &Value) {
 #[test]
 fn started_carries_the_view_with_required_labels_and_the_submit_block() {
     let mut s = Session::new(form(), Settings::in_memory(AskConfig::default()))
-        .with_system_locale(ask_host::Locale::Es)
+        .with_system_locale(ask_host::i18n::Locale::Es)
         .with_completions(Disk);
     let client = s.controller().connect(AnsweredVia::Control);
     s.pump_control();

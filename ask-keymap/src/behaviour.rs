@@ -7,7 +7,7 @@
 /// (camelCase names; missing fields take their defaults).
 ///
 /// ```
-/// use ask_keymap::{Behaviour, BehaviourSetting};
+/// use ask_keymap::behaviour::{Behaviour, BehaviourSetting};
 ///
 /// let behaviour = Behaviour::default().with(BehaviourSetting::DoublePress, false);
 /// assert!(!behaviour.double_press_review_shortcuts);

@@ -87,7 +87,7 @@ impl Keymap {
     pub fn from_json(value: &Value) -> Result<Keymap, KeymapError> {
         let Some(obj) = value.as_object() else {
             return Err(KeymapError::KeymapNotObject {
-                found: describe(value),
+                found: describe_json(value),
             });
         };
         let mut keys = Vec::with_capacity(Action::ALL.len());
@@ -102,7 +102,7 @@ impl Keymap {
             let Some(section) = section.as_object() else {
                 return Err(KeymapError::ContextNotObject {
                     context: context.config_name(),
-                    found: describe(section),
+                    found: describe_json(section),
                 });
             };
             let Some(raw) = section.get(action.config_name()) else {
@@ -277,8 +277,15 @@ fn parse_keys(action: Action, raw: &Value) -> Result<Vec<Key>, KeymapError> {
     Ok(dedup(keys))
 }
 
-/// A short description of a JSON value for messages: its type, plus the value when it is short.
-fn describe(value: &Value) -> String {
+/// A short description of a JSON value for messages about the settings file: its type,
+/// plus the value when it is short (`the string "x"`, `the number 3`, `an array`). The
+/// keymaps and every other section of the file (ask-settings) say it the same way.
+///
+/// ```
+/// assert_eq!(ask_keymap::describe_json(&serde_json::json!("x")), "the string \"x\"");
+/// assert_eq!(ask_keymap::describe_json(&serde_json::json!([1])), "an array");
+/// ```
+pub fn describe_json(value: &Value) -> String {
     match value {
         Value::Null => "null".to_owned(),
         Value::Bool(b) => format!("the boolean {b}"),

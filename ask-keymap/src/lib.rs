@@ -3,7 +3,7 @@
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
 mod action;
-mod behaviour;
+pub mod behaviour;
 mod csi;
 mod decode;
 mod error;
@@ -14,11 +14,7 @@ mod keymap;
 mod notation;
 
 pub use action::{Action, Context, is_reserved};
-pub use behaviour::{
-    Behaviour, BehaviourSetting, DEFAULT_IGNORE_EARLY_KEYS_MS, MAX_IDLE_TIMEOUT_SECONDS,
-    MAX_IGNORE_EARLY_KEYS_MS, ResumeUnanswered,
-};
 pub use decode::{Decoder, InputEvent, TerminalReply};
 pub use error::KeymapError;
 pub use key::{Key, KeyCode, Modifiers};
-pub use keymap::Keymap;
+pub use keymap::{Keymap, describe_json};

@@ -197,7 +197,10 @@ proptest! {
 /// behaviour is the `behaviour` section; input events carry key ids.
 #[test]
 fn keymaps_behaviour_and_events_round_trip_through_serde() {
-    use ask_keymap::{Action, Behaviour, BehaviourSetting, Keymap};
+    use ask_keymap::{
+        Action, Keymap,
+        behaviour::{Behaviour, BehaviourSetting},
+    };
 
     let keymap = Keymap::default()
         .with(Action::Confirm, &["ctrl+s".parse().unwrap()])

@@ -14,7 +14,7 @@
 //! their own single-threaded tokio runtime.
 //!
 //! ```
-//! use ask_contract::{AskParams, QuestionParams};
+//! use ask_contract::payload::{AskParams, QuestionParams};
 //!
 //! // The tool a client lists.
 //! let tool = ask_mcp::tool();

@@ -1,7 +1,10 @@
 //! Tool results: an [`AskResult`] as an MCP `CallToolResult`, and the results the server
 //! makes itself (no form could open, a form that ended without writing a result).
 
-use ask_contract::{AskDetails, AskForm, AskResult};
+use ask_contract::{
+    AskForm,
+    result::{AskDetails, AskResult},
+};
 use rmcp::model::{CallToolResult, ContentBlock};
 
 /// The line the server adds to the "Needs user input" text when no form could open, so
@@ -39,7 +42,10 @@ pub fn progress_message(answered: usize, total: usize, link: Option<&str>) -> St
 /// issues under `error.issues`; cancelled and timed-out forms are ordinary results.
 ///
 /// ```
-/// use ask_contract::{AskParams, AskResult, QuestionParams};
+/// use ask_contract::{
+///     payload::{AskParams, QuestionParams},
+///     result::AskResult,
+/// };
 ///
 /// let form = AskParams::new()
 ///     .question(QuestionParams::new("db", "Which database?").options([("pg", "PostgreSQL")]))
@@ -96,7 +102,7 @@ the same arguments to receive their answers. If they cannot open it, ask them di
 /// says to hand it over and call again with the same arguments for the answers.
 ///
 /// ```
-/// use ask_contract::{AskParams, QuestionParams};
+/// use ask_contract::payload::{AskParams, QuestionParams};
 ///
 /// let form = AskParams::new()
 ///     .question(QuestionParams::new("db", "Which database?").options([("pg", "PostgreSQL")]))

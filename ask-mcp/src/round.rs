@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use ask_contract::{AskForm, AskResult, ParseOptions, parse_params};
+use ask_contract::{AskForm, ParseOptions, parse_params, result::AskResult};
 use rmcp::ErrorData;
 use rmcp::model::{CallToolRequestParams, CallToolResponse};
 use tokio_util::sync::CancellationToken;

@@ -5,7 +5,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
-use ask_contract::{AskForm, AskResult, ParseOptions, parse_params};
+use ask_contract::{AskForm, ParseOptions, parse_params, result::AskResult};
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, CancelTaskParams, GetTaskParams,
     GetTaskResult, Implementation, ListToolsResult, PaginatedRequestParams,

@@ -14,7 +14,7 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::Mutex;
 
-use ask_contract::{AskResult, ParseOptions, parse_params};
+use ask_contract::{ParseOptions, parse_params, result::AskResult};
 use rmcp::ErrorData;
 use rmcp::model::{
     CreateTaskResult, DetailedTask, InputResponses, JsonObject, Task, TaskPayload, TaskStatus,
@@ -87,7 +87,7 @@ impl Tasks {
             .path(id)
             .ok_or_else(|| fail(format!("bad task id {id:?}")))?;
         let text = serde_json::to_vec(task).map_err(|e| fail(e.to_string()))?;
-        ask_settings::write_atomic(&path, &text)
+        ask_settings::fs::write_atomic(&path, &text)
             .map_err(|e| fail(format!("task file {}: {e}", path.display())))
     }
 

@@ -46,7 +46,7 @@ input\": no form could open; ask in plain text. \"Invalid ask_user payload\": fi
 issues and call again.";
 
 /// The `ask_user` tool definition: `inputSchema` is the payload schema
-/// ([`ask_contract::JSON_SCHEMA`], extensions included), `outputSchema` is
+/// ([`ask_contract::payload::JSON_SCHEMA`], extensions included), `outputSchema` is
 /// [`OUTPUT_SCHEMA`]; it is read-only and closed-world.
 pub fn tool() -> Tool {
     let mut annotations = ToolAnnotations::new()
@@ -64,7 +64,7 @@ pub fn tool() -> Tool {
 
 /// The payload schema as a JSON object.
 pub fn input_schema() -> Arc<JsonObject> {
-    Arc::new(schema_object(ask_contract::JSON_SCHEMA))
+    Arc::new(schema_object(ask_contract::payload::JSON_SCHEMA))
 }
 
 /// [`OUTPUT_SCHEMA`] as a JSON object.

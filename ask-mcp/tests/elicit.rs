@@ -104,7 +104,7 @@ fn an_accepted_reply_gives_the_result_of_the_same_scripted_answers() {
     let reply =
         json!({"q01_answer": "lite", "q02_answer": ["c", "a"], "q03_answer": "y", "to_agent": ""});
     let result = elicit::reply_result(&elicit::request(&form), &Reply::Accept(reply)).unwrap();
-    let scripted = ask_state::scripted_result(
+    let scripted = ask_state::scripted::scripted_result(
         &form,
         &json!({"mode": "submit", "answers": {
         "submit_as": {"values": ["lite"]},
@@ -114,7 +114,10 @@ fn an_accepted_reply_gives_the_result_of_the_same_scripted_answers() {
     .unwrap();
     assert_eq!(result, scripted);
     assert_eq!(result.details.answers["q01_note"].values, ["a", "c"]);
-    assert_eq!(result.details.outcome(), ask_contract::Outcome::Submitted);
+    assert_eq!(
+        result.details.outcome(),
+        ask_contract::result::Outcome::Submitted
+    );
 }
 
 #[test]
@@ -127,8 +130,8 @@ fn an_untouched_form_answers_nothing() {
         "{:?}",
         result.details.answers
     );
-    assert_eq!(result.details.mode, ask_contract::Mode::Submit);
-    assert_eq!(result.text(), ask_contract::EMPTY_SUBMIT_TEXT);
+    assert_eq!(result.details.mode, ask_contract::result::Mode::Submit);
+    assert_eq!(result.text(), ask_contract::text::EMPTY_SUBMIT_TEXT);
 }
 
 #[test]
@@ -136,7 +139,7 @@ fn a_note_elaborates_on_the_first_unanswered_question() {
     let form = form();
     let reply = json!({"q01_answer": "pg", "to_agent": " which auth is cheaper? "});
     let result = elicit::reply_result(&elicit::request(&form), &Reply::Accept(reply)).unwrap();
-    let scripted = ask_state::scripted_result(
+    let scripted = ask_state::scripted::scripted_result(
         &form,
         &json!({"mode": "elaborate", "answers": {
         "submit_as": {"values": ["pg"]},
@@ -144,7 +147,10 @@ fn a_note_elaborates_on_the_first_unanswered_question() {
     )
     .unwrap();
     assert_eq!(result, scripted);
-    assert_eq!(result.details.outcome(), ask_contract::Outcome::Elaborate);
+    assert_eq!(
+        result.details.outcome(),
+        ask_contract::result::Outcome::Elaborate
+    );
     let elaboration = result.details.elaboration.as_ref().unwrap();
     assert_eq!(elaboration.items.len(), 1);
     assert_eq!(elaboration.items[0].question.id, "q01_note");
@@ -156,7 +162,7 @@ fn a_note_elaborates_on_the_first_unanswered_question() {
         result.details.answers["submit_as"].note.as_deref(),
         Some("ship it")
     );
-    assert_eq!(result.details.mode, ask_contract::Mode::Elaborate);
+    assert_eq!(result.details.mode, ask_contract::result::Mode::Elaborate);
 }
 
 #[test]
@@ -166,8 +172,11 @@ fn decline_and_cancel_give_the_cancelled_result() {
         let result = elicit::reply_result(&elicit::request(&form), &reply).unwrap();
         assert!(result.details.cancelled);
         assert!(result.details.answers.is_empty());
-        assert_eq!(result.text(), ask_contract::CANCELLED_TEXT);
-        assert_eq!(result.details.outcome(), ask_contract::Outcome::Cancelled);
+        assert_eq!(result.text(), ask_contract::text::CANCELLED_TEXT);
+        assert_eq!(
+            result.details.outcome(),
+            ask_contract::result::Outcome::Cancelled
+        );
     }
 }
 

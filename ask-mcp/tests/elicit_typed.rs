@@ -234,7 +234,7 @@ fn a_typed_reply_gives_the_result_of_the_same_scripted_answers() {
         "q04_answer": 4, "q05_answer": 1.5, "q06_answer": "no",
         "q07_answer": "src/bin", "q08_answer": ["prod", "dev"], "q09_answer": "pg", "to_agent": "after the freeze?"});
     let result = elicit::reply_result(&request, &Reply::Accept(reply)).unwrap();
-    let scripted = ask_state::scripted_result(
+    let scripted = ask_state::scripted::scripted_result(
         &form,
         &json!({"mode": "elaborate", "answers": {
             "name": {"value": "my-app", "note": "after the freeze?"}, "mail": {"value": "ops@example.com"},

@@ -127,8 +127,8 @@ fn expected(answers: &Value) -> Value {
         ask_contract::ParseOptions::default(),
     )
     .unwrap();
-    let mut result = ask_state::scripted_result(&form, answers).unwrap();
-    result.details.answered_via = Some(ask_contract::AnsweredVia::Host);
+    let mut result = ask_state::scripted::scripted_result(&form, answers).unwrap();
+    result.details.answered_via = Some(ask_contract::result::AnsweredVia::Host);
     serde_json::to_value(&result.details).unwrap()
 }
 

@@ -4,7 +4,7 @@
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use ask_contract::AskResult;
+use ask_contract::result::AskResult;
 use ask_mcp::present::{BoxFuture, Call, Presented, Presenter};
 use ask_mcp::{AskServer, ServerOptions, Ui};
 use serde_json::{Value, json};
@@ -58,7 +58,7 @@ impl Presenter for Shared {
             let answers =
                 json!({"answers": {call.form.questions[0].id.clone(): {"values": ["a"]}}});
             Presented::Done(Box::new(
-                ask_state::scripted_result(&call.form, &answers).unwrap(),
+                ask_state::scripted::scripted_result(&call.form, &answers).unwrap(),
             ))
         })
     }

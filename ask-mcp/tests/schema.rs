@@ -1,7 +1,7 @@
 //! Every `structuredContent` the server can return validates against the tool's
 //! `outputSchema`.
 
-use ask_contract::{AskResult, ParseOptions, parse_params};
+use ask_contract::{ParseOptions, parse_params, result::AskResult};
 use serde_json::{Value, json};
 
 fn validator() -> jsonschema::Validator {
@@ -48,7 +48,7 @@ fn submitted_elaborated_and_cancelled_results_validate_against_the_output_schema
         json!({"mode": "cancel", "answers": {"db": {"values": ["pg"]}}}),
         json!({"mode": "submit", "answers": {"db": {"values": ["pg", "lite"], "presentedType": "multi"}}}),
     ] {
-        check(&ask_state::scripted_result(&form, &answers).unwrap());
+        check(&ask_state::scripted::scripted_result(&form, &answers).unwrap());
     }
 }
 
@@ -104,10 +104,10 @@ fn results_of_typed_questions_validate_too() {
             "ok": {"value": true}, "dir": {"value": "src"}, "envs": {"values": ["dev"]}}}),
         json!({"mode": "elaborate", "answers": {"n": {"value": 2.5, "note": "why not 3?"}, "ok": {"value": false}}}),
     ] {
-        let result = ask_state::scripted_result(&form, &answers).unwrap();
+        let result = ask_state::scripted::scripted_result(&form, &answers).unwrap();
         check(&result);
         let mut via = result.clone();
-        via.details.answered_via = Some(ask_contract::AnsweredVia::Browser);
+        via.details.answered_via = Some(ask_contract::result::AnsweredVia::Browser);
         check(&via);
     }
     check(&ask_mcp::no_form_result(&form));
@@ -121,7 +121,7 @@ fn details_of(result: &AskResult) -> Value {
 #[test]
 fn details_alone_say_what_happened_and_how_to_answer() {
     let form = form();
-    let scripted = |answers: Value| ask_state::scripted_result(&form, &answers).unwrap();
+    let scripted = |answers: Value| ask_state::scripted::scripted_result(&form, &answers).unwrap();
     // A cancel no longer reads as a submit: outcome tells them apart.
     let cancelled = details_of(&scripted(json!({"mode": "cancel", "answers": {}})));
     assert_eq!(
@@ -171,6 +171,6 @@ fn details_alone_say_what_happened_and_how_to_answer() {
     assert_eq!(guidance["questions"][2]["options"][0]["preview"], "a\nb");
     assert_eq!(guidance["hint"], ask_mcp::NO_FORM_HINT);
     // Read back, the details are the same (outcome follows from the other fields).
-    let back: ask_contract::AskDetails = serde_json::from_value(needs.clone()).unwrap();
+    let back: ask_contract::result::AskDetails = serde_json::from_value(needs.clone()).unwrap();
     assert_eq!(details_of(&AskResult::from_details(back)), needs);
 }

@@ -1,6 +1,9 @@
 //! The tool a client lists, and how results become MCP results.
 
-use ask_contract::{AskParams, AskResult, QuestionParams};
+use ask_contract::{
+    payload::{AskParams, QuestionParams},
+    result::AskResult,
+};
 use ask_mcp::present::{form_key, popup_size, state_dir};
 use ask_mcp::{call_result, no_form_result, tool};
 
@@ -19,7 +22,7 @@ fn the_tool_takes_the_payload_schema_and_declares_the_details_schema_read_only_a
     let tool = tool();
     assert_eq!(tool.name, "ask_user");
     let input = serde_json::Value::Object((*tool.input_schema).clone());
-    assert_eq!(input, ask_contract::json_schema());
+    assert_eq!(input, ask_contract::payload::json_schema());
     let output = tool.output_schema.as_ref().unwrap();
     assert_eq!(output["type"], "object");
     assert!(

@@ -4,7 +4,7 @@
 use std::hint::black_box;
 
 use ask_contract::{ParseOptions, parse_params};
-use ask_keymap::{Behaviour, Key, KeyCode, Keymap};
+use ask_keymap::{Key, KeyCode, Keymap, behaviour::Behaviour};
 use ask_render::{RenderOptions, render};
 use ask_state::{Flow, FlowOptions};
 use criterion::{Criterion, criterion_group, criterion_main};

@@ -110,7 +110,7 @@ fn bench(c: &mut Criterion) {
     });
     let _ = editor.apply(Command::Paste(text));
     for _ in 0..MB / 81 / 2 {
-        let _ = editor.apply(Command::Edit(ask_state::EditCommand::Up));
+        let _ = editor.apply(Command::Edit(ask_state::model::EditCommand::Up));
     }
     let typing = [Key::char('x'), Key::plain(KeyCode::Backspace)];
     key_and_frame(c, "key_frame_1mb_editor_typing", editor, &typing, &size);

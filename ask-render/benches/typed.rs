@@ -5,7 +5,7 @@
 use std::hint::black_box;
 
 use ask_contract::{ParseOptions, parse_params};
-use ask_keymap::{Behaviour, Key, KeyCode, Keymap};
+use ask_keymap::{Key, KeyCode, Keymap, behaviour::Behaviour};
 use ask_render::{RenderOptions, render};
 use ask_state::{Flow, FlowOptions};
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -65,9 +65,9 @@ fn bench(c: &mut Criterion) {
     // Number: a digit in and out, crossing the max and back, so the rule line flips
     // between the rule and the broken rule.
     let mut number = flow_on(29);
-    let _ = number.apply(ask_state::Command::Edit(ask_state::EditCommand::Insert(
-        "9999".into(),
-    )));
+    let _ = number.apply(ask_state::Command::Edit(
+        ask_state::model::EditCommand::Insert("9999".into()),
+    ));
     let keys = [Key::char('9'), Key::plain(KeyCode::Backspace)];
     c.bench_function("number_key_plus_frame_120x40", |b| {
         b.iter(|| {

@@ -15,7 +15,7 @@ const RESET: &str = "\u{1b}[0m";
 /// ends with the attributes reset, so the output can be printed anywhere.
 ///
 /// ```
-/// use ask_render::{Frame, Line, Role, Span, Theme, to_ansi};
+/// use ask_render::{Frame, Line, Role, Span, theme::Theme, to_ansi};
 ///
 /// let frame = Frame::from_lines(vec![Line::new(vec![Span::raw("pick "), Span::new("PostgreSQL", Role::Accent)])]);
 /// assert_eq!(to_ansi(&frame, &Theme::default()), "pick \u{1b}[38;5;14mPostgreSQL\u{1b}[0m");

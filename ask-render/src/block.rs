@@ -3,7 +3,7 @@
 use std::ops::Range;
 
 use ask_i18n::Locale;
-use ask_state::LineIndex;
+use ask_state::model::LineIndex;
 
 use crate::frame::{Line, Role, Span, Style};
 use crate::sanitize::sanitize;

@@ -2,7 +2,7 @@
 
 use std::ops::Range;
 
-use ask_state::{CompletionList, Editor, count_newlines};
+use ask_state::model::{CompletionList, Editor, count_newlines};
 
 use crate::block::Block;
 use crate::frame::{Line, Role, Span, Style};

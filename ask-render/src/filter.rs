@@ -3,7 +3,7 @@
 use std::ops::Range;
 
 use ask_i18n::{Locale, Msg};
-use ask_state::OptionFilter;
+use ask_state::model::OptionFilter;
 use unicode_segmentation::UnicodeSegmentation;
 
 use crate::frame::{Line, Role, Span, Style};

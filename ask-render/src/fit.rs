@@ -17,7 +17,7 @@ use crate::render::{RenderOptions, render};
 ///
 /// ```
 /// # use ask_contract::{ParseOptions, parse_params_str};
-/// # use ask_keymap::{Behaviour, Keymap};
+/// # use ask_keymap::{Keymap, behaviour::Behaviour};
 /// # use ask_state::{Flow, FlowOptions};
 /// use ask_render::{RenderOptions, fitting_height, render};
 /// # let form = parse_params_str(r#"{"questions": [{"id": "a", "prompt": "A?",

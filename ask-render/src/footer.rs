@@ -3,7 +3,7 @@
 use ask_contract::QuestionType;
 use ask_i18n::Msg;
 use ask_keymap::Action;
-use ask_state::{EditorTarget, Flow, HostFeature, Tab};
+use ask_state::{Flow, HostFeature, Tab, model::EditorTarget};
 
 use crate::frame::{Line, Role, Span, Style};
 use crate::sanitize::{sanitize, sanitize_line};
@@ -315,7 +315,7 @@ pub(crate) fn tab_strip(flow: &Flow, width: usize) -> Line {
     .min(count - 1);
     let answered = |k: usize| {
         flow.draft(k)
-            .is_some_and(ask_state::QuestionDraft::is_answered)
+            .is_some_and(ask_state::model::QuestionDraft::is_answered)
     };
     let label_of = |k: usize| -> Option<String> {
         let label = &questions.get(k)?.label;

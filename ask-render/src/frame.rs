@@ -253,10 +253,10 @@ impl Line {
 /// "cursor": {"row": 3, "column": 12} or null, "focusRow": 0}`.
 ///
 /// ```
-/// use ask_contract::AskParams;
-/// use ask_contract::{OptionParams, QuestionParams};
-/// use ask_keymap::{Behaviour, Keymap};
-/// use ask_render::{Frame, RenderOptions, Role, display_width, render};
+/// use ask_contract::payload::AskParams;
+/// use ask_contract::payload::{OptionParams, QuestionParams};
+/// use ask_keymap::{Keymap, behaviour::Behaviour};
+/// use ask_render::{Frame, RenderOptions, Role, render, text::display_width};
 /// use ask_state::{Command, Flow, FlowOptions};
 ///
 /// let form = AskParams::new()

@@ -4,7 +4,10 @@ use std::collections::HashMap;
 
 use ask_contract::{Question, QuestionType};
 use ask_i18n::{Locale, Msg};
-use ask_state::{Editor, EditorTarget, Flow, FormText, OptionFilter, OptionMarks, QuestionDraft};
+use ask_state::{
+    Flow,
+    model::{Editor, EditorTarget, FormText, OptionFilter, OptionMarks, QuestionDraft},
+};
 
 use crate::block::Block;
 use crate::editor::editor_block;

@@ -5,7 +5,7 @@ use crate::block::Block;
 use crate::frame::{Line, Role, Span, Style};
 use crate::sanitize::{sanitize, sanitize_line};
 use crate::text::{display_width, truncate, wrap_line, wrap_line_upto};
-use ask_state::{LineIndex, count_newlines};
+use ask_state::model::{LineIndex, count_newlines};
 
 use crate::window::{byte_budget, ceil_boundary, floor_boundary, marker};
 
@@ -275,7 +275,7 @@ pub(crate) fn preview_pane(
 mod tests {
     use std::fmt::Write as _;
 
-    use ask_state::{LINE_INDEX_CHUNK, LineIndex};
+    use ask_state::model::{LINE_INDEX_CHUNK, LineIndex};
 
     use super::preview_pane;
 

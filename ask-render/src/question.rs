@@ -2,7 +2,10 @@
 
 use ask_contract::{Question, QuestionType};
 use ask_i18n::Msg;
-use ask_state::{EditorTarget, Flow, FormText, LineIndex, QuestionDraft};
+use ask_state::{
+    Flow,
+    model::{EditorTarget, FormText, LineIndex, QuestionDraft},
+};
 
 use crate::block::{Block, side_by_side};
 use crate::editor::editor_block;

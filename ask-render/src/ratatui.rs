@@ -84,7 +84,7 @@ impl From<&Frame> for Text<'static> {
 /// (`&widget`) keeps the widget for [`FrameWidget::cursor`].
 ///
 /// ```
-/// use ask_render::{Frame, FrameWidget, Line, Role, Span, Theme};
+/// use ask_render::{Frame, FrameWidget, Line, Role, Span, theme::Theme};
 /// use ratatui_core::{buffer::Buffer, layout::Rect, widgets::Widget};
 ///
 /// let frame = Frame::from_lines(vec![Line::new(vec![Span::new("ask", Role::Title)])]);

@@ -2,7 +2,7 @@
 
 use ask_i18n::Msg;
 use ask_keymap::Action;
-use ask_state::{Flow, FormText, Tab};
+use ask_state::{Flow, Tab, model::FormText};
 
 use crate::block::Block;
 use crate::footer::{hint_rows, tab_strip};

@@ -3,9 +3,9 @@
 
 use std::collections::VecDeque;
 
-use ask_contract::{Answer, Question};
+use ask_contract::{Question, result::Answer};
 use ask_i18n::{Locale, Msg};
-use ask_state::{Flow, ReviewAction};
+use ask_state::{Flow, model::ReviewAction};
 
 use crate::block::Block;
 use crate::frame::{Line, Role, Span, Style};

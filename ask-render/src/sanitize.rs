@@ -68,7 +68,7 @@ pub(crate) fn is_unsafe(c: char) -> bool {
 /// four columns of the line). Newlines are kept.
 ///
 /// ```
-/// use ask_render::sanitize;
+/// use ask_render::text::sanitize;
 /// assert_eq!(sanitize("\u{1b}]52;c;aGk=\u{7}hi"), "␛]52;c;aGk=␇hi");
 /// assert_eq!(sanitize("a\tb"), "a   b");
 /// assert_eq!(sanitize("\u{202e}evil"), "\u{fffd}evil");

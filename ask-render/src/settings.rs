@@ -3,7 +3,7 @@
 
 use ask_i18n::{Locale, LocaleSetting, Msg};
 use ask_keymap::{Action, Context};
-use ask_state::{Flow, HostFeature, SettingsRow};
+use ask_state::{Flow, HostFeature, model::SettingsRow};
 
 use crate::block::Block;
 use crate::footer::join_wrapped;

@@ -9,7 +9,10 @@ use std::ops::Range;
 use unicode_segmentation::UnicodeSegmentation;
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
-use crate::sanitize::{TAB_STOP, is_unsafe, placeholder, sanitize, sanitize_line};
+pub use crate::ansi::write_line;
+pub use crate::sanitize::sanitize;
+
+use crate::sanitize::{TAB_STOP, is_unsafe, placeholder, sanitize_line};
 
 /// Width of one grapheme cluster as printed after sanitizing (a tab counts as one
 /// column here; wrapping expands it to its tab stop).
@@ -39,7 +42,7 @@ pub(crate) fn grapheme_width(g: &str) -> usize {
 /// counts as one column (measure `sanitize(text)` to get tab stops).
 ///
 /// ```
-/// use ask_render::display_width;
+/// use ask_render::text::display_width;
 /// assert_eq!(display_width("abc"), 3);
 /// assert_eq!(display_width("中文"), 4);
 /// assert_eq!(display_width("e\u{301}"), 1);
@@ -82,7 +85,7 @@ fn never_clusters(c: char) -> bool {
 /// was cut. The result is sanitized and newlines become spaces.
 ///
 /// ```
-/// use ask_render::truncate;
+/// use ask_render::text::truncate;
 /// assert_eq!(truncate("PostgreSQL", 6), "Postg…");
 /// assert_eq!(truncate("中文字", 4), "中…");
 /// assert_eq!(truncate("short", 10), "short");
@@ -285,7 +288,7 @@ pub(crate) fn wrap_chars(line: &str, width: usize) -> Vec<Range<usize>> {
 /// in the text start new rows; an empty text gives one empty row.
 ///
 /// ```
-/// use ask_render::wrap;
+/// use ask_render::text::wrap;
 /// assert_eq!(wrap("Which database should we use?", 12), ["Which", "database", "should we", "use?"]);
 /// assert_eq!(wrap("abcdefgh", 3), ["abc", "def", "gh"]);
 /// ```

@@ -130,7 +130,10 @@ impl Look {
 /// `NO_COLOR` (so filter matches stay visible as bold).
 ///
 /// ```
-/// use ask_render::{Color, Look, Role, Style, Theme};
+/// use ask_render::{
+///     Role, Style,
+///     theme::{Color, Look, Theme},
+/// };
 ///
 /// let mut theme = Theme::default();
 /// assert!(theme.look(Style::new(Role::Title)).bold);

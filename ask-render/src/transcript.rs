@@ -1,7 +1,8 @@
 //! Transcript texts for hosts: one summary of a tool call, one of its result.
 
 use ask_contract::{
-    AskResult, Mode, PRESENTED_AS_MULTI_NOTE, PRESENTED_AS_SINGLE_NOTE, elaborate_text,
+    result::{AskResult, Mode},
+    text::{PRESENTED_AS_MULTI_NOTE, PRESENTED_AS_SINGLE_NOTE, elaborate_text},
 };
 use serde_json::Value;
 
@@ -18,7 +19,7 @@ const CALL_LABELS_WIDTH: usize = 50;
 /// `ask_user (invalid input)`; this never fails.
 ///
 /// ```
-/// use ask_render::render_call;
+/// use ask_render::transcript::render_call;
 /// use serde_json::json;
 /// let params = json!({"questions": [{"id": "db", "label": "Database"}, {"id": "x"}]});
 /// assert_eq!(render_call(&params), "ask_user 2 questions (Database, Q2)");
@@ -102,7 +103,7 @@ pub fn render_result(result: &AskResult) -> String {
             || details
                 .answers
                 .values()
-                .any(ask_contract::Answer::is_committed);
+                .any(ask_contract::result::Answer::is_committed);
         if !has_content {
             return "Elaboration requested".to_owned();
         }

@@ -2,9 +2,12 @@
 //! its placeholder, unit and inline rule, the item-count line of multi-select questions,
 //! and the review's `unanswered (suggested: ...)`.
 
-use ask_contract::{Answer, Question, QuestionType};
+use ask_contract::{Question, QuestionType, result::Answer};
 use ask_i18n::{Locale, Msg};
-use ask_state::{EditorTarget, Flow, QuestionDraft};
+use ask_state::{
+    Flow,
+    model::{EditorTarget, QuestionDraft},
+};
 
 use crate::block::Block;
 use crate::editor::editor_block;

@@ -10,7 +10,7 @@
 
 use std::ops::Range;
 
-use ask_state::{LineIndex, count_newlines};
+use ask_state::model::{LineIndex, count_newlines};
 
 use crate::frame::{Line, Role};
 use crate::text::{wrap_line, wrap_line_upto};
@@ -360,7 +360,7 @@ mod tests {
     /// index gives the very rows and counts a full scan gives.
     #[test]
     fn indexed_layout_agrees_with_scanning() {
-        let chunk = ask_state::LINE_INDEX_CHUNK;
+        let chunk = ask_state::model::LINE_INDEX_CHUNK;
         let texts = [
             format!("top\n{}bottom", "\n".repeat(3 * chunk)),
             format!("{}\nlast line", "word ".repeat(chunk)),
@@ -369,7 +369,7 @@ mod tests {
             "line of text\n".repeat(chunk / 4),
         ];
         for text in &texts {
-            let index = ask_state::LineIndex::new(text);
+            let index = ask_state::model::LineIndex::new(text);
             for keep in [Keep::Head(6), Keep::Tail(6), Keep::Head(2), Keep::Tail(2)] {
                 let plain = lay_out(text, 30, keep, None);
                 let indexed = lay_out(text, 30, keep, Some(&index));

@@ -3,13 +3,16 @@
 use serde_json::Value;
 
 use ask_keymap::{
-    Behaviour, BehaviourSetting, DEFAULT_IGNORE_EARLY_KEYS_MS, Keymap, MAX_IDLE_TIMEOUT_SECONDS,
-    MAX_IGNORE_EARLY_KEYS_MS, ResumeUnanswered,
+    Keymap,
+    behaviour::{
+        Behaviour, BehaviourSetting, DEFAULT_IGNORE_EARLY_KEYS_MS, MAX_IDLE_TIMEOUT_SECONDS,
+        MAX_IGNORE_EARLY_KEYS_MS, ResumeUnanswered,
+    },
 };
 
 use crate::doc::{Node, Obj, describe, keymap_node, obj, to_map};
 use crate::migrate::{v1_to_v2, v2_to_v3};
-use crate::{McpSettings, Notifications};
+use crate::schema::{McpSettings, Notifications};
 
 /// The schema version this crate reads and writes.
 pub const SCHEMA_VERSION: u64 = 3;

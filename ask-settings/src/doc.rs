@@ -80,18 +80,8 @@ pub(crate) fn keymap_node(keymap: &ask_keymap::Keymap) -> Node {
     Node::Object(obj)
 }
 
-/// A short description of a JSON value for messages: its type, plus the value when it is short.
-pub(crate) fn describe(value: &Value) -> String {
-    match value {
-        Value::Null => "null".to_owned(),
-        Value::Bool(b) => format!("the boolean {b}"),
-        Value::Number(n) => format!("the number {n}"),
-        Value::String(s) if s.chars().count() <= 40 => format!("the string {s:?}"),
-        Value::String(_) => "a string".to_owned(),
-        Value::Array(_) => "an array".to_owned(),
-        Value::Object(_) => "an object".to_owned(),
-    }
-}
+/// A short description of a JSON value for messages (shared with the keymaps).
+pub(crate) use ask_keymap::describe_json as describe;
 
 pub(crate) fn to_map(obj: &Obj) -> serde_json::Map<String, Value> {
     obj.iter().map(|(k, v)| (k.clone(), v.to_value())).collect()

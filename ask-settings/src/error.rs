@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 /// Everything that can go wrong reading, writing or locating the settings file and the
-/// other files this crate reads for a host ([`crate::read_regular_file`]).
+/// other files this crate reads for a host ([`crate::fs::read_regular_file`]).
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum SettingsError {
@@ -36,10 +36,10 @@ pub enum SettingsError {
     TooLarge {
         /// The file.
         path: PathBuf,
-        /// The cap in bytes ([`crate::MAX_SETTINGS_BYTES`]).
+        /// The cap in bytes ([`crate::fs::MAX_SETTINGS_BYTES`]).
         limit: u64,
     },
-    /// A file the program keeps for itself ([`crate::read_regular_file`]: a host's draft,
+    /// A file the program keeps for itself ([`crate::fs::read_regular_file`]: a host's draft,
     /// say) names something other than a regular file; it is not read.
     #[error(
         "{path:?} is {kind}, not a regular file; give the path of a regular file, or of \
@@ -51,7 +51,7 @@ pub enum SettingsError {
         /// What it is instead, in words ("a FIFO (named pipe)", "a character device"...).
         kind: &'static str,
     },
-    /// A file read with [`crate::read_regular_file`] is larger than its cap.
+    /// A file read with [`crate::fs::read_regular_file`] is larger than its cap.
     #[error(
         "{path:?} is larger than {limit} bytes, the most read from it; check that the path \
          names the right file"
@@ -62,7 +62,7 @@ pub enum SettingsError {
         /// The cap in bytes.
         limit: u64,
     },
-    /// Reading a file with [`crate::read_regular_file`] failed.
+    /// Reading a file with [`crate::fs::read_regular_file`] failed.
     #[error("cannot read {path:?}: {source}")]
     Read {
         /// The file.

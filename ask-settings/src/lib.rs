@@ -9,25 +9,33 @@ mod mcp;
 mod migrate;
 mod notice;
 mod notifications;
-mod paths;
+pub mod paths;
 mod peek;
 mod pi_ask;
 mod read;
 mod reset;
 mod store;
 
-pub use atomic::write_atomic;
-pub use config::{
-    AnswerSettings, AskConfig, DEFAULT_EXTRACTION_RETRIES, DEFAULT_EXTRACTION_TIMEOUT_MS,
-    MAX_EXTRACTION_RETRIES, ModelRef, SCHEMA_VERSION,
-};
+/// Reading and writing the files the settings live in: size-capped reads of regular
+/// files only, and atomic writes.
+pub mod fs {
+    pub use crate::atomic::write_atomic;
+    pub use crate::read::{MAX_SETTINGS_BYTES, read_regular_file, special_file_kind};
+}
+
+/// The sections of the settings file beside the keymaps and behaviour: answers, the
+/// model used for extraction, notifications and `ask mcp`, with their limits and the
+/// schema version.
+pub mod schema {
+    pub use crate::config::{
+        AnswerSettings, DEFAULT_EXTRACTION_RETRIES, DEFAULT_EXTRACTION_TIMEOUT_MS,
+        MAX_EXTRACTION_RETRIES, ModelRef, SCHEMA_VERSION,
+    };
+    pub use crate::mcp::McpSettings;
+    pub use crate::notifications::{Channel, Notifications};
+}
+
+pub use config::AskConfig;
 pub use error::SettingsError;
-pub use mcp::McpSettings;
 pub use notice::ConfigNotice;
-pub use notifications::{Channel, Notifications};
-pub use paths::{
-    CONFIG_FILE_NAME, ConfigEnv, ConfigPaths, PLATFORM_FILE_NAME, ProcessEnv, resolve_config_path,
-};
-pub use pi_ask::PI_ASK_FILE_NAME;
-pub use read::{MAX_SETTINGS_BYTES, read_regular_file, special_file_kind};
 pub use store::{ConfigChange, ConfigStore, Loaded};

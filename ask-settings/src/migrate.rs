@@ -8,7 +8,7 @@ use ask_keymap::{Action, Context, Key};
 
 use crate::config::answer_to_json;
 use crate::doc::{Node, Obj};
-use crate::{AnswerSettings, Notifications};
+use crate::schema::{AnswerSettings, Notifications};
 
 /// Version 2 added the `answer` section.
 pub(crate) fn v1_to_v2(old: Obj) -> Obj {

@@ -49,7 +49,7 @@ pub enum ConfigNotice {
         path: PathBuf,
         /// The schema version it had.
         from: u64,
-        /// The schema version it has now ([`SCHEMA_VERSION`](crate::SCHEMA_VERSION)).
+        /// The schema version it has now ([`SCHEMA_VERSION`](crate::schema::SCHEMA_VERSION)).
         to: u64,
     },
     /// The file could not be used at all (not JSON, not an object, an unsupported schema

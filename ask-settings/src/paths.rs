@@ -3,6 +3,8 @@
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 
+pub use crate::pi_ask::PI_ASK_FILE_NAME;
+
 use crate::SettingsError;
 
 /// The settings file name inside `$PI_CODING_AGENT_DIR/extensions/`.
@@ -126,8 +128,8 @@ impl ConfigPaths {
         let import_from = pi_for_import
             .map(|dir| {
                 vec![
-                    dir.join("extensions").join(crate::PI_ASK_FILE_NAME),
-                    dir.join(crate::PI_ASK_FILE_NAME),
+                    dir.join("extensions").join(crate::paths::PI_ASK_FILE_NAME),
+                    dir.join(crate::paths::PI_ASK_FILE_NAME),
                 ]
             })
             .unwrap_or_default();

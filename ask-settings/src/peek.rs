@@ -6,7 +6,7 @@ use crate::notice::fallbacks;
 use crate::paths::absolute;
 use crate::read::read_settings;
 use crate::store::parse_bytes;
-use crate::{AskConfig, ConfigNotice, ConfigPaths, ConfigStore, Loaded, SettingsError};
+use crate::{AskConfig, ConfigNotice, ConfigStore, Loaded, SettingsError, paths::ConfigPaths};
 
 impl ConfigStore {
     /// Loads the settings the way [`ConfigStore::open_paths`] would, but never writes,
@@ -18,7 +18,7 @@ impl ConfigStore {
     ///   defaults and a notice, and stays as it is;
     /// - bad values fall back to their defaults with a notice, as in `open_paths`.
     ///
-    /// A path that is not a regular file, or a file over [`crate::MAX_SETTINGS_BYTES`], is
+    /// A path that is not a regular file, or a file over [`crate::fs::MAX_SETTINGS_BYTES`], is
     /// an error, as in `open_paths`.
     pub fn load_read_only(paths: &ConfigPaths) -> Result<Loaded, SettingsError> {
         let path = absolute(&paths.config)?;

@@ -1,9 +1,9 @@
 //! Importing the settings of pi-ask (the pi extension this project re-implements) into a
 //! new settings file. The pi-ask file itself is only read.
 
-use crate::SCHEMA_VERSION;
 use crate::doc::{Node, Obj, describe};
 use crate::migrate::{complete_contexts, flat_to_contexts};
+use crate::schema::SCHEMA_VERSION;
 
 /// The pi-ask settings file name inside `$PI_CODING_AGENT_DIR/extensions/` (and, for older
 /// pi-ask versions, inside `$PI_CODING_AGENT_DIR/`).

@@ -13,8 +13,10 @@ use crate::doc::{Node, Obj};
 use crate::notice::fallbacks;
 use crate::paths::absolute;
 use crate::read::read_settings;
-use crate::{AskConfig, ConfigNotice, ConfigPaths, SettingsError};
-use ask_keymap::{Behaviour, BehaviourSetting, DEFAULT_IGNORE_EARLY_KEYS_MS, ResumeUnanswered};
+use crate::{AskConfig, ConfigNotice, SettingsError, paths::ConfigPaths};
+use ask_keymap::behaviour::{
+    Behaviour, BehaviourSetting, DEFAULT_IGNORE_EARLY_KEYS_MS, ResumeUnanswered,
+};
 
 /// Temporary files older than this are leftovers of killed writes.
 const STALE_TEMP_AGE: std::time::Duration = std::time::Duration::from_secs(600);
@@ -62,7 +64,7 @@ impl ConfigChange {
     /// differs, and there are no notices yet.
     ///
     /// ```
-    /// use ask_keymap::BehaviourSetting;
+    /// use ask_keymap::behaviour::BehaviourSetting;
     /// use ask_settings::{AskConfig, ConfigChange};
     ///
     /// let mut new = AskConfig::default();
@@ -200,9 +202,9 @@ impl ConfigStore {
     /// [`ConfigStore::open_paths`] with the paths [`ConfigPaths::resolve`] gives for that folder.
     pub fn open_default(pi_agent_dir: &Path) -> Result<(ConfigStore, Loaded), SettingsError> {
         let dir = absolute(pi_agent_dir)?;
-        let env = crate::ConfigEnv {
+        let env = crate::paths::ConfigEnv {
             pi_agent_dir: Some(dir.as_os_str()),
-            ..crate::ConfigEnv::default()
+            ..crate::paths::ConfigEnv::default()
         };
         Self::open_paths(&ConfigPaths::resolve(None, &env)?)
     }

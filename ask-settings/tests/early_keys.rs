@@ -1,6 +1,6 @@
 //! `behaviour.ignoreEarlyKeysMs`: the first-paint key guard's setting.
 
-use ask_keymap::{DEFAULT_IGNORE_EARLY_KEYS_MS, MAX_IGNORE_EARLY_KEYS_MS};
+use ask_keymap::behaviour::{DEFAULT_IGNORE_EARLY_KEYS_MS, MAX_IGNORE_EARLY_KEYS_MS};
 use ask_settings::{AskConfig, ConfigStore};
 use serde_json::{Value, json};
 

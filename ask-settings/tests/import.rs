@@ -6,7 +6,8 @@ use std::fs;
 use std::path::Path;
 
 use ask_settings::{
-    AskConfig, ConfigEnv, ConfigNotice, ConfigPaths, ConfigStore, PI_ASK_FILE_NAME,
+    AskConfig, ConfigNotice, ConfigStore,
+    paths::{ConfigEnv, ConfigPaths, PI_ASK_FILE_NAME},
 };
 
 fn paths_for(pi_dir: &Path, explicit: Option<&Path>) -> ConfigPaths {

@@ -3,7 +3,7 @@
 
 use std::fs;
 
-use ask_keymap::BehaviourSetting;
+use ask_keymap::behaviour::BehaviourSetting;
 use ask_settings::{AskConfig, ConfigStore};
 use indexmap::IndexMap;
 use serde_json::Value;

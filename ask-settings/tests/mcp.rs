@@ -1,8 +1,8 @@
 //! `mcp.launch`: the command `ask mcp` runs to open a terminal for a form, a typed part of
 //! the settings file like the other sections.
 
-use ask_keymap::BehaviourSetting;
-use ask_settings::{AskConfig, ConfigNotice, ConfigPaths, ConfigStore};
+use ask_keymap::behaviour::BehaviourSetting;
+use ask_settings::{AskConfig, ConfigNotice, ConfigStore, paths::ConfigPaths};
 use serde_json::json;
 
 fn read(mcp: serde_json::Value) -> (AskConfig, Vec<String>) {

@@ -5,7 +5,10 @@
 use std::fs;
 use std::path::Path;
 
-use ask_settings::{SettingsError, read_regular_file, special_file_kind};
+use ask_settings::{
+    SettingsError,
+    fs::{read_regular_file, special_file_kind},
+};
 
 use crate::guarded;
 use crate::special_files::mkfifo;

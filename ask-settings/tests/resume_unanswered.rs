@@ -1,6 +1,6 @@
 //! `behaviour.resumeUnanswered`: what a host does with a form left open when it stopped.
 
-use ask_keymap::ResumeUnanswered;
+use ask_keymap::behaviour::ResumeUnanswered;
 use ask_settings::{AskConfig, ConfigStore};
 use serde_json::json;
 

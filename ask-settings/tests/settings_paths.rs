@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use ask_settings::{
-    AskConfig, ConfigNotice, ConfigPaths, ConfigStore, MAX_SETTINGS_BYTES, SettingsError,
+    AskConfig, ConfigNotice, ConfigStore, SettingsError, fs::MAX_SETTINGS_BYTES, paths::ConfigPaths,
 };
 use serde_json::json;
 

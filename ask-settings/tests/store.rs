@@ -8,8 +8,14 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use ask_keymap::{Action, Behaviour, BehaviourSetting, Key, Keymap};
-use ask_settings::{AskConfig, ConfigEnv, ConfigNotice, ConfigPaths, ConfigStore};
+use ask_keymap::{
+    Action, Key, Keymap,
+    behaviour::{Behaviour, BehaviourSetting},
+};
+use ask_settings::{
+    AskConfig, ConfigNotice, ConfigStore,
+    paths::{ConfigEnv, ConfigPaths},
+};
 use serde_json::{Value, json};
 
 fn read_json(path: &Path) -> Value {
@@ -362,7 +368,7 @@ fn hammer(path: &Path) -> ! {
     let marker = path.with_extension("ready");
     loop {
         for bytes in &contents {
-            ask_settings::write_atomic(path, bytes).unwrap();
+            ask_settings::fs::write_atomic(path, bytes).unwrap();
             if !marker.exists() {
                 fs::write(&marker, b"").unwrap();
             }

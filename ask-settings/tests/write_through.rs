@@ -8,7 +8,7 @@ use std::os::unix::fs::{FileTypeExt, MetadataExt};
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-use ask_settings::write_atomic;
+use ask_settings::fs::write_atomic;
 
 use crate::special_files::{make_null_device, mkfifo, read_fifo};
 

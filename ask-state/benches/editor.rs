@@ -6,8 +6,11 @@ use std::fmt::Write as _;
 use std::hint::black_box;
 
 use ask_contract::{ParseOptions, parse_params};
-use ask_keymap::{Behaviour, Key, KeyCode, Keymap};
-use ask_state::{Command, EditCommand, Flow, FlowOptions, TextBuffer};
+use ask_keymap::{Key, KeyCode, Keymap, behaviour::Behaviour};
+use ask_state::{
+    Command, Flow, FlowOptions,
+    model::{EditCommand, TextBuffer},
+};
 use criterion::{Criterion, criterion_group, criterion_main};
 use serde_json::json;
 

@@ -3,7 +3,7 @@
 use std::hint::black_box;
 
 use ask_contract::{ParseOptions, parse_params};
-use ask_keymap::{Behaviour, Key, Keymap};
+use ask_keymap::{Key, Keymap, behaviour::Behaviour};
 use ask_state::{Flow, FlowOptions};
 use criterion::{Criterion, criterion_group, criterion_main};
 use serde_json::json;

@@ -1,7 +1,7 @@
 //! Semantic commands between input and the flow, and what applying one yields.
 
-use ask_contract::AskResult;
-use ask_keymap::{Behaviour, Keymap};
+use ask_contract::result::AskResult;
+use ask_keymap::{Keymap, behaviour::Behaviour};
 
 use crate::completion::Completion;
 use crate::flow::ReviewAction;
@@ -17,7 +17,10 @@ use crate::text_buffer::EditCommand;
 /// `"backspace"`):
 ///
 /// ```
-/// use ask_state::{Command, EditCommand, ReviewAction};
+/// use ask_state::{
+///     Command,
+///     model::{EditCommand, ReviewAction},
+/// };
 ///
 /// let commands: Vec<Command> = serde_json::from_str(
 ///     r#"[{"type": "nextTab"}, {"type": "moveCursor", "value": -1}, {"type": "digit", "value": 2},

@@ -2,7 +2,10 @@
 //! `question_draft.rs`, the host's options in `flow_options.rs`.
 
 use ask_contract::{AskForm, Question, QuestionType};
-use ask_keymap::{Behaviour, BehaviourSetting, Keymap};
+use ask_keymap::{
+    Keymap,
+    behaviour::{Behaviour, BehaviourSetting},
+};
 
 use crate::completion::CompletionList;
 pub use crate::flow_options::FlowOptions;
@@ -146,9 +149,12 @@ impl SettingsRow {
 /// read it through its accessors (or render it with `ask-render`).
 ///
 /// ```
-/// use ask_contract::{AskParams, OptionParams, QuestionParams, QuestionType};
-/// use ask_keymap::{Behaviour, Key, KeyCode, Keymap};
-/// use ask_state::{Command, Effect, Flow, FlowOptions, Outcome, ReviewAction, Tab};
+/// use ask_contract::{
+///     QuestionType,
+///     payload::{AskParams, OptionParams, QuestionParams},
+/// };
+/// use ask_keymap::{Key, KeyCode, Keymap, behaviour::Behaviour};
+/// use ask_state::{Command, Effect, Flow, FlowOptions, Outcome, Tab, model::ReviewAction};
 ///
 /// let form = AskParams::new()
 ///     .question(
@@ -218,7 +224,7 @@ pub struct Flow {
     pub(crate) path_status: crate::paths::KnownPaths,
     /// The flow ended by a dismiss or the cancel key rather than the review's Cancel.
     pub(crate) dismissed: bool,
-    /// The form's [`crate::form_hash`], computed at the first snapshot.
+    /// The form's [`crate::snapshot::form_hash`], computed at the first snapshot.
     pub(crate) form_hash: std::sync::OnceLock<String>,
 }
 

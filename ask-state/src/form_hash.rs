@@ -3,7 +3,7 @@
 
 use std::io::{self, Write};
 
-use ask_contract::{AskForm, QuestionDetail};
+use ask_contract::{AskForm, result::QuestionDetail};
 
 /// FNV-1a, 64 bits: stable across platforms and releases, fed with the JSON of the form.
 struct Fnv(u64);
@@ -32,8 +32,8 @@ impl Write for Fnv {
 ///     "options": [{"value": "a", "label": "A"}]}]}), ParseOptions::default()).unwrap();
 /// let mut b = a.clone();
 /// b.questions[0].prompt = "Which one?".into();
-/// assert_eq!(ask_state::form_hash(&a).len(), 16);
-/// assert_ne!(ask_state::form_hash(&a), ask_state::form_hash(&b));
+/// assert_eq!(ask_state::snapshot::form_hash(&a).len(), 16);
+/// assert_ne!(ask_state::snapshot::form_hash(&a), ask_state::snapshot::form_hash(&b));
 /// ```
 pub fn form_hash(form: &AskForm) -> String {
     let mut hash = Fnv(0xcbf2_9ce4_8422_2325);

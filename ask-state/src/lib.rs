@@ -13,33 +13,35 @@ mod host;
 mod keys;
 mod lines;
 mod option_filter;
-mod paths;
+pub mod paths;
 mod question_draft;
 mod remote;
 mod result;
 mod review_list;
-mod scripted;
+pub mod scripted;
 mod settings;
-mod snapshot;
+pub mod snapshot;
 mod switch;
 mod text_buffer;
 mod timeout;
 mod typed;
 
-pub use command::{Command, EARLY_KEYS_HINT, Effect, Outcome};
-pub use completion::{Completion, CompletionList};
+/// The parts of a flow a renderer reads: editors and their text buffers, each question's
+/// draft, the review and settings rows, the option filter, the `@` completion list, the
+/// form's text index, and the flow's fixed texts and timings.
+pub mod model {
+    pub use crate::command::EARLY_KEYS_HINT;
+    pub use crate::completion::CompletionList;
+    pub use crate::flow::{Editor, EditorTarget, QuestionDraft, ReviewAction, SettingsRow};
+    pub use crate::lines::{FormText, LINE_INDEX_CHUNK, LineIndex, count_newlines};
+    pub use crate::option_filter::{OptionFilter, OptionMarks};
+    pub use crate::settings::RESET_WINDOW_MS;
+    pub use crate::text_buffer::{EditCommand, TextBuffer};
+    pub use crate::timeout::COUNTDOWN_MS;
+}
+
+pub use command::{Command, Effect, Outcome};
+pub use completion::Completion;
 pub use error::StateError;
-pub use flow::{
-    Editor, EditorTarget, Flow, FlowOptions, QuestionDraft, ReviewAction, SettingsRow, Tab,
-};
-pub use form_hash::form_hash;
+pub use flow::{Flow, FlowOptions, Tab};
 pub use host::{HostFeature, HostFeatures};
-pub use lines::{FormText, LINE_INDEX_CHUNK, LineIndex, count_newlines};
-pub use option_filter::{OptionFilter, OptionMarks};
-pub use paths::{NoPathLookup, PathLookup};
-pub use scripted::{scripted_drafts, scripted_drafts_with, scripted_result, scripted_result_with};
-pub use settings::RESET_WINDOW_MS;
-pub use snapshot::{EditorSnapshot, FlowSnapshot, QuestionSnapshot, SNAPSHOT_VERSION};
-pub use text_buffer::{EditCommand, TextBuffer};
-pub use timeout::COUNTDOWN_MS;
-pub use typed::{PathStatus, path_problem, path_problem_in};

@@ -23,8 +23,8 @@ pub const LINE_INDEX_CHUNK: usize = 1 << 16;
 /// newline (and is not empty).
 ///
 /// ```
-/// assert_eq!(ask_state::count_newlines("a\nb\n\nc"), 3);
-/// assert_eq!(ask_state::count_newlines(""), 0);
+/// assert_eq!(ask_state::model::count_newlines("a\nb\n\nc"), 3);
+/// assert_eq!(ask_state::model::count_newlines(""), 0);
 /// ```
 pub fn count_newlines(text: &str) -> usize {
     count_bytes(text.as_bytes())
@@ -71,7 +71,7 @@ fn count_bytes(bytes: &[u8]) -> usize {
 /// falls back to scanning that text, so a mismatch is slow, never wrong.
 ///
 /// ```
-/// use ask_state::LineIndex;
+/// use ask_state::model::LineIndex;
 ///
 /// let text = "first\nsecond\nthird";
 /// let index = LineIndex::new(text);

@@ -5,11 +5,11 @@
 
 use std::collections::BTreeMap;
 
-use ask_contract::{PathKind, Question, QuestionType};
+use ask_contract::{Question, QuestionType, rules::PathKind};
 
 use crate::command::Outcome;
 use crate::flow::{EditorTarget, Flow};
-use crate::typed::{PathStatus, path_problem_in};
+pub use crate::typed::{PathStatus, path_problem, path_problem_in};
 
 /// Paths the flow remembers the host's answer for (the open editor's and the drafts').
 const REMEMBERED_PATHS: usize = 64;
@@ -20,7 +20,7 @@ const REMEMBERED_PATHS: usize = 64;
 /// `FnMut(&str) -> Option<PathStatus>` is one.
 ///
 /// ```
-/// use ask_state::{PathLookup, PathStatus};
+/// use ask_state::paths::{PathLookup, PathStatus};
 /// let mut lookup = |path: &str| Some(if path == "src" { PathStatus::Dir } else { PathStatus::Missing });
 /// assert_eq!(lookup.path_status("src"), Some(PathStatus::Dir));
 /// ```

@@ -8,7 +8,7 @@ use crate::text_buffer::TextBuffer;
 impl Flow {
     /// Replaces what is answered on question `i` (selections, free-form text, notes and the
     /// presented type) with `draft`, keeping the cursor where it is; an answer editor
-    /// open on the question takes the new text, other editors stay untouched. Build the draft with [`scripted_drafts`](crate::scripted_drafts), which
+    /// open on the question takes the new text, other editors stay untouched. Build the draft with [`scripted_drafts`](crate::scripted::scripted_drafts), which
     /// validates it against the form. Like a key, it restarts the idle timeout. Returns true when the question changed; false (and
     /// nothing changes) for an index out of range, a draft with another number of options,
     /// or a finished flow.

@@ -1,10 +1,13 @@
 //! Turning the flow state into the contract's result.
 
 use ask_contract::{
-    Answer, AskDetails, AskForm, AskResult, Continuation, ContinuationStrategy,
-    ELABORATION_INSTRUCTION, Elaboration, ElaborationItem, ElaborationTarget,
-    MAX_REPEATED_QUESTION_BYTES, Mode, NextAction, Question, QuestionDetail, QuestionState,
-    QuestionStatus,
+    AskForm, Question,
+    result::{
+        Answer, AskDetails, AskResult, Continuation, ContinuationStrategy, Elaboration,
+        ElaborationItem, ElaborationTarget, MAX_REPEATED_QUESTION_BYTES, Mode, NextAction,
+        QuestionDetail, QuestionState, QuestionStatus,
+    },
+    text::ELABORATION_INSTRUCTION,
 };
 use indexmap::IndexMap;
 

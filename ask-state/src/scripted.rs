@@ -10,7 +10,7 @@
 //! `pathKind` when the host supplies a [`PathLookup`]. `draft: true` keeps what breaks
 //! a rule as the question's draft instead of refusing it ([`scripted_drafts_with`]).
 
-use ask_contract::{AskForm, AskResult, Question, QuestionType};
+use ask_contract::{AskForm, Question, QuestionType, result::AskResult};
 use serde_json::Value;
 
 use crate::error::StateError;

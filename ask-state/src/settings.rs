@@ -1,7 +1,7 @@
 //! The settings overlay: moving, toggling behaviours and notifications, and the guarded
 //! reset (armed by a first press, confirmed by a second within 3 s of host time).
 
-use ask_keymap::{Behaviour, Keymap};
+use ask_keymap::{Keymap, behaviour::Behaviour};
 
 use crate::apply::step;
 use crate::command::{Effect, Outcome};

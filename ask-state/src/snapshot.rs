@@ -3,8 +3,10 @@
 
 use std::collections::BTreeMap;
 
-use ask_contract::{AskForm, QuestionDetail, QuestionType};
+use ask_contract::{AskForm, QuestionType, result::QuestionDetail};
 use serde::{Deserialize, Serialize};
+
+pub use crate::form_hash::form_hash;
 
 use crate::error::StateError;
 use crate::flow::{Editor, EditorTarget, Flow, Tab};
@@ -26,7 +28,7 @@ pub struct FlowSnapshot {
     /// `formHash` existed (empty, and left out, since): a draft only fits the same form.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub form: Vec<QuestionDetail>,
-    /// The [`crate::form_hash`] of the form the draft was made on: what identifies it
+    /// The [`crate::snapshot::form_hash`] of the form the draft was made on: what identifies it
     /// without repeating a form of megabytes in every save.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub form_hash: Option<String>,
@@ -84,7 +86,7 @@ pub struct EditorSnapshot {
 
 impl FlowSnapshot {
     /// A snapshot in the current format ([`SNAPSHOT_VERSION`]) of `questions` (one entry
-    /// per question, in form order) on the form whose [`crate::form_hash`] is
+    /// per question, in form order) on the form whose [`crate::snapshot::form_hash`] is
     /// `form_hash` and whose title is `title`, on tab `tab`, with no editor open: for
     /// hosts that keep their own state (a line-by-line mode) and write drafts the full
     /// form can resume. [`Flow::snapshot`] makes one of a flow.
@@ -125,7 +127,7 @@ impl FlowSnapshot {
             ));
         }
         let same_questions = match &self.form_hash {
-            Some(hash) => *hash == crate::form_hash(form),
+            Some(hash) => *hash == crate::snapshot::form_hash(form),
             None => {
                 self.form.len() == form.questions.len()
                     && self
@@ -243,7 +245,7 @@ impl Flow {
             form: Vec::new(),
             form_hash: Some(
                 self.form_hash
-                    .get_or_init(|| crate::form_hash(&self.form))
+                    .get_or_init(|| crate::snapshot::form_hash(&self.form))
                     .clone(),
             ),
             title: self.form.title.clone(),

@@ -3,7 +3,7 @@
 //! the first character and the host's path checks. Everything here is pure: a path's
 //! existence comes from the host as [`Command::PathStatus`](crate::Command::PathStatus).
 
-use ask_contract::{PathKind, Question, QuestionType};
+use ask_contract::{Question, QuestionType, rules::PathKind};
 
 use crate::paths::PathLookup;
 use ask_keymap::{Key, KeyCode};
@@ -257,7 +257,10 @@ pub fn path_problem_in(
 /// The `value` of a typed answer: the checked input of `text`, `number` and `path`
 /// questions, `true`/`false` for `confirm`; `None` for other types and for input that
 /// breaks its rules.
-pub(crate) fn value_of(q: &Question, answer: &ask_contract::Answer) -> Option<serde_json::Value> {
+pub(crate) fn value_of(
+    q: &Question,
+    answer: &ask_contract::result::Answer,
+) -> Option<serde_json::Value> {
     match q.kind {
         QuestionType::Confirm => match answer.indices.as_slice() {
             [1] => Some(serde_json::Value::Bool(true)),

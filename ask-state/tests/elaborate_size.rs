@@ -2,7 +2,7 @@
 //! megabytes is carried whole by its first elaboration item only, later items on it carry
 //! a shortened copy that points there; an ordinary question is repeated whole.
 
-use ask_contract::{MAX_REPEATED_QUESTION_BYTES, ParseOptions, parse_params};
+use ask_contract::{ParseOptions, parse_params, result::MAX_REPEATED_QUESTION_BYTES};
 use serde_json::json;
 
 fn options(n: usize, description: &str) -> Vec<serde_json::Value> {
@@ -29,7 +29,7 @@ fn notes_on_a_huge_question_do_not_repeat_it() {
     let script = json!({"mode": "elaborate", "answers": {
         "big": {"values": ["v1"], "note": "about the whole thing", "optionNotes": option_notes},
         "small": {"values": ["v0"], "note": "why?", "optionNotes": {"v1": "and this one?"}}}});
-    let result = ask_state::scripted_result(&form, &script).unwrap();
+    let result = ask_state::scripted::scripted_result(&form, &script).unwrap();
     let text = serde_json::to_string(&result).unwrap();
     // Was 201 copies of a 1.6 MB question (about 330 MB).
     assert!(
@@ -95,7 +95,7 @@ fn a_hundred_notes_on_a_long_question_stay_within_three_payloads_and_2_kb_a_note
         let values: Vec<String> = (0..chosen).map(|i| format!("v{i}")).collect();
         let script = json!({"mode": "elaborate", "answers": {
             "big": {"values": values, "optionNotes": notes}}});
-        let result = ask_state::scripted_result(&form, &script).unwrap();
+        let result = ask_state::scripted::scripted_result(&form, &script).unwrap();
         let bytes = serde_json::to_string(&result).unwrap().len();
         let bound = 3 * payload_bytes + 100 * 2048;
         assert!(

@@ -5,9 +5,9 @@
 //! with the `jsonschema` crate (formats checked) as the oracle. The closed flow keeps
 //! Submit back until required questions are answered, and tells dismiss from Cancel.
 
-use ask_contract::{ElicitationEnd, ElicitationForm};
+use ask_contract::elicitation::{ElicitationEnd, ElicitationForm};
 use ask_keymap::Keymap;
-use ask_state::{Flow, FlowOptions, scripted_result};
+use ask_state::{Flow, FlowOptions, scripted::scripted_result};
 use proptest::prelude::*;
 use serde_json::{Map, Value, json};
 

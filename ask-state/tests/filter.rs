@@ -272,12 +272,14 @@ fn the_preview_follows_the_highlighted_option() {
     );
     drive(&mut f, "backspace backspace \"g\"");
     assert_eq!(
-        f.draft(0).and_then(ask_state::QuestionDraft::preview_index),
+        f.draft(0)
+            .and_then(ask_state::model::QuestionDraft::preview_index),
         Some(0)
     );
     drive(&mut f, r#""q""#);
     assert_eq!(
-        f.draft(0).and_then(ask_state::QuestionDraft::preview_index),
+        f.draft(0)
+            .and_then(ask_state::model::QuestionDraft::preview_index),
         None,
         "nothing matches: no option's preview"
     );

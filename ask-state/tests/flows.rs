@@ -1,8 +1,11 @@
 //! (form, behaviour, key script) -> expected answers, one line per behaviour.
 
-use ask_contract::Mode;
-use ask_keymap::{Action, Behaviour, BehaviourSetting, Key, Keymap};
-use ask_state::{EditorTarget, Flow, FlowOptions, Tab};
+use ask_contract::result::Mode;
+use ask_keymap::{
+    Action, Key, Keymap,
+    behaviour::{Behaviour, BehaviourSetting},
+};
+use ask_state::{Flow, FlowOptions, Tab, model::EditorTarget};
 use serde_json::json;
 
 use crate::support::{answers, behaviour, drive, flow, freeform, keys, preview, run, single, two};

@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use ask_state::{EditCommand as E, TextBuffer};
+use ask_state::model::{EditCommand as E, TextBuffer};
 
 const MB: usize = 1 << 20;
 

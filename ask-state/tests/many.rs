@@ -1,8 +1,11 @@
 //! Long forms: the review list scrolls by pages, and a preview longer than a line
 //! index chunk scrolls exactly as far as its lines go.
 
-use ask_keymap::{Behaviour, Key, Keymap};
-use ask_state::{Command, Flow, FlowOptions, FormText, LINE_INDEX_CHUNK, Tab};
+use ask_keymap::{Key, Keymap, behaviour::Behaviour};
+use ask_state::{
+    Command, Flow, FlowOptions, Tab,
+    model::{FormText, LINE_INDEX_CHUNK},
+};
 use serde_json::{Value, json};
 
 use crate::support::form;
@@ -75,7 +78,10 @@ fn a_long_preview_scrolls_to_its_last_line_and_no_further() {
 fn noted(f: &Flow) -> Vec<usize> {
     let listed: Vec<usize> = f.questions_with_notes().collect();
     let walked: Vec<usize> = (0..f.form().questions.len())
-        .filter(|i| f.draft(*i).is_some_and(ask_state::QuestionDraft::has_notes))
+        .filter(|i| {
+            f.draft(*i)
+                .is_some_and(ask_state::model::QuestionDraft::has_notes)
+        })
         .collect();
     assert_eq!(listed, walked);
     assert_eq!(f.has_notes(), !listed.is_empty());

@@ -1,8 +1,11 @@
 //! Notes, the review tab, elaboration, the dismiss guard, auto-submit and settings.
 
-use ask_contract::Mode;
-use ask_keymap::BehaviourSetting;
-use ask_state::{Command, EditorTarget, Effect, Outcome, ReviewAction, Tab};
+use ask_contract::result::Mode;
+use ask_keymap::behaviour::BehaviourSetting;
+use ask_state::{
+    Command, Effect, Outcome, Tab,
+    model::{EditorTarget, ReviewAction},
+};
 use serde_json::json;
 
 use crate::support::{answers, behaviour, drive, flow, run, single, two};

@@ -3,7 +3,11 @@
 //! and the drafts they leave, with the problem the terminal shows.
 
 use ask_contract::AskForm;
-use ask_state::{Command, PathStatus, scripted_drafts_with, scripted_result, scripted_result_with};
+use ask_state::{
+    Command,
+    paths::PathStatus,
+    scripted::{scripted_drafts_with, scripted_result, scripted_result_with},
+};
 use serde_json::json;
 
 use crate::support::{behaviour, flow, form};

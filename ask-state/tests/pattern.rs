@@ -3,9 +3,12 @@
 //! (`--answers`), and on the answers to an elicitation request, whose content then
 //! validates against the schema with the `jsonschema` crate as the oracle.
 
-use ask_contract::{AskForm, ElicitationEnd, ElicitationForm};
+use ask_contract::{
+    AskForm,
+    elicitation::{ElicitationEnd, ElicitationForm},
+};
 use ask_keymap::Keymap;
-use ask_state::{Flow, FlowOptions, Tab, scripted_result};
+use ask_state::{Flow, FlowOptions, Tab, scripted::scripted_result};
 use serde_json::json;
 
 use crate::support::{answers, behaviour, drive, flow, form};

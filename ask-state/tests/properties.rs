@@ -1,8 +1,11 @@
 //! Any key sequence on any valid form never panics and keeps the invariants.
 
-use ask_contract::{AskForm, AskResult, QuestionType};
-use ask_keymap::{Behaviour, BehaviourSetting, Key};
-use ask_state::{Command, Flow, FlowOptions, ReviewAction, Tab};
+use ask_contract::{AskForm, QuestionType, result::AskResult};
+use ask_keymap::{
+    Key,
+    behaviour::{Behaviour, BehaviourSetting},
+};
+use ask_state::{Command, Flow, FlowOptions, Tab, model::ReviewAction};
 use proptest::prelude::*;
 use serde_json::{Value, json};
 
@@ -134,7 +137,7 @@ fn check(flow: &Flow) {
 
 /// An open filter belongs to the current question, shows the cursor row, and shows
 /// exactly the options that match its query.
-fn check_filter(flow: &Flow, filter: &ask_state::OptionFilter) {
+fn check_filter(flow: &Flow, filter: &ask_state::model::OptionFilter) {
     assert_eq!(flow.tab(), Tab::Question(filter.question()));
     let q = &flow.form().questions[filter.question()];
     assert!(!q.freeform && filter.total() == q.options.len());

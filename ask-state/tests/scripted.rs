@@ -1,6 +1,6 @@
 //! Scripted answers give the same result as the UI, and mismatches are errors.
 
-use ask_state::scripted_result;
+use ask_state::scripted::scripted_result;
 use serde_json::json;
 
 use crate::support::{behaviour, run, two};

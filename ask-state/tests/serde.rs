@@ -1,7 +1,13 @@
 //! serde on what a web or RPC frontend exchanges with the flow: commands in, effects out.
 
-use ask_keymap::{Action, Behaviour, BehaviourSetting, Keymap};
-use ask_state::{Command, Completion, EditCommand, Effect, Outcome, ReviewAction};
+use ask_keymap::{
+    Action, Keymap,
+    behaviour::{Behaviour, BehaviourSetting},
+};
+use ask_state::{
+    Command, Completion, Effect, Outcome,
+    model::{EditCommand, ReviewAction},
+};
 use serde_json::json;
 
 use crate::support::{flow, single};

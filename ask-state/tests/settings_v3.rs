@@ -1,9 +1,16 @@
 //! Settings v3 flows: question-type switching, presentSingleAsMulti, the guarded reset with
 //! host time, the notifications toggle, and empty editors that never swallow keys.
 
-use ask_contract::{PRESENTED_AS_MULTI_NOTE, QuestionType};
-use ask_keymap::{Behaviour, BehaviourSetting, Keymap};
-use ask_state::{EditorTarget, Effect, RESET_WINDOW_MS, SettingsRow, Tab, scripted_result};
+use ask_contract::{QuestionType, text::PRESENTED_AS_MULTI_NOTE};
+use ask_keymap::{
+    Keymap,
+    behaviour::{Behaviour, BehaviourSetting},
+};
+use ask_state::{
+    Effect, Tab,
+    model::{EditorTarget, RESET_WINDOW_MS, SettingsRow},
+    scripted::scripted_result,
+};
 use serde_json::json;
 
 use crate::support::{answers, behaviour, drive, flow, preview, single, two};

@@ -1,7 +1,7 @@
 //! Drafts: a flow's snapshot survives JSON and restores the same answers, notes, editor
 //! text and tab into a fresh flow on the same form; another form is refused.
 
-use ask_state::{FlowSnapshot, StateError};
+use ask_state::{StateError, snapshot::FlowSnapshot};
 
 use crate::support::{behaviour, drive, flow, single, two};
 
@@ -141,7 +141,7 @@ fn a_snapshot_names_its_form_by_hash_and_old_drafts_still_fit() {
     assert!(json.len() < 1_000, "{} bytes", json.len());
     assert_eq!(
         snap.form_hash.as_deref(),
-        Some(ask_state::form_hash(&form).as_str())
+        Some(ask_state::snapshot::form_hash(&form).as_str())
     );
     assert!(flow(form.clone(), behaviour()).restore(&snap).is_ok());
 
@@ -151,7 +151,7 @@ fn a_snapshot_names_its_form_by_hash_and_old_drafts_still_fit() {
     old.form = form
         .questions
         .iter()
-        .map(ask_contract::QuestionDetail::from)
+        .map(ask_contract::result::QuestionDetail::from)
         .collect();
     let mut fresh = flow(form, behaviour());
     fresh

@@ -1,8 +1,8 @@
 //! Stray keys never become answers: digits meant for the list keep picking options in a
 //! "Type your own" editor that opened by itself and is still empty.
 
-use ask_contract::Mode;
-use ask_state::{EditorTarget, Tab};
+use ask_contract::result::Mode;
+use ask_state::{Tab, model::EditorTarget};
 use serde_json::json;
 
 use crate::support::{answers, behaviour, drive, flow, single, two};
@@ -19,7 +19,10 @@ fn a_digit_in_the_editor_that_opened_by_itself_picks_its_option_on_single() {
         custom_editor_open(&f),
         "arriving on the row opens its editor"
     );
-    assert!(f.editor().is_some_and(ask_state::Editor::picks_digits));
+    assert!(
+        f.editor()
+            .is_some_and(ask_state::model::Editor::picks_digits)
+    );
     drive(&mut f, "2");
     assert_eq!(f.tab(), Tab::Review, "2 picked option 2 and advanced");
     assert!(f.editor().is_none());
@@ -51,7 +54,10 @@ fn enter_makes_it_a_typing_editor_then_digits_are_text() {
     let mut f = flow(single(), behaviour());
     drive(&mut f, "down down down enter");
     assert!(custom_editor_open(&f), "Enter on empty text keeps it open");
-    assert!(!f.editor().is_some_and(ask_state::Editor::picks_digits));
+    assert!(
+        !f.editor()
+            .is_some_and(ask_state::model::Editor::picks_digits)
+    );
     drive(&mut f, "2 esc");
     let d = f.draft(0).expect("draft");
     assert_eq!(d.custom_text.as_deref(), Some("2"));
@@ -74,7 +80,10 @@ fn the_custom_rows_own_digit_makes_it_a_typing_editor() {
     let mut f = flow(single(), behaviour());
     drive(&mut f, "down down down 4");
     assert!(custom_editor_open(&f));
-    assert!(!f.editor().is_some_and(ask_state::Editor::picks_digits));
+    assert!(
+        !f.editor()
+            .is_some_and(ask_state::model::Editor::picks_digits)
+    );
     drive(&mut f, "7");
     assert_eq!(
         f.editor().map(|e| e.buffer.text().to_owned()).as_deref(),
@@ -97,15 +106,18 @@ fn an_editor_opened_on_purpose_takes_digits_as_text() {
 fn moving_away_and_back_opens_it_by_itself_again() {
     let mut f = flow(single(), behaviour());
     drive(&mut f, "down down down up down");
-    assert!(f.editor().is_some_and(ask_state::Editor::picks_digits));
+    assert!(
+        f.editor()
+            .is_some_and(ask_state::model::Editor::picks_digits)
+    );
 }
 
 mod properties {
     //! No short key sequence from the first frame answers for the person.
 
-    use ask_contract::Mode;
-    use ask_keymap::{Behaviour, Key};
-    use ask_state::{Flow, FlowOptions, Outcome, ReviewAction, Tab};
+    use ask_contract::result::Mode;
+    use ask_keymap::{Key, behaviour::Behaviour};
+    use ask_state::{Flow, FlowOptions, Outcome, Tab, model::ReviewAction};
     use proptest::prelude::*;
     use serde_json::{Value, json};
 
@@ -182,7 +194,7 @@ mod properties {
         chose_submit: bool,
         /// Questions on which the custom row's own digit was pressed (a deliberate open).
         custom_digit_on: Vec<usize>,
-        finished: Option<ask_contract::AskResult>,
+        finished: Option<ask_contract::result::AskResult>,
     }
 
     fn drive(flow: &mut Flow, keys: &[&str]) -> Trace {
@@ -261,9 +273,9 @@ mod properties {
 fn dropped_early_keys_show_a_hint_until_the_next_key() {
     let mut f = flow(single(), behaviour());
     assert!(f.apply(ask_state::Command::EarlyKeysIgnored).is_changed());
-    assert_eq!(f.hint(), Some(ask_state::EARLY_KEYS_HINT));
+    assert_eq!(f.hint(), Some(ask_state::model::EARLY_KEYS_HINT));
     assert_eq!(
-        ask_state::EARLY_KEYS_HINT,
+        ask_state::model::EARLY_KEYS_HINT,
         "Keys typed before the form opened were ignored."
     );
     assert!(

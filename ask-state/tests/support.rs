@@ -1,7 +1,7 @@
 //! Test helpers: forms, key scripts and a driver that runs them through `handle_key`.
 
-use ask_contract::{AskForm, AskResult, ParseOptions, parse_params};
-use ask_keymap::{Behaviour, Key, Keymap};
+use ask_contract::{AskForm, ParseOptions, parse_params, result::AskResult};
+use ask_keymap::{Key, Keymap, behaviour::Behaviour};
 use ask_state::{Command, Effect, Flow, FlowOptions, Outcome};
 use serde_json::{Value, json};
 

@@ -1,8 +1,8 @@
 //! The idle timeout with a fake host clock: countdown, reset on every key, expiry as a
 //! cancelled `timedOut` result that keeps answers and notes and never picks for the user.
 
-use ask_keymap::Behaviour;
 use ask_keymap::Keymap;
+use ask_keymap::behaviour::Behaviour;
 use ask_state::{Flow, FlowOptions};
 use serde_json::json;
 

@@ -5,7 +5,9 @@
 //! and drafts without ever being submitted.
 
 use ask_contract::AskForm;
-use ask_state::{Command, Completion, FlowSnapshot, PathStatus, Tab, scripted_result};
+use ask_state::{
+    Command, Completion, Tab, paths::PathStatus, scripted::scripted_result, snapshot::FlowSnapshot,
+};
 use serde_json::{Value, json};
 
 use crate::support::{answers, behaviour, drive, flow, form, run};

@@ -5,7 +5,7 @@ use std::convert::Infallible;
 use std::sync::Arc;
 use std::time::Duration;
 
-use ask_host::{ControlCommand, ControlError, ControlEvent};
+use ask_host::control::{ControlCommand, ControlError, ControlEvent};
 use axum::body::Body;
 use axum::extract::{Request, State};
 use axum::http::{StatusCode, header};
@@ -17,7 +17,7 @@ use tokio::sync::{broadcast, watch};
 use crate::server::{App, Open};
 
 /// The view model of `live` (the session computed it), as JSON.
-pub(crate) fn view_json_of(live: &ask_host::LiveState) -> String {
+pub(crate) fn view_json_of(live: &ask_host::control::LiveState) -> String {
     serde_json::to_string(&*live.view).unwrap_or_default()
 }
 
@@ -115,7 +115,9 @@ pub(crate) async fn command(State(app): State<Arc<App>>, request: Request) -> Re
     };
     // A client of its own for this request, so the session's answer to this command
     // (and to no other) comes back here.
-    let handle = app.controller.connect(ask_contract::AnsweredVia::Browser);
+    let handle = app
+        .controller
+        .connect(ask_contract::result::AnsweredVia::Browser);
     let sent = std::str::from_utf8(&body)
         .map_err(|err| ControlError::BadLine(format!("not UTF-8 ({err})")))
         .and_then(ControlCommand::parse_line)
@@ -161,7 +163,7 @@ pub(crate) async fn command(State(app): State<Arc<App>>, request: Request) -> Re
 
 /// Waits until the session took the command sent on `handle`: the `error` event it sent
 /// back for a refused command, if any.
-fn reply(handle: &ask_host::ControlHandle) -> Result<(), ControlEvent> {
+fn reply(handle: &ask_host::control::ControlHandle) -> Result<(), ControlEvent> {
     handle.wait_taken(Duration::from_secs(30))
 }
 

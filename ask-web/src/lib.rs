@@ -13,7 +13,7 @@ mod server;
 
 /// The view model the page draws, computed by the session in ask-host (one view for every
 /// front end: the page, the control channel's events, the MCP App, the pi bridge).
-pub use ask_host::{
+pub use ask_host::view::{
     Blocked, FormState, InputControl, InputView, OptionView, PAGE_TEXTS, QuestionView, ViewModel,
     page_texts,
 };

@@ -13,7 +13,7 @@ use crate::{api, assets};
 /// One build: the view JSON and the page of one revision.
 pub(crate) struct Built {
     revision: u64,
-    locale: ask_host::Locale,
+    locale: ask_host::i18n::Locale,
     /// The view model as JSON.
     pub(crate) view: Arc<str>,
     page: OnceLock<Bytes>,

@@ -7,8 +7,8 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::sync::atomic::AtomicUsize;
 
-use ask_contract::{AnsweredVia, ParseOptions, parse_params};
-use ask_host::{Session, Settings};
+use ask_contract::{ParseOptions, parse_params, result::AnsweredVia};
+use ask_host::{Session, settings::Settings};
 use ask_settings::AskConfig;
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
@@ -34,7 +34,14 @@ fn session() -> Session {
 /// The router over `s`'s controller, the link token and cookie its guard expects, and
 /// the browser's control handle (kept for as long as the router serves, as the server
 /// keeps it).
-fn app(s: &mut Session) -> (axum::Router, String, String, ask_host::ControlHandle) {
+fn app(
+    s: &mut Session,
+) -> (
+    axum::Router,
+    String,
+    String,
+    ask_host::control::ControlHandle,
+) {
     let controller = s.controller();
     let handle = controller.connect(AnsweredVia::Browser);
     let addr: SocketAddr = ADDR.parse().expect("address");
@@ -255,12 +262,12 @@ fn commands_need_json_from_the_pages_origin_and_reach_the_session() {
 
 /// A file system with `Cargo.toml` (a file) and nothing else.
 struct Disk;
-impl ask_host::CompletionSource for Disk {
-    fn complete(&mut self, _query: &str) -> Vec<ask_host::Completion> {
+impl ask_host::setup::CompletionSource for Disk {
+    fn complete(&mut self, _query: &str) -> Vec<ask_host::state::Completion> {
         Vec::new()
     }
-    fn path_status(&mut self, path: &str) -> Option<ask_host::state::PathStatus> {
-        use ask_host::state::PathStatus;
+    fn path_status(&mut self, path: &str) -> Option<ask_host::state::paths::PathStatus> {
+        use ask_host::state::paths::PathStatus;
         Some(if path == "Cargo.toml" {
             PathStatus::File
         } else {

@@ -7,8 +7,8 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use ask_contract::AnsweredVia;
-use ask_host::{ControlEvent, Controller};
+use ask_contract::result::AnsweredVia;
+use ask_host::control::{ControlEvent, Controller};
 use axum::Router;
 use axum::extract::{Request, State};
 use axum::http::{HeaderValue, StatusCode, header};
@@ -287,7 +287,7 @@ const IDLE_WAIT: Duration = Duration::from_secs(3600);
 /// the server `linger` after the form ended.
 fn watch_session(
     controller: &Controller,
-    handle: &ask_host::ControlHandle,
+    handle: &ask_host::control::ControlHandle,
     revision: &watch::Sender<u64>,
     errors: &broadcast::Sender<String>,
     stopping: &mut watch::Receiver<bool>,

@@ -3,7 +3,7 @@
 //! terminal's own checks, the view saying the problem.
 
 use ask_contract::{ParseOptions, parse_params};
-use ask_host::{Session, Settings};
+use ask_host::{Session, settings::Settings};
 use ask_settings::AskConfig;
 use ask_web::ViewModel;
 use serde_json::json;
@@ -109,7 +109,7 @@ fn the_view_model_names_each_native_input_and_its_rules() {
 fn a_multi_question_outside_its_count_carries_the_terminals_problem() {
     let mut s = session();
     let controller = s.controller();
-    let handle = controller.connect(ask_contract::AnsweredVia::Control);
+    let handle = controller.connect(ask_contract::result::AnsweredVia::Control);
     // Scripted answers refuse a count outside the rules; the terminal shows it inline.
     let refused =
         handle.send_line(r#"{"v":1,"type":"answer","answers":{"envs":{"values":["qa"]}}}"#);
@@ -131,7 +131,9 @@ fn a_multi_question_outside_its_count_carries_the_terminals_problem() {
 #[test]
 fn typed_text_sent_as_the_page_sends_it_is_judged_by_the_terminals_checks() {
     let mut s = session();
-    let client = s.controller().connect(ask_contract::AnsweredVia::Browser);
+    let client = s
+        .controller()
+        .connect(ask_contract::result::AnsweredVia::Browser);
     let index = |id: &str| {
         [
             "name", "notes", "mail", "day", "at", "site", "n", "x", "ok", "dir", "envs",

@@ -8,8 +8,8 @@ use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::time::{Duration, Instant};
 
-use ask_contract::{AnsweredVia, ParseOptions, parse_params};
-use ask_host::{Session, Settings};
+use ask_contract::{ParseOptions, parse_params, result::AnsweredVia};
+use ask_host::{Session, settings::Settings};
 use ask_settings::AskConfig;
 use ask_web::{MAX_WRONG_TOKENS, ViewModel, WebOptions, WebServer};
 use serde_json::{Value, json};
@@ -315,7 +315,9 @@ fn the_server_stops_after_the_form_ended() {
     let controller = s.controller();
     let server = WebServer::start(&controller, &WebOptions::default()).unwrap();
     let handle = controller.connect(AnsweredVia::Control);
-    handle.send(ask_host::ControlCommand::Cancel).unwrap();
+    handle
+        .send(ask_host::control::ControlCommand::Cancel)
+        .unwrap();
     s.pump_control();
     let start = Instant::now();
     while !server.is_stopped() {
@@ -430,7 +432,7 @@ fn the_page_and_the_view_speak_the_forms_language_and_follow_a_switch() {
         {"id": "ok", "label": "Ship", "prompt": "Ship it?", "type": "confirm"}]});
     let form = parse_params(&payload, ParseOptions::default()).unwrap();
     let mut s = Session::new(form, Settings::in_memory(AskConfig::default()))
-        .with_system_locale(ask_host::Locale::De);
+        .with_system_locale(ask_host::i18n::Locale::De);
     let (server, _, cookie) = started(&mut s);
     let addr = server.local_addr();
     let (_, _, page) = get(addr, "/", &cookie);

@@ -5,7 +5,9 @@
 
 use std::path::PathBuf;
 
-use ask_contract::{AskForm, AskResult, ParseOptions, QuestionType, json_schema, parse_params};
+use ask_contract::{
+    AskForm, ParseOptions, QuestionType, parse_params, payload::json_schema, result::AskResult,
+};
 use serde_json::Value;
 
 fn examples_dir() -> PathBuf {

@@ -4,7 +4,7 @@
 //! cannot race. What only a terminal shows (modes, signals, painting, the early-key
 //! guard, the environment's language) stays in the PTY tests.
 
-use ask_host::{AskConfig, Key, Locale, Session, Settings};
+use ask_host::{Session, config::AskConfig, i18n::Locale, keymap::Key, settings::Settings};
 use serde_json::{Value, json};
 
 use crate::filter::payload as cities;

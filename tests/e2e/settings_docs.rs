@@ -2,8 +2,8 @@
 //! outside that package and its packaged tests must not read it): every context, action with its default keys,
 //! behaviour key, notification channel and the schema version are documented.
 
-use ask_keymap::{Action, BehaviourSetting, Context};
-use ask_settings::{AskConfig, SCHEMA_VERSION};
+use ask_keymap::{Action, Context, behaviour::BehaviourSetting};
+use ask_settings::{AskConfig, schema::SCHEMA_VERSION};
 
 fn doc() -> String {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/settings.md");
@@ -43,7 +43,7 @@ fn the_documented_defaults_are_the_defaults() {
         let row = format!(
             "| `{}` | `{}` |",
             setting.config_name(),
-            ask_keymap::Behaviour::default().get(setting)
+            ask_keymap::behaviour::Behaviour::default().get(setting)
         );
         assert!(doc.contains(&row), "lacks {row:?}");
     }

@@ -191,7 +191,7 @@ pub(crate) fn keys_in_order(text: &[u8], path: &[&str]) -> Vec<String> {
     #[derive(serde::Deserialize)]
     #[serde(untagged)]
     enum Ordered {
-        Object(ask_contract::IndexMap<String, Ordered>),
+        Object(ask_contract::result::IndexMap<String, Ordered>),
         Other(serde::de::IgnoredAny),
     }
     let mut node: Ordered = serde_json::from_slice(text).expect("JSON text");

@@ -6,7 +6,7 @@
 use std::fmt::Write as _;
 use std::time::Duration;
 
-use ask_contract::{AskDetails, AskResult};
+use ask_contract::result::{AskDetails, AskResult};
 use ask_extract::{ExtractStatus, extract_status};
 
 use crate::cli::AnswerArgs;

@@ -4,7 +4,10 @@
 
 use std::path::Path;
 
-use ask_contract::{AskResult, ElicitationAction, ElicitationForm};
+use ask_contract::{
+    elicitation::{ElicitationAction, ElicitationForm},
+    result::AskResult,
+};
 
 use crate::cli::UiArgs;
 use crate::cmd::run::FormRunner;
@@ -34,7 +37,7 @@ pub(crate) fn run(mut runner: FormRunner<'_>, path: &Path) -> CliResult {
 /// Writes the MCP result of a finished form: exit 0 for accept, 1 for decline or cancel.
 pub(crate) fn finish(
     ui: &UiArgs,
-    setup: &ask_host::Setup,
+    setup: &ask_host::setup::Setup,
     result: &AskResult,
     dismissed: bool,
 ) -> CliResult {
@@ -46,7 +49,7 @@ pub(crate) fn finish(
     })?;
     let accepted = matches!(
         &output,
-        ask_host::Output::Elicitation(mcp) if mcp.action == ElicitationAction::Accept
+        ask_host::setup::Output::Elicitation(mcp) if mcp.action == ElicitationAction::Accept
     );
     write(ui, &output)?;
     Ok(if accepted {

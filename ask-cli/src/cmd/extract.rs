@@ -2,7 +2,7 @@
 //! session helpers the other session subcommands (`answer`, `answer-again`,
 //! `replay`) share: opening the file and mapping lookup errors to exit codes.
 
-use ask_extract::{ExtractError, PiSession, extract_status};
+use ask_extract::{ExtractError, extract_status, session::PiSession};
 
 use crate::cli::{ExtractArgs, SessionArgs};
 use crate::config;

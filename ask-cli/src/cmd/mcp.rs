@@ -89,7 +89,7 @@ fn ui(choice: McpUi) -> Ui {
 /// bad `mcp` value is said on stderr (the settings' own notice: the file, the value and
 /// what was expected) and leaves no launcher; a file that cannot be read is left to the
 /// forms, which report it.
-fn launch_setting(paths: &ask_settings::ConfigPaths) -> Option<String> {
+fn launch_setting(paths: &ask_settings::paths::ConfigPaths) -> Option<String> {
     let loaded = ask_settings::ConfigStore::load_read_only(paths).ok()?;
     for notice in &loaded.notices {
         if let ask_settings::ConfigNotice::Fallback { problem, .. } = notice

@@ -18,7 +18,7 @@ pub(crate) mod schema;
 pub(crate) mod settings;
 pub(crate) mod validate;
 
-use ask_extract::Source;
+use ask_extract::lookup::Source;
 
 use crate::cli::Command;
 use crate::exit::CliResult;

@@ -1,7 +1,7 @@
 //! `ask render-result`: the transcript text of a tool result, or the user message that
 //! carries its answers, for hosts.
 
-use ask_contract::{AskResult, MessageKind};
+use ask_contract::{result::AskResult, text::MessageKind};
 
 use crate::cli::{MessageKindArg, RenderResultArgs};
 use crate::exit::{CliError, CliResult, Exit};
@@ -27,12 +27,12 @@ pub(crate) fn render_result(args: &RenderResultArgs) -> CliResult {
                 MessageKindArg::Replay => MessageKind::Replay,
                 MessageKindArg::Resume => MessageKind::Resume,
             };
-            ask_contract::message_text(details, kind)
+            ask_contract::text::message_text(details, kind)
         }
         (None, Some(command)) if details.cancelled && details.error.is_none() => {
-            ask_render::cancelled_line(Some(command))
+            ask_render::transcript::cancelled_line(Some(command))
         }
-        (None, _) => ask_render::render_result(&result),
+        (None, _) => ask_render::transcript::render_result(&result),
     };
     if !out.ends_with('\n') {
         out.push('\n');

@@ -1,7 +1,7 @@
 //! `ask answer-again` and `ask replay`: reopen the latest form of a source
 //! stored on the session branch, answered the same way as `ask run`.
 
-use ask_extract::{Source, latest_payload};
+use ask_extract::lookup::{Source, latest_payload};
 
 use crate::cli::SessionRunArgs;
 use crate::cmd::extract::{open_session, session_error};

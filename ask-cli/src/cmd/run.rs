@@ -3,8 +3,15 @@
 
 use std::path::{Path, PathBuf};
 
-use ask_contract::{AskDetails, AskForm, AskResult, ParseOptions, parse_params_bytes};
-use ask_host::{Completions, OutputKind, Session, Setup};
+use ask_contract::{
+    AskForm, ParseOptions,
+    payload::parse_params_bytes,
+    result::{AskDetails, AskResult},
+};
+use ask_host::{
+    Session,
+    setup::{Completions, OutputKind, Setup},
+};
 
 use crate::cli::{FlowArgs, RunArgs, UiArgs};
 use crate::config;
@@ -50,7 +57,7 @@ pub(crate) struct FormRunner<'a> {
     /// `--prefill`: the details of the earlier result.
     prefill: Option<AskDetails>,
     /// Set for `--elicitation`: answers must fit its schema and the MCP result is written.
-    pub(crate) elicitation: Option<ask_contract::ElicitationForm>,
+    pub(crate) elicitation: Option<ask_contract::elicitation::ElicitationForm>,
 }
 
 impl<'a> FormRunner<'a> {
@@ -131,7 +138,7 @@ impl<'a> FormRunner<'a> {
                 .draft(None, false)
                 .completions(Some(Completions::Deterministic(root)))
                 .host_features(crate::term::FEATURES)
-                .answered_via(ask_contract::AnsweredVia::Scripted);
+                .answered_via(ask_contract::result::AnsweredVia::Scripted);
             let mut session =
                 script_setup.session(form, config::load_read_only(ui.config.as_deref()));
             session.resize(flow.width, flow.height);
@@ -241,10 +248,9 @@ pub(crate) fn interactive(sink: Sink<'_>, form: AskForm, root: PathBuf) -> CliRe
     // The hand-off guard `ask mcp` asks for (`--early-keys-ms`), unless the person set
     // their own ignoreEarlyKeysMs.
     let behaviour = *session.flow().behaviour();
-    if let Some(ms) = ui
-        .early_keys_ms
-        .filter(|_| behaviour.ignore_early_keys_ms == ask_keymap::DEFAULT_IGNORE_EARLY_KEYS_MS)
-    {
+    if let Some(ms) = ui.early_keys_ms.filter(|_| {
+        behaviour.ignore_early_keys_ms == ask_keymap::behaviour::DEFAULT_IGNORE_EARLY_KEYS_MS
+    }) {
         session.command(ask_state::Command::ApplyBehaviour(
             behaviour.with_ignore_early_keys_ms(ms),
         ));
@@ -418,13 +424,14 @@ fn scripted_answers(sink: Sink<'_>, form: &AskForm, path: &Path, root: &Path) ->
         )
     })?;
     let mut lookup = |p: &str| Some(ask_host::files::path_status_under(root, p));
-    let mut result = ask_state::scripted_result_with(form, &value, &mut lookup).map_err(|err| {
-        CliError::new(
-            Exit::DataErr,
-            format!("answers file '{}': {err}", path.display()),
-        )
-    })?;
-    result.details.answered_via = Some(ask_contract::AnsweredVia::Scripted);
+    let mut result =
+        ask_state::scripted::scripted_result_with(form, &value, &mut lookup).map_err(|err| {
+            CliError::new(
+                Exit::DataErr,
+                format!("answers file '{}': {err}", path.display()),
+            )
+        })?;
+    result.details.answered_via = Some(ask_contract::result::AnsweredVia::Scripted);
     // `"mode": "cancel"` is the review's Cancel: an explicit decline.
     sink.finish(&result, false)
 }

@@ -6,9 +6,9 @@ use crate::io::write_text;
 /// Prints the schema, pretty, to stdout.
 pub(crate) fn schema(args: &crate::cli::SchemaArgs) -> CliResult {
     let text = if args.control {
-        ask_host::CONTROL_SCHEMA
+        ask_host::control::CONTROL_SCHEMA
     } else {
-        ask_contract::JSON_SCHEMA
+        ask_contract::payload::JSON_SCHEMA
     };
     write_text(None, "schema", text)?;
     Ok(Exit::Completed)

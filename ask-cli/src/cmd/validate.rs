@@ -2,7 +2,7 @@
 
 use std::io::IsTerminal;
 
-use ask_contract::{AskResult, ParseOptions, parse_params_bytes};
+use ask_contract::{ParseOptions, payload::parse_params_bytes, result::AskResult};
 
 use crate::cli::ValidateArgs;
 use crate::exit::{CliResult, Exit};

@@ -2,7 +2,10 @@
 //! (`--draft FILE`), so a form interrupted in either mode comes back in either mode.
 
 use ask_contract::QuestionType;
-use ask_state::{FlowSnapshot, QuestionSnapshot, StateError};
+use ask_state::{
+    StateError,
+    snapshot::{FlowSnapshot, QuestionSnapshot},
+};
 
 use super::{Draft, Linear};
 

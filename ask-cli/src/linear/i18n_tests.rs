@@ -2,8 +2,8 @@
 //! comes from the catalogue, a Spanish conversation reads and answers in Spanish, and
 //! the result the agent gets is the same as in English.
 
-use ask_contract::{AskForm, AskResult, ParseOptions, parse_params};
-use ask_host::Locale;
+use ask_contract::{AskForm, ParseOptions, parse_params, result::AskResult};
+use ask_host::i18n::Locale;
 use serde_json::json;
 
 use super::{Linear, Step};

@@ -4,7 +4,7 @@
 //!
 //! [`Linear`] is the pure part: lines in, text out, and at the end the same
 //! result the full UI gives. The choices are collected as scripted answers and
-//! turned into the result by [`ask_state::scripted_result`], the function behind
+//! turned into the result by [`ask_state::scripted::scripted_result`], the function behind
 //! `ask run --answers`, so both routes agree by construction. [`tty`] runs it on
 //! the controlling terminal.
 
@@ -16,9 +16,12 @@ mod typed;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use ask_contract::{AskDetails, AskForm, AskResult, Question, QuestionType};
+use ask_contract::{
+    AskForm, Question, QuestionType,
+    result::{AskDetails, AskResult},
+};
 use ask_host::i18n::{Locale, Msg};
-use ask_render::sanitize;
+use ask_render::text::sanitize;
 use serde_json::{Map, Value, json};
 
 /// The help text (`?`): the command letters stay, what they do is in `locale`.
@@ -40,12 +43,12 @@ fn help(locale: Locale) -> String {
     ];
     let w = rows
         .iter()
-        .map(|(k, _)| ask_render::display_width(k))
+        .map(|(k, _)| ask_render::text::display_width(k))
         .max()
         .unwrap_or(0);
     let mut out = format!("{}\n", t(Msg::LinearHelpIntro));
     for (key, what) in rows {
-        let pad = w - ask_render::display_width(key);
+        let pad = w - ask_render::text::display_width(key);
         let _ = writeln!(out, "  {key}{}   {what}", " ".repeat(pad));
     }
     out.push_str(t(Msg::LinearHelpReview));
@@ -80,7 +83,7 @@ pub(crate) struct Linear {
     drafts: Vec<Draft>,
     /// The current question, or `form.questions.len()` for the review.
     at: usize,
-    /// What identifies the form in a draft (`ask_state::form_hash`).
+    /// What identifies the form in a draft (`ask_state::snapshot::form_hash`).
     form_hash: String,
     /// The language of every line it writes (answers go to the agent in English).
     locale: Locale,
@@ -94,7 +97,7 @@ impl Linear {
     /// A flow at the first question.
     pub(crate) fn new(form: AskForm, locale: Locale) -> Self {
         let drafts = vec![Draft::default(); form.questions.len()];
-        let form_hash = ask_state::form_hash(&form);
+        let form_hash = ask_state::snapshot::form_hash(&form);
         Self {
             form,
             drafts,
@@ -429,7 +432,7 @@ impl Linear {
         let script = json!({"mode": mode, "answers": answers});
         // The drafts only ever hold what the form allows, so this cannot fail;
         // should it, the user's choices are not silently turned into something else.
-        ask_state::scripted_result(&self.form, &script).unwrap_or_else(|_| {
+        ask_state::scripted::scripted_result(&self.form, &script).unwrap_or_else(|_| {
             AskResult::from_details(AskDetails::for_form(&self.form).with_cancelled(true))
         })
     }

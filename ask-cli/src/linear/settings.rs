@@ -6,8 +6,8 @@ use std::fmt::Write as _;
 use std::io::{self, BufRead, BufReader, Write};
 
 use ask_host::i18n::{LocaleSetting, Msg};
-use ask_host::{Session, Settings};
-use ask_state::{Command, SettingsRow};
+use ask_host::{Session, settings::Settings};
+use ask_state::{Command, model::SettingsRow};
 
 /// The rows a number can switch: every toggle of the overlay (not the reset row,
 /// which needs the overlay's double press).
@@ -83,14 +83,14 @@ fn switch(session: &mut Session, line: &str) -> String {
     let locale = session.flow().locale();
     let mut out = format!("{}: {}.\n", row.label_in(locale), value(session, row));
     for notice in &session.notices()[notices..] {
-        let _ = writeln!(out, "{}", ask_render::sanitize(&notice.text(locale)));
+        let _ = writeln!(out, "{}", ask_render::text::sanitize(&notice.text(locale)));
     }
     out
 }
 
 /// Runs the settings list on `input`/`output` until an empty line, `q` or the end of input.
 pub(crate) fn run(
-    (settings, system): (Settings, ask_host::Locale),
+    (settings, system): (Settings, ask_host::i18n::Locale),
     input: impl io::Read,
     mut output: impl Write,
 ) -> io::Result<()> {
@@ -99,13 +99,17 @@ pub(crate) fn run(
         // Paths and notices quote the file system: escape sequences in a folder name
         // must not reach the terminal as controls.
         let line = locale.format(Msg::LinearSettingsFile, &[("path", &path.display())]);
-        writeln!(output, "{}", ask_render::sanitize(&line))?;
+        writeln!(output, "{}", ask_render::text::sanitize(&line))?;
     }
     let mut session = Session::settings_overlay(settings)
         .with_system_locale(system)
         .with_host_features(crate::term::FEATURES);
     for notice in session.notices() {
-        writeln!(output, "{}", ask_render::sanitize(&notice.text(locale)))?;
+        writeln!(
+            output,
+            "{}",
+            ask_render::text::sanitize(&notice.text(locale))
+        )?;
     }
     write!(output, "{}> ", listing(&session))?;
     output.flush()?;
@@ -133,7 +137,7 @@ pub(crate) fn run(
 
 #[cfg(test)]
 mod tests {
-    use ask_settings::{AskConfig, ConfigPaths};
+    use ask_settings::{AskConfig, paths::ConfigPaths};
 
     use super::*;
 
@@ -144,7 +148,7 @@ mod tests {
         let settings = Settings::open(&ConfigPaths::file(path.clone()));
         let mut out = Vec::new();
         run(
-            (settings, ask_host::Locale::En),
+            (settings, ask_host::i18n::Locale::En),
             &b"7\n8\n99\nl\n\n"[..],
             &mut out,
         )
@@ -188,7 +192,7 @@ mod tests {
         let mut out = Vec::new();
         // Auto (the system's French), then English, then Spanish.
         run(
-            (settings, ask_host::Locale::Fr),
+            (settings, ask_host::i18n::Locale::Fr),
             &b"9\n9\nl\n\n"[..],
             &mut out,
         )
@@ -211,7 +215,7 @@ mod tests {
         let settings = Settings::open(&ConfigPaths::file(dir.path().join("other.json")));
         let mut out = Vec::new();
         run(
-            (settings, ask_host::Locale::Pseudo),
+            (settings, ask_host::i18n::Locale::Pseudo),
             &b"99\n\n"[..],
             &mut out,
         )

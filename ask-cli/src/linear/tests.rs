@@ -1,6 +1,6 @@
 //! (payload, typed lines) -> the result, compared with scripted answers.
 
-use ask_contract::{AskForm, AskResult, ParseOptions, parse_params};
+use ask_contract::{AskForm, ParseOptions, parse_params, result::AskResult};
 use serde_json::{Value, json};
 
 use super::{Linear, Step};
@@ -26,7 +26,7 @@ fn form() -> AskForm {
 
 /// Types `lines`; returns everything printed and the result, if the flow ended.
 fn type_lines(lines: &[&str]) -> (String, Option<AskResult>) {
-    let mut flow = Linear::new(form(), ask_host::Locale::En);
+    let mut flow = Linear::new(form(), ask_host::i18n::Locale::En);
     let mut out = flow.start();
     for line in lines {
         match flow.line(line) {
@@ -41,7 +41,7 @@ fn type_lines(lines: &[&str]) -> (String, Option<AskResult>) {
 }
 
 fn scripted(script: &Value) -> AskResult {
-    ask_state::scripted_result(&form(), script).unwrap()
+    ask_state::scripted::scripted_result(&form(), script).unwrap()
 }
 
 #[test]
@@ -90,7 +90,7 @@ fn back_skip_and_elaborate() {
 
 #[test]
 fn mistakes_are_explained_and_change_nothing() {
-    let mut flow = Linear::new(form(), ask_host::Locale::En);
+    let mut flow = Linear::new(form(), ask_host::i18n::Locale::En);
     for (line, says) in [
         ("7", "\"7\" is not an option number; use 1 to 2"),
         ("1,2", "Pick one option on this question."),
@@ -120,7 +120,7 @@ fn cancel_keeps_the_answers_and_payload_text_is_sanitized() {
         ParseOptions::default(),
     )
     .unwrap();
-    let text = Linear::new(evil, ask_host::Locale::En).start();
+    let text = Linear::new(evil, ask_host::i18n::Locale::En).start();
     assert!(
         !text
             .chars()
@@ -131,7 +131,7 @@ fn cancel_keeps_the_answers_and_payload_text_is_sanitized() {
 
 /// A flow after typing `lines` (none may end it).
 fn after(lines: &[&str]) -> Linear {
-    let mut flow = Linear::new(form(), ask_host::Locale::En);
+    let mut flow = Linear::new(form(), ask_host::i18n::Locale::En);
     for line in lines {
         assert!(
             matches!(flow.line(line), Step::Ask(_)),
@@ -145,7 +145,7 @@ fn after(lines: &[&str]) -> Linear {
 fn full_flow() -> ask_state::Flow {
     ask_state::Flow::new(
         form(),
-        ask_keymap::Behaviour::default(),
+        ask_keymap::behaviour::Behaviour::default(),
         ask_keymap::Keymap::default(),
         ask_state::FlowOptions::default(),
     )
@@ -162,7 +162,7 @@ fn submitted(mut flow: Linear) -> AskResult {
 #[test]
 fn a_draft_comes_back_at_the_same_question_with_the_same_answers() {
     let lines = ["2", "n 1 only for admins", "q later maybe", "1,3"];
-    let mut restored = Linear::new(form(), ask_host::Locale::En);
+    let mut restored = Linear::new(form(), ask_host::i18n::Locale::En);
     restored.restore(&after(&lines).snapshot()).unwrap();
     assert!(restored.start().contains("Question 3 of 3: Layout"));
     assert!(matches!(restored.line("1"), Step::Ask(_)));
@@ -178,7 +178,7 @@ fn a_linear_draft_opens_in_the_full_form_with_the_same_result_and_back() {
     let mut full = full_flow();
     full.restore(&typed.snapshot()).unwrap();
     assert_eq!(
-        full.result_for(ask_state::ReviewAction::Submit),
+        full.result_for(ask_state::model::ReviewAction::Submit),
         submitted(after(&["2", "n 1 only for admins", "1,3", "o both"]))
     );
 
@@ -188,13 +188,13 @@ fn a_linear_draft_opens_in_the_full_form_with_the_same_result_and_back() {
     snapshot.questions[0].selected = vec![0, 1];
     snapshot.questions[0].presented = ask_contract::QuestionType::Multi;
     snapshot.tab = 1;
-    snapshot.editor = Some(ask_state::EditorSnapshot {
+    snapshot.editor = Some(ask_state::snapshot::EditorSnapshot {
         question: 1,
         target: "questionNote".into(),
         option: None,
         text: " which is cheaper? ".into(),
     });
-    let mut linear = Linear::new(form(), ask_host::Locale::En);
+    let mut linear = Linear::new(form(), ask_host::i18n::Locale::En);
     linear.restore(&snapshot).unwrap();
     assert!(linear.start().contains("(choose any)"));
     let mut switched = snapshot.clone();
@@ -203,7 +203,7 @@ fn a_linear_draft_opens_in_the_full_form_with_the_same_result_and_back() {
     full.restore(&switched).unwrap();
     assert_eq!(
         linear.cancelled(),
-        full.result_for(ask_state::ReviewAction::Cancel)
+        full.result_for(ask_state::model::ReviewAction::Cancel)
     );
     let first = linear.line("b");
     let Step::Ask(text) = first else {
@@ -221,13 +221,13 @@ fn a_draft_of_other_questions_is_refused_and_changes_nothing() {
     let typed = after(&["2"]);
     let mut snapshot = typed.snapshot();
     snapshot.form_hash = Some("0".repeat(16));
-    let mut fresh = Linear::new(form(), ask_host::Locale::En);
+    let mut fresh = Linear::new(form(), ask_host::i18n::Locale::En);
     let err = fresh.restore(&snapshot).unwrap_err();
     assert!(err.contains("other questions"), "{err}");
     assert!(fresh.start().contains("Question 1 of 3"));
     assert_eq!(
         fresh.cancelled(),
-        Linear::new(form(), ask_host::Locale::En).cancelled()
+        Linear::new(form(), ask_host::i18n::Locale::En).cancelled()
     );
 }
 

@@ -13,9 +13,9 @@ use std::sync::mpsc;
 #[cfg(windows)]
 use std::time::Duration;
 
-use ask_contract::AskResult;
+use ask_contract::result::AskResult;
 use ask_host::i18n::Msg as Text;
-use ask_state::FlowSnapshot;
+use ask_state::snapshot::FlowSnapshot;
 
 use super::{Linear, Step};
 
@@ -32,7 +32,7 @@ pub(crate) struct Ended {
     /// The result to write.
     pub(crate) result: AskResult,
     /// The draft kept, for the caller to delete once the result is stored.
-    pub(crate) draft: Option<ask_host::DraftFile>,
+    pub(crate) draft: Option<ask_host::draft::DraftFile>,
     /// The user submitted, elaborated or cancelled (else: a signal, end of input, or a
     /// terminal that could not be written any more, which keep the draft).
     pub(crate) by_user: bool,
@@ -41,7 +41,7 @@ pub(crate) struct Ended {
 impl Ended {
     /// The draft's path, while one is kept.
     pub(crate) fn draft_path(&self) -> Option<&std::path::Path> {
-        self.draft.as_ref().map(ask_host::DraftFile::path)
+        self.draft.as_ref().map(ask_host::draft::DraftFile::path)
     }
 }
 
@@ -79,10 +79,10 @@ pub(crate) fn run(
 
 /// Takes the draft path (saying why not when it cannot be one) and restores it when asked.
 fn open_draft(d: DraftArgs, flow: &mut Linear, output: &mut impl Write) -> Option<Saver> {
-    let file = match ask_host::DraftFile::open(d.path) {
+    let file = match ask_host::draft::DraftFile::open(d.path) {
         Ok(file) => file,
         Err(why) => {
-            let _ = writeln!(output, "{}", ask_render::sanitize(&why));
+            let _ = writeln!(output, "{}", ask_render::text::sanitize(&why));
             return None;
         }
     };
@@ -99,7 +99,7 @@ fn open_draft(d: DraftArgs, flow: &mut Linear, output: &mut impl Write) -> Optio
                 &[("path", &file.path().display()), ("why", &why)],
             ),
         };
-        let _ = writeln!(output, "{}", ask_render::sanitize(&said));
+        let _ = writeln!(output, "{}", ask_render::text::sanitize(&said));
     }
     Some(Saver { file, last: None })
 }
@@ -138,7 +138,7 @@ fn converse(
                 save(saver, flow, output);
                 let _ = write!(output, "{text}").and_then(|()| output.flush());
                 let mut result = *result;
-                result.details.answered_via = Some(ask_contract::AnsweredVia::Terminal);
+                result.details.answered_via = Some(ask_contract::result::AnsweredVia::Terminal);
                 return Some(result);
             }
         }
@@ -148,7 +148,7 @@ fn converse(
 
 /// The draft file being kept, and what it holds.
 struct Saver {
-    file: ask_host::DraftFile,
+    file: ask_host::draft::DraftFile,
     last: Option<Vec<u8>>,
 }
 
@@ -168,16 +168,16 @@ fn save(saver: &mut Option<Saver>, flow: &Linear, output: &mut impl Write) {
     match s.file.write(&bytes) {
         Ok(()) => s.last = Some(bytes),
         Err(err) => {
-            let _ = writeln!(output, "{}", ask_render::sanitize(&err));
+            let _ = writeln!(output, "{}", ask_render::text::sanitize(&err));
             *saver = None;
         }
     }
 }
 
-/// Reads a draft (a regular file of at most [`ask_host::MAX_DRAFT_BYTES`], opened without
+/// Reads a draft (a regular file of at most [`ask_host::draft::MAX_DRAFT_BYTES`], opened without
 /// blocking) and restores it into `flow`; `Ok` lists what was dropped, `Err` says why not.
 fn restore(flow: &mut Linear, path: &std::path::Path) -> Result<Vec<String>, String> {
-    let text = match ask_settings::read_regular_file(path, ask_host::MAX_DRAFT_BYTES) {
+    let text = match ask_settings::fs::read_regular_file(path, ask_host::draft::MAX_DRAFT_BYTES) {
         Ok(Some(text)) => text,
         Ok(None) => return Err("there is no file there".to_owned()),
         Err(ask_settings::SettingsError::FileTooLarge { limit, .. }) => {

@@ -8,7 +8,7 @@ use std::path::Path;
 
 use ask_contract::{Question, QuestionType};
 use ask_host::i18n::{Locale, Msg};
-use ask_state::PathStatus;
+use ask_state::paths::PathStatus;
 
 use super::{Draft, Linear, clean};
 
@@ -105,7 +105,7 @@ fn path_problem(q: &Question, path: &str, (root, locale): (&Path, Locale)) -> Op
         Ok(_) => PathStatus::File,
         Err(_) => PathStatus::Missing,
     };
-    let problem = ask_state::path_problem_in(q, status, locale)?;
+    let problem = ask_state::paths::path_problem_in(q, status, locale)?;
     let rule = q
         .rule_text_in(locale)
         .map(|r| format!(" {r}."))

@@ -1,7 +1,7 @@
 //! Typed questions in the accessible mode: (payload, typed lines) -> what is said and the
 //! result, which is the scripted-answers result of the same choices.
 
-use ask_contract::{AskResult, ParseOptions, parse_params};
+use ask_contract::{ParseOptions, parse_params, result::AskResult};
 use serde_json::json;
 
 use super::{Linear, Step};
@@ -22,7 +22,7 @@ fn typed_form() -> ask_contract::AskForm {
 }
 
 fn type_lines(lines: &[&str]) -> (String, Option<AskResult>) {
-    let mut flow = Linear::new(typed_form(), ask_host::Locale::En);
+    let mut flow = Linear::new(typed_form(), ask_host::i18n::Locale::En);
     let mut out = flow.start();
     for line in lines {
         match flow.line(line) {
@@ -79,7 +79,7 @@ fn typed_input_out_of_its_rules_is_refused_and_asked_again() {
         "{out}"
     );
     let result = result.expect("submitted");
-    let expected = ask_state::scripted_result(&typed_form(), &json!({"mode": "submit", "answers": {
+    let expected = ask_state::scripted::scripted_result(&typed_form(), &json!({"mode": "submit", "answers": {
         "ok": {"value": false}, "n": {"value": 7}, "name": {"value": "demo"}, "tags": {"values": ["a", "c"]}}}))
     .unwrap();
     assert_eq!(result, expected);
@@ -109,8 +109,8 @@ fn type_into(mut flow: Linear, lines: &[&str]) -> (String, Option<AskResult>) {
     (out, None)
 }
 
-fn elicitation() -> ask_contract::ElicitationForm {
-    ask_contract::ElicitationForm::from_request_str(
+fn elicitation() -> ask_contract::elicitation::ElicitationForm {
+    ask_contract::elicitation::ElicitationForm::from_request_str(
         r#"{"message": "Contact details", "requestedSchema": {"type": "object", "properties": {
             "name": {"type": "string", "title": "Name"},
             "email": {"type": "string", "title": "Email", "format": "email"},
@@ -124,7 +124,7 @@ fn elicitation() -> ask_contract::ElicitationForm {
 #[test]
 fn a_closed_form_holds_submit_back_while_required_questions_are_unanswered() {
     let form = elicitation().form().clone();
-    let closed = || Linear::new(form.clone(), ask_host::Locale::En).closed(true);
+    let closed = || Linear::new(form.clone(), ask_host::i18n::Locale::En).closed(true);
     // Only the optional age answered: Submit says which required questions are missing
     // and goes back to the first of them.
     let (out, result) = type_into(closed(), &["", "", "", "30", "submit"]);
@@ -154,7 +154,7 @@ fn a_closed_form_holds_submit_back_while_required_questions_are_unanswered() {
         "{out}"
     );
     let result = result.expect("submitted once all required questions are answered");
-    let expected = ask_state::scripted_result(
+    let expected = ask_state::scripted::scripted_result(
         &form,
         &json!({"mode": "submit", "answers": {
             "name": {"value": "Ada"}, "email": {"value": "ada@example.com"}, "plan": {"values": ["pro"]}}}),
@@ -164,7 +164,7 @@ fn a_closed_form_holds_submit_back_while_required_questions_are_unanswered() {
     let mcp = elicitation()
         .result(
             &result,
-            ask_contract::ElicitationEnd::from_result(&result, false),
+            ask_contract::elicitation::ElicitationEnd::from_result(&result, false),
         )
         .unwrap()
         .to_json();
@@ -174,7 +174,7 @@ fn a_closed_form_holds_submit_back_while_required_questions_are_unanswered() {
     );
     // Not closed (a plain payload): required is information only and never blocks.
     let (_, result) = type_into(
-        Linear::new(form, ask_host::Locale::En),
+        Linear::new(form, ask_host::i18n::Locale::En),
         &["", "", "", "", "submit"],
     );
     assert!(result.is_some());
@@ -193,7 +193,7 @@ fn a_path_that_must_exist_is_checked_under_the_working_directory_and_asked_again
     )
     .unwrap();
     let root = dir.path().display().to_string();
-    let flow = Linear::new(form.clone(), ask_host::Locale::En).with_root(dir.path());
+    let flow = Linear::new(form.clone(), ask_host::i18n::Locale::En).with_root(dir.path());
     let (out, result) = type_into(
         flow,
         &[

@@ -14,7 +14,7 @@ use std::path::PathBuf;
 
 pub(crate) use web::link;
 
-use ask_contract::{AnsweredVia, AskResult};
+use ask_contract::result::{AnsweredVia, AskResult};
 use ask_host::Session;
 
 use crate::exit::CliError;
@@ -191,7 +191,7 @@ pub(crate) fn headless(
                 ask_web::MAX_WRONG_TOKENS
             ));
             let mut result = session.cancelled();
-            result.content = vec![ask_contract::TextContent::text(text)];
+            result.content = vec![ask_contract::result::TextContent::text(text)];
             result
         }
         None => session.cancelled(),
@@ -208,7 +208,7 @@ pub(crate) fn headless(
 /// The line a terminal shows when the form was answered elsewhere.
 pub(crate) fn answered_elsewhere(
     result: &AskResult,
-    locale: ask_host::Locale,
+    locale: ask_host::i18n::Locale,
 ) -> Option<&'static str> {
     use ask_host::i18n::Msg;
     match result.details.answered_via? {

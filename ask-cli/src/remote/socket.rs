@@ -10,9 +10,9 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use ask_contract::AnsweredVia;
+use ask_contract::result::AnsweredVia;
 use ask_host::control::MAX_LINE_BYTES;
-use ask_host::{ControlError, ControlEvent, Controller};
+use ask_host::control::{ControlError, ControlEvent, Controller};
 
 use crate::exit::{CliError, Exit};
 
@@ -181,7 +181,7 @@ fn serve(
 /// is dropped unread.
 fn read_commands(
     stream: UnixStream,
-    sender: &ask_host::CommandSender,
+    sender: &ask_host::control::CommandSender,
     out: &Mutex<UnixStream>,
     stop: &AtomicBool,
     stop_rx: &UnixStream,

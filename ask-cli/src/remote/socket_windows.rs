@@ -14,9 +14,9 @@ use std::path::Path;
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use ask_contract::AnsweredVia;
+use ask_contract::result::AnsweredVia;
 use ask_host::control::MAX_LINE_BYTES;
-use ask_host::{CommandSender, ControlError, ControlEvent, ControlHandle, Controller};
+use ask_host::control::{CommandSender, ControlError, ControlEvent, ControlHandle, Controller};
 use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, BufReader};
 use tokio::net::windows::named_pipe::{NamedPipeServer, ServerOptions};
 use tokio::sync::{mpsc, watch};

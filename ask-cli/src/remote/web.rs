@@ -46,7 +46,7 @@ pub(crate) fn qr(link: &str) -> Option<String> {
 
 /// The `--qr` warning for a loopback link (a phone cannot open it), with how to serve
 /// this machine's own network address instead (one interface, not every one).
-pub(crate) fn loopback_warning(link: &str, locale: ask_host::Locale) -> String {
+pub(crate) fn loopback_warning(link: &str, locale: ask_host::i18n::Locale) -> String {
     // A UDP "connection" only picks a route; nothing is sent.
     let lan = std::net::UdpSocket::bind("0.0.0.0:0")
         .and_then(|s| s.connect("192.0.2.1:9").map(|()| s))

@@ -15,7 +15,7 @@ mod peek;
 
 /// What this front end carries out: every host feature (inline band, accessible mode,
 /// peek, notifications, `@` completion, Shift+Enter where the terminal sends it).
-pub(crate) const FEATURES: ask_host::HostFeatures = ask_host::HostFeatures::all();
+pub(crate) const FEATURES: ask_host::state::HostFeatures = ask_host::state::HostFeatures::all();
 mod screen;
 mod signals;
 mod viewport;
@@ -26,9 +26,9 @@ use std::fs::{File, OpenOptions};
 use std::io;
 use std::time::{Duration, Instant};
 
-use ask_contract::AskResult;
+use ask_contract::result::AskResult;
 use ask_host::term::Painter;
-use ask_host::{Session, TerminalReply, Theme};
+use ask_host::{Session, keymap::TerminalReply, render::theme::Theme};
 use ask_keymap::{InputEvent, Key};
 
 #[cfg(not(unix))]

@@ -32,8 +32,8 @@ pub(crate) fn status(flow: &Flow) -> String {
 #[cfg(test)]
 mod tests {
     use ask_contract::{ParseOptions, parse_params};
-    use ask_host::{Locale, LocaleSetting};
-    use ask_keymap::{Behaviour, Keymap};
+    use ask_host::i18n::{Locale, LocaleSetting};
+    use ask_keymap::{Keymap, behaviour::Behaviour};
     use ask_state::{Flow, FlowOptions};
     use serde_json::json;
 

@@ -10,7 +10,7 @@ use std::fs::File;
 use std::io;
 use std::time::Duration;
 
-use ask_host::TerminalReply;
+use ask_host::keymap::TerminalReply;
 use ask_host::term::{Keyboard, ModeOptions, TerminalModes};
 
 use super::output::TermOut;

@@ -2,9 +2,9 @@
 //!
 //! As an MCP client (`ask run --elicitation`): a form request (`message` and a flat
 //! `requestedSchema`) into an [`AskForm`] our UI shows ([`ElicitationForm`]), and the
-//! [`AskResult`] back into the elicitation result (`accept` with `content`, `decline`,
-//! `cancel`). As an MCP server (`ask mcp` showing a form in the client's own form): an
-//! [`AskForm`] as one request and the client's `content` back as scripted answers
+//! [`AskResult`](crate::result::AskResult) back into the elicitation result (`accept` with
+//! `content`, `decline`, `cancel`). As an MCP server (`ask mcp` showing a form in the
+//! client's own form): an [`AskForm`] as one request and the client's `content` back as scripted answers
 //! ([`ElicitationRequest`]).
 //!
 //! Every primitive of the restricted schema maps to a question type: a string to `text`
@@ -16,7 +16,10 @@
 //! properties becomes one yes-or-no question on the message (yes accepts, no declines).
 //!
 //! ```
-//! use ask_contract::{AskResult, ElicitationForm, ElicitationEnd};
+//! use ask_contract::{
+//!     elicitation::{ElicitationEnd, ElicitationForm},
+//!     result::AskResult,
+//! };
 //! use serde_json::json;
 //!
 //! let request = json!({"message": "Please provide your GitHub username",
@@ -26,8 +29,8 @@
 //! assert_eq!(elicitation.form().questions[0].id, "name");
 //!
 //! // What the UI returned (here built by hand): the answer's value becomes the content.
-//! let mut details = ask_contract::AskDetails::for_form(elicitation.form());
-//! let answer = ask_contract::Answer::new(["octocat"], ["octocat"], [])
+//! let mut details = ask_contract::result::AskDetails::for_form(elicitation.form());
+//! let answer = ask_contract::result::Answer::new(["octocat"], ["octocat"], [])
 //!     .with_custom_text("octocat")
 //!     .with_value(json!("octocat"));
 //! details.answers.insert("name".into(), answer);

@@ -58,7 +58,7 @@ pub struct ElicitationFields {
 /// 2025-11-25): the `message` and a flat `requestedSchema` in the restricted schema MCP
 /// defines, and the way back from the client's `content` to the scripted answers of
 /// `ask run --answers` ([`ElicitationRequest::answers`]). The reverse of
-/// [`ElicitationForm`](crate::ElicitationForm), which reads a request as a form.
+/// [`ElicitationForm`](crate::elicitation::ElicitationForm), which reads a request as a form.
 ///
 /// Defaults: a `text`, `number` or `path` default becomes the property's `default` (the
 /// client prefills it, as our editor does). A default or recommended option of a choice or
@@ -66,7 +66,12 @@ pub struct ElicitationFields {
 /// `default`, and the contract never preselects a choice for the person.
 ///
 /// ```
-/// use ask_contract::{AskParams, ElicitationRequest, QuestionParams, QuestionType, Rules};
+/// use ask_contract::{
+///     QuestionType,
+///     elicitation::ElicitationRequest,
+///     payload::{AskParams, QuestionParams},
+///     rules::Rules,
+/// };
 /// use serde_json::json;
 ///
 /// let mut rules = Rules::default();

@@ -3,7 +3,11 @@
 //! issues that name the property and the rule (`tests/fixtures/elicitation_invalid/`), and
 //! results map back to accept, decline and cancel.
 
-use ask_contract::{Answer, AskDetails, AskResult, ElicitationEnd, ElicitationForm, QuestionType};
+use ask_contract::{
+    QuestionType,
+    elicitation::{ElicitationEnd, ElicitationForm},
+    result::{Answer, AskDetails, AskResult},
+};
 use serde_json::{Value, json};
 
 use crate::input_rules::Outcome;

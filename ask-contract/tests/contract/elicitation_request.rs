@@ -2,7 +2,11 @@
 //! requests (`ElicitationForm`), every answer field keeps its question's type and rules;
 //! content comes back as scripted answers with every problem at its property.
 
-use ask_contract::{ElicitationForm, ElicitationRequest, ParseOptions, QuestionType, parse_params};
+use ask_contract::{
+    ParseOptions, QuestionType,
+    elicitation::{ElicitationForm, ElicitationRequest},
+    parse_params,
+};
 use serde_json::json;
 
 fn form() -> ask_contract::AskForm {

@@ -1,7 +1,9 @@
 //! Inputs an attack run sent: patterns of megabytes, whole numbers past 2^63, MCP
 //! requests with schema keywords a form cannot enforce.
 
-use ask_contract::{ContractError, ElicitationForm, ParseOptions, Pattern, parse_params};
+use ask_contract::{
+    ContractError, ParseOptions, elicitation::ElicitationForm, parse_params, rules::Pattern,
+};
 use serde_json::json;
 
 fn text_question(pattern: &str) -> serde_json::Value {

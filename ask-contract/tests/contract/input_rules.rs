@@ -3,7 +3,7 @@
 use std::path::Path;
 
 use ask_contract::{
-    AskForm, AskParams, ContractError, Issue, ParseOptions, parse_params, parse_params_str,
+    AskForm, ContractError, Issue, ParseOptions, parse_params, parse_params_str, payload::AskParams,
 };
 use serde::Serialize;
 use serde_json::{Value, json};

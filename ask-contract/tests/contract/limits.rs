@@ -4,8 +4,9 @@
 //! like any other payload.
 
 use ask_contract::{
-    AskResult, Issue, MAX_ISSUES, MAX_PAYLOAD_BYTES, ParseOptions, parse_params,
-    parse_params_bytes, parse_params_str,
+    Issue, ParseOptions, parse_params, parse_params_str,
+    payload::{MAX_ISSUES, MAX_PAYLOAD_BYTES, parse_params_bytes},
+    result::AskResult,
 };
 use serde_json::{Value, json};
 

@@ -4,8 +4,8 @@
 use std::path::Path;
 
 use ask_contract::{
-    AskForm, AskParams, OptionParams, ParseOptions, QuestionParams, QuestionType, parse_params,
-    parse_params_str,
+    AskForm, ParseOptions, QuestionType, parse_params, parse_params_str,
+    payload::{AskParams, OptionParams, QuestionParams},
 };
 use serde_json::json;
 

@@ -4,8 +4,9 @@
 use std::collections::HashSet;
 
 use ask_contract::{
-    AskForm, AskResult, ContractError, ParseOptions, QuestionType, invalid_payload_text,
-    non_interactive_text, parse_params, parse_params_str,
+    AskForm, ContractError, ParseOptions, QuestionType, parse_params, parse_params_str,
+    result::AskResult,
+    text::{invalid_payload_text, non_interactive_text},
 };
 use proptest::collection::vec;
 use proptest::option;

@@ -1,7 +1,8 @@
 //! The result types serialize to exactly the contract's "Output" shape.
 
 use ask_contract::{
-    Answer, AskDetails, AskResult, ElaborationTarget, Issue, Mode, QuestionType, TextContent,
+    Issue, QuestionType,
+    result::{Answer, AskDetails, AskResult, ElaborationTarget, Mode, TextContent},
 };
 use indexmap::IndexMap;
 use serde_json::json;
@@ -57,7 +58,10 @@ fn minimal_details_shape() {
 /// so reading ignores it.
 #[test]
 fn outcome_follows_from_the_details() {
-    use ask_contract::{AskParams, NeedsInput, Outcome, QuestionParams};
+    use ask_contract::{
+        payload::{AskParams, QuestionParams},
+        result::{NeedsInput, Outcome},
+    };
     let form = AskParams::new()
         .question(QuestionParams::new("db", "Which db?").options([("pg", "PostgreSQL")]))
         .validate()

@@ -1,10 +1,12 @@
 //! Results serialize and parse back to equal values, whatever they hold.
 
 use ask_contract::{
-    Answer, AskDetails, AskResult, Continuation, ContinuationStrategy, Elaboration,
-    ElaborationItem, ElaborationTarget, ErrorKind, Issue, Mode, NextAction, PayloadError,
-    QuestionDetail, QuestionOption, QuestionState, QuestionStatus, QuestionSummary, QuestionType,
-    TextContent,
+    Issue, QuestionOption, QuestionType,
+    result::{
+        Answer, AskDetails, AskResult, Continuation, ContinuationStrategy, Elaboration,
+        ElaborationItem, ElaborationTarget, ErrorKind, Mode, NextAction, PayloadError,
+        QuestionDetail, QuestionState, QuestionStatus, QuestionSummary, TextContent,
+    },
 };
 use indexmap::IndexMap;
 use proptest::collection::vec;
@@ -221,7 +223,7 @@ proptest! {
 
 #[test]
 fn answered_via_serializes_by_name_and_round_trips() {
-    use ask_contract::AnsweredVia;
+    use ask_contract::result::AnsweredVia;
     for (via, name) in [
         (AnsweredVia::Terminal, "terminal"),
         (AnsweredVia::Browser, "browser"),

@@ -1,6 +1,6 @@
 //! The public input schema.
 
-use ask_contract::{JSON_SCHEMA, json_schema};
+use ask_contract::payload::{JSON_SCHEMA, json_schema};
 use serde_json::Value;
 
 #[test]

@@ -3,10 +3,16 @@
 //! real flow lives in ask-state.
 
 use ask_contract::{
-    Answer, AskDetails, AskResult, CANCELLED_TEXT, Continuation, ContinuationStrategy,
-    ELABORATION_INSTRUCTION, EMPTY_SUBMIT_TEXT, Elaboration, ElaborationItem, ElaborationTarget,
-    Mode, NextAction, ParseOptions, QuestionDetail, QuestionState, QuestionStatus, TIMED_OUT_TEXT,
-    elaborate_text, invalid_payload_text, non_interactive_text, parse_params, submit_text,
+    ParseOptions, parse_params,
+    result::{
+        Answer, AskDetails, AskResult, Continuation, ContinuationStrategy, Elaboration,
+        ElaborationItem, ElaborationTarget, Mode, NextAction, QuestionDetail, QuestionState,
+        QuestionStatus,
+    },
+    text::{
+        CANCELLED_TEXT, ELABORATION_INSTRUCTION, EMPTY_SUBMIT_TEXT, TIMED_OUT_TEXT, elaborate_text,
+        invalid_payload_text, non_interactive_text, submit_text,
+    },
 };
 use indexmap::IndexMap;
 use serde_json::json;

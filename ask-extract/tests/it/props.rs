@@ -1,6 +1,6 @@
 //! Properties: no reply and no session file makes the crate panic.
 
-use ask_extract::{Decision, PiSession, Step, extract_status, next_step};
+use ask_extract::{Decision, Step, extract_status, next_step, session::PiSession};
 use proptest::prelude::*;
 
 /// Fragments that steer random text toward the interesting paths: fences,
@@ -74,8 +74,8 @@ proptest! {
         let _ = extract_status(&session, leaf.as_deref(), &[] as &[String], 1).to_json();
         if let Ok(branch) = session.branch(leaf.as_deref()) {
             prop_assert!(branch.len() <= session.entries().len());
-            for source in [ask_extract::Source::Tool, ask_extract::Source::AnswerExtraction] {
-                let _ = ask_extract::latest_payload(&branch, source);
+            for source in [ask_extract::lookup::Source::Tool, ask_extract::lookup::Source::AnswerExtraction] {
+                let _ = ask_extract::lookup::latest_payload(&branch, source);
             }
         }
     }

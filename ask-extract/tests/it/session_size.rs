@@ -5,7 +5,10 @@
 use std::io::Write;
 use std::time::{Duration, Instant};
 
-use ask_extract::{ExtractError, MAX_SESSION_BYTES, PiSession};
+use ask_extract::{
+    ExtractError,
+    session::{MAX_SESSION_BYTES, PiSession},
+};
 
 const SESSION: &str = concat!(
     r#"{"type":"session","version":3,"id":"s1","timestamp":"","cwd":"/w"}"#,
@@ -84,7 +87,7 @@ fn garbage_lines_are_skipped_and_line_numbers_kept() {
     let lines: Vec<usize> = session
         .entries()
         .iter()
-        .map(ask_extract::Entry::line)
+        .map(ask_extract::session::Entry::line)
         .collect();
     assert_eq!(
         lines,

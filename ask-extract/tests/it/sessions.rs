@@ -5,10 +5,11 @@ use std::collections::HashSet;
 use std::fmt::Write as _;
 use std::path::Path;
 
-use ask_contract::{AskForm, IndexMap};
+use ask_contract::{AskForm, result::IndexMap};
 use ask_extract::{
-    EXTRACTION_SYSTEM_PROMPT, ExtractError, ExtractStatus, PiSession, Source, extract_status,
-    latest_assistant_message, latest_payload,
+    EXTRACTION_SYSTEM_PROMPT, ExtractError, ExtractStatus, extract_status,
+    lookup::{Source, latest_assistant_message, latest_payload},
+    session::PiSession,
 };
 use serde_json::Value;
 

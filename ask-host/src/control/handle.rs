@@ -7,11 +7,14 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, TryRecvError};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::Duration;
 
-use ask_contract::{AnsweredVia, AskForm, AskResult};
-use ask_state::FlowSnapshot;
+use ask_contract::{
+    AskForm,
+    result::{AnsweredVia, AskResult},
+};
+use ask_state::snapshot::FlowSnapshot;
 
 use super::{ControlCommand, ControlError, ControlEvent};
-use crate::ViewModel;
+use crate::view::ViewModel;
 
 /// What every client can read at any time: the form's live state, updated by the session
 /// each time its host calls [`Session::pump_control`](crate::Session::pump_control).

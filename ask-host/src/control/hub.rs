@@ -5,8 +5,11 @@ use std::sync::atomic::AtomicU64;
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Condvar, Mutex};
 
-use ask_contract::{AnsweredVia, AskResult};
-use ask_state::{Command, Flow, Outcome, QuestionDraft, ReviewAction, StateError};
+use ask_contract::result::{AnsweredVia, AskResult};
+use ask_state::{
+    Command, Flow, Outcome, StateError,
+    model::{QuestionDraft, ReviewAction},
+};
 use serde_json::{Map, Value};
 
 use super::handle::{Inbound, LiveState, Shared, already};
@@ -117,12 +120,18 @@ impl Session {
     /// and sends their events each time the host calls [`Session::pump_control`].
     ///
     /// ```
-    /// use ask_host::contract::AnsweredVia;
-    /// use ask_host::{AskConfig, ControlCommand, ControlEvent, ParseOptions, Session, Settings};
+    /// use ask_host::contract::result::AnsweredVia;
+    /// use ask_host::{
+    ///     Session,
+    ///     config::AskConfig,
+    ///     contract::ParseOptions,
+    ///     control::{ControlCommand, ControlEvent},
+    ///     settings::Settings,
+    /// };
     ///
     /// let payload = r#"{"questions": [{"id": "db", "prompt": "Which database?",
     ///     "options": [{"value": "pg", "label": "Postgres"}, {"value": "lite", "label": "SQLite"}]}]}"#;
-    /// let form = ask_host::parse_params_str(payload, ParseOptions::default())?;
+    /// let form = ask_host::contract::parse_params_str(payload, ParseOptions::default())?;
     /// let mut session = Session::new(form, Settings::in_memory(AskConfig::default()));
     /// let client = session.controller().connect(AnsweredVia::Control);
     /// client.send_line(r#"{"v": 1, "type": "answer", "answers": {"db": {"values": ["lite"]}}}"#)?;
@@ -367,11 +376,12 @@ impl Session {
         // `mustExist` and `pathKind` are looked up where the terminal looks them up.
         let source = &mut self.source;
         let mut lookup = |path: &str| source.as_mut().and_then(|s| s.path_status(path));
-        let (_, drafts) = ask_state::scripted_drafts_with(self.flow.form(), &script, &mut lookup)
-            .map_err(|err| match err {
-            StateError::AnswersMismatch { problems } => ControlError::BadAnswers(problems),
-            other => ControlError::BadAnswers(vec![other.to_string()]),
-        })?;
+        let (_, drafts) =
+            ask_state::scripted::scripted_drafts_with(self.flow.form(), &script, &mut lookup)
+                .map_err(|err| match err {
+                    StateError::AnswersMismatch { problems } => ControlError::BadAnswers(problems),
+                    other => ControlError::BadAnswers(vec![other.to_string()]),
+                })?;
         let before: Vec<(usize, QuestionDraft)> = (named.iter())
             .filter_map(|&i| self.flow.draft(i).map(|d| (i, d.clone())))
             .collect();

@@ -1,16 +1,19 @@
 //! The control protocol: JSON lines, each one object with `"v": 1` and a `"type"`.
 //! Commands go into a running form, events come out of it. The JSON Schema is
-//! [`CONTROL_SCHEMA`](crate::CONTROL_SCHEMA); `docs/contract.md` describes it in words.
+//! [`CONTROL_SCHEMA`](crate::control::CONTROL_SCHEMA); `docs/contract.md` describes it in words.
 
-use ask_contract::{AskForm, AskResult, QuestionDetail};
-use ask_state::ReviewAction;
+use ask_contract::{
+    AskForm,
+    result::{AskResult, QuestionDetail},
+};
+use ask_state::model::ReviewAction;
 use std::sync::Arc;
 
 use serde::Serialize;
 use serde_json::{Map, Value};
 
 use super::ControlError;
-use crate::ViewModel;
+use crate::view::ViewModel;
 
 /// The protocol version this build speaks: every line carries `"v": 1`.
 pub const PROTOCOL_VERSION: u64 = 1;

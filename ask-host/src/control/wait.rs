@@ -4,7 +4,7 @@
 
 use std::time::{Duration, Instant};
 
-use ask_contract::AskResult;
+use ask_contract::result::AskResult;
 
 use crate::Session;
 
@@ -15,7 +15,7 @@ pub const TICK_INTERVAL: Duration = Duration::from_millis(250);
 
 impl Session {
     /// Waits until a control client sends something (a command, a connection, a
-    /// [`Controller::wake`](crate::Controller::wake)) or `timeout` passes (`None`: no
+    /// [`Controller::wake`](crate::control::Controller::wake)) or `timeout` passes (`None`: no
     /// limit); true when something arrived. It is taken by the next
     /// [`Session::pump_control`]. Returns at once without a controller.
     pub fn wait_control(&mut self, timeout: Option<Duration>) -> bool {
@@ -40,7 +40,7 @@ impl Session {
     /// nobody and a form with a timeout wakes when its countdown changes. Before
     /// each wait it asks `stopped` whether to end it from outside (a signal, a server
     /// that shut): whoever makes that true calls
-    /// [`Controller::wake`](crate::Controller::wake) so the runner looks at once.
+    /// [`Controller::wake`](crate::control::Controller::wake) so the runner looks at once.
     ///
     /// Returns the flow's result, or `None` when `stopped` ended it (the host then ends
     /// the clients with [`Session::close_control`] and, usually,

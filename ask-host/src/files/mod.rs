@@ -16,11 +16,11 @@ mod rank;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use ask_state::{Completion, PathStatus};
+use ask_state::{Completion, paths::PathStatus};
 use index::Index;
 use rank::Ranker;
 
-use crate::CompletionSource;
+use crate::setup::CompletionSource;
 
 /// At most this many candidates are returned by [`FileIndex::query`].
 pub const LIMIT: usize = 50;
@@ -220,7 +220,7 @@ mod tests;
 
 /// What is at `path` under `root` (an absolute `path` stands alone): a missing path, a
 /// directory or anything else (a file); one `metadata` call, symbolic links followed.
-/// The host's [`PathLookup`](ask_state::PathLookup) for `mustExist` and `pathKind`
+/// The host's [`PathLookup`](ask_state::paths::PathLookup) for `mustExist` and `pathKind`
 /// wherever an answer comes from without a session (`ask run --answers`).
 pub fn path_status_under(root: &Path, path: &str) -> PathStatus {
     match std::fs::metadata(root.join(path)) {

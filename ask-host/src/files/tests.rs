@@ -74,7 +74,7 @@ fn empty_query_lists_shallow_entries_folders_first() {
     let first: Vec<_> = paths(&mut completer, "").into_iter().take(3).collect();
     assert_eq!(first, [".github/", "my docs/", "src/"]);
     assert!(
-        !crate::CompletionSource::is_partial(&completer),
+        !crate::setup::CompletionSource::is_partial(&completer),
         "an index under its caps is whole"
     );
 }
@@ -142,8 +142,8 @@ fn lazy_index_walks_at_the_first_query_only() {
 
 #[test]
 fn path_status_says_what_is_under_the_root() {
-    use crate::CompletionSource;
-    use ask_state::PathStatus;
+    use crate::setup::CompletionSource;
+    use ask_state::paths::PathStatus;
     let dir = tree();
     for mut index in [
         Completer::build(dir.path()),
@@ -217,7 +217,7 @@ fn the_index_stops_at_its_path_bytes() {
     }
     assert!(held <= 20_000, "{held} bytes of paths held");
     assert!(
-        crate::CompletionSource::is_partial(&completer),
+        crate::setup::CompletionSource::is_partial(&completer),
         "a capped index says it holds part of the tree"
     );
     assert!(completer.indexed() < 60, "{} entries", completer.indexed());

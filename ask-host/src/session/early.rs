@@ -31,7 +31,13 @@ impl Session {
     /// test) takes every key at once.
     ///
     /// ```
-    /// # use ask_host::{AskConfig, Key, ParseOptions, Session, Settings, parse_params_str};
+    /// # use ask_host::{
+    /// #     Session,
+    /// #     config::AskConfig,
+    /// #     contract::{ParseOptions, parse_params_str},
+    /// #     keymap::Key,
+    /// #     settings::Settings,
+    /// # };
     /// # let form = parse_params_str(r#"{"questions": [{"id": "db", "prompt": "Which database?",
     /// #     "options": [{"value": "pg", "label": "Postgres"}, {"value": "lite", "label": "SQLite"}]}]}"#,
     /// #     ParseOptions::default())?;

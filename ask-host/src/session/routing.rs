@@ -4,7 +4,7 @@
 
 use ask_keymap::Key;
 use ask_render::{Frame, RenderOptions, render};
-use ask_state::{Command, FlowSnapshot, StateError};
+use ask_state::{Command, StateError, snapshot::FlowSnapshot};
 
 use super::Session;
 
@@ -14,7 +14,13 @@ impl Session {
     /// others to its own widgets. A finished session wants no key. Asking changes nothing.
     ///
     /// ```
-    /// # use ask_host::{AskConfig, Key, ParseOptions, Session, Settings, parse_params_str};
+    /// # use ask_host::{
+    /// #     Session,
+    /// #     config::AskConfig,
+    /// #     contract::{ParseOptions, parse_params_str},
+    /// #     keymap::Key,
+    /// #     settings::Settings,
+    /// # };
     /// let form = parse_params_str(
     ///     r#"{"questions": [{"id": "db", "prompt": "Which database?",
     ///        "options": [{"value": "pg", "label": "Postgres"}]}]}"#,
@@ -44,7 +50,13 @@ impl Session {
     /// area. With the session's render options (the rules on or off).
     ///
     /// ```
-    /// # use ask_host::{AskConfig, ParseOptions, RenderOptions, Session, Settings, parse_params_str};
+    /// # use ask_host::{
+    /// #     Session,
+    /// #     config::AskConfig,
+    /// #     contract::{ParseOptions, parse_params_str},
+    /// #     render::RenderOptions,
+    /// #     settings::Settings,
+    /// # };
     /// # let form = parse_params_str(r#"{"questions": [{"id": "a", "prompt": "A?",
     /// #     "options": [{"value": "x", "label": "X"}, {"value": "y", "label": "Y"}]}]}"#,
     /// #     ParseOptions::default())?;
@@ -73,7 +85,13 @@ impl Session {
     /// form inside a border of the host's own turns the rules off here.
     ///
     /// ```
-    /// # use ask_host::{AskConfig, ParseOptions, RenderOptions, Session, Settings, parse_params_str};
+    /// # use ask_host::{
+    /// #     Session,
+    /// #     config::AskConfig,
+    /// #     contract::{ParseOptions, parse_params_str},
+    /// #     render::RenderOptions,
+    /// #     settings::Settings,
+    /// # };
     /// # let form = parse_params_str(r#"{"questions": [{"id": "a", "prompt": "A?",
     /// #     "options": [{"value": "x", "label": "X"}]}]}"#, ParseOptions::default())?;
     /// let mut session = Session::new(form, Settings::in_memory(AskConfig::default()));
@@ -123,8 +141,14 @@ impl Session {
     /// file completion once it has a [source](Session::with_completions).
     ///
     /// ```
-    /// # use ask_host::{AskConfig, Key, ParseOptions, Session, Settings, parse_params_str};
-    /// use ask_host::{HostFeature, HostFeatures};
+    /// # use ask_host::{
+    /// #     Session,
+    /// #     config::AskConfig,
+    /// #     contract::{ParseOptions, parse_params_str},
+    /// #     keymap::Key,
+    /// #     settings::Settings,
+    /// # };
+    /// use ask_host::state::{HostFeature, HostFeatures};
     /// # let form = parse_params_str(r#"{"questions": [{"id": "a", "prompt": "A?",
     /// #     "options": [{"value": "x", "label": "X"}]}]}"#, ParseOptions::default())?;
     /// let mut session = Session::new(form, Settings::in_memory(AskConfig::default()))

@@ -1,14 +1,14 @@
 //! The setup holds the elicitation rules and output, the language and the draft for
 //! whatever surface builds its session from it.
 
-use ask_contract::ElicitationForm;
+use ask_contract::elicitation::ElicitationForm;
 use ask_i18n::Locale;
 use ask_keymap::Key;
 use ask_settings::AskConfig;
 use serde_json::json;
 
 use super::{Output, OutputKind, Setup};
-use crate::Settings;
+use crate::settings::Settings;
 
 fn elicitation() -> ElicitationForm {
     ElicitationForm::from_request(&json!({
@@ -32,11 +32,13 @@ fn an_elicitation_holds_submit_for_required_fields_and_answers_in_its_shape() {
     let setup = Setup::new().output(OutputKind::Elicitation(Box::new(request.clone())));
     let mut session = setup.session(request.form().clone(), settings());
     // Submit with the required name unanswered is held, from any side.
-    session.command(ask_state::Command::Review(ask_state::ReviewAction::Submit));
+    session.command(ask_state::Command::Review(
+        ask_state::model::ReviewAction::Submit,
+    ));
     assert!(session.result().is_none(), "required field held Submit");
     let client = session
         .controller()
-        .connect(ask_contract::AnsweredVia::Control);
+        .connect(ask_contract::result::AnsweredVia::Control);
     client
         .send_line(r#"{"v": 1, "type": "answer", "answers": {"name": {"value": "Ada"}}, "mode": "submit"}"#)
         .expect("sent");

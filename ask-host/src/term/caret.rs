@@ -4,7 +4,7 @@
 //! move away from the band's top; a visible terminal cursor in the editor would
 //! be carried off by the rewrapped rows above it.
 
-use ask_render::{Line, Span, display_width};
+use ask_render::{Line, Span, text::display_width};
 use unicode_segmentation::UnicodeSegmentation;
 
 /// `line` with the cell at display column `col` in reverse video; past the end

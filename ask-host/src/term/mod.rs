@@ -1,7 +1,7 @@
 //! Painting frames on a real terminal, and the terminal modes a host sets around them.
 //!
 //! - [`Painter`] (always there, no dependency: it writes control sequences to any
-//!   [`Write`](std::io::Write)) paints a [`Frame`](crate::Frame) full screen, in a
+//!   [`Write`](std::io::Write)) paints a [`Frame`](ask_render::Frame) full screen, in a
 //!   rectangle at a position, or as an inline band under the cursor
 //!   ([`InlineHeight`]); it places the editor's caret and rewrites only the rows that
 //!   changed. The `ask` binary paints with it.
@@ -11,7 +11,7 @@
 //!   one call, and restores all of it, erasing an inline band, when dropped and on a
 //!   panic.
 //!
-//! A host reading `/dev/tty` bytes decodes them with [`Decoder`](crate::Decoder), which
+//! A host reading `/dev/tty` bytes decodes them with [`Decoder`](ask_keymap::Decoder), which
 //! also hands out the terminal's replies for [`TerminalModes::reply`]; a host reading
 //! crossterm events converts them with `InputEvent::try_from` (feature `crossterm`).
 //! `examples/crossterm_host.rs` in the repository is a whole host in under 40 lines.

@@ -42,7 +42,7 @@ static PUSHED: AtomicBool = AtomicBool::new(false);
 /// A host that reads keys with crossterm's event reader (`crossterm::event::read`,
 /// `EventStream`) keeps [`Keyboard::Enhanced`], the default: that reader keeps the
 /// terminal's replies to itself, so a query would never be answered. A host that reads
-/// the terminal's bytes itself and decodes them with [`Decoder`](crate::Decoder) (as the
+/// the terminal's bytes itself and decodes them with [`Decoder`](ask_keymap::Decoder) (as the
 /// `ask` binary does on Unix) may ask for [`Keyboard::Detect`] instead.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[non_exhaustive]
@@ -58,7 +58,7 @@ pub enum Keyboard {
     /// Asks the terminal first (`CSI ? u`, then `CSI c`, which every terminal answers)
     /// and pushes the flags (`CSI > 1 u`) only when it answers the first question: Esc
     /// then acts at once and Shift+Enter works. Nothing waits for the answer: the host
-    /// reads it with its other input ([`Decoder::take_replies`](crate::Decoder::take_replies))
+    /// reads it with its other input ([`Decoder::take_replies`](ask_keymap::Decoder::take_replies))
     /// and hands it to [`TerminalModes::reply`]; until then, and on terminals without
     /// the protocol, keys stay legacy. For hosts that read the terminal's bytes.
     Detect,

@@ -9,7 +9,7 @@
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use ask_render::{Frame, Line, Role, Theme};
+use ask_render::{Frame, Line, Role, theme::Theme};
 
 use super::ansi;
 use super::caret;
@@ -64,7 +64,7 @@ fn band_limit(limit: InlineHeight, keep_above: u16, rows: u16) -> u16 {
 ///
 /// ```
 /// use ask_host::term::{InlineHeight, Painter};
-/// use ask_host::{Frame, Line, Role, Theme};
+/// use ask_host::render::{Frame, Line, Role, theme::Theme};
 ///
 /// let frame = Frame::from_lines(vec![Line::styled("Which database?", Role::Text)]);
 /// let mut painter = Painter::inline(Theme::plain(), InlineHeight::Rows(10));
@@ -432,7 +432,7 @@ impl Painter {
     /// One row as text with ANSI styles, cut to `cols` columns.
     fn row(&self, line: &Line, cols: usize) -> String {
         let mut out = String::new();
-        ask_render::write_line(&mut out, line, &self.theme, cols);
+        ask_render::text::write_line(&mut out, line, &self.theme, cols);
         out
     }
 }

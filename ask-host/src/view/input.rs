@@ -1,7 +1,7 @@
 //! The native input a front end draws for a typed question, with its rules as HTML
 //! attributes take them.
 
-use ask_contract::{Question, QuestionType, TextFormat};
+use ask_contract::{Question, QuestionType, rules::TextFormat};
 use serde::Serialize;
 use serde_json::Number;
 

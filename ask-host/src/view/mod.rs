@@ -10,14 +10,17 @@ mod texts;
 
 use std::collections::BTreeMap;
 
-use ask_contract::{AnsweredVia, AskForm, AskResult, QuestionType};
+use ask_contract::{
+    AskForm, QuestionType,
+    result::{AnsweredVia, AskResult},
+};
 use ask_state::{Flow, Tab};
 use serde::Serialize;
 
 pub use input::{InputControl, InputView};
 pub use texts::{PAGE_TEXTS, page_texts};
 
-use crate::LiveState;
+use crate::control::LiveState;
 
 /// The whole form as a front end draws it. Serialized with camelCase keys.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -52,7 +55,7 @@ pub struct ViewModel {
     /// The language the form speaks (`es`, `pt-BR`): the terminal's, switched live with it.
     pub locale: String,
     /// The page's own texts in that language, by catalogue key (`web.note`, `review.submit`;
-    /// see [`PAGE_TEXTS`](crate::PAGE_TEXTS)).
+    /// see [`PAGE_TEXTS`]).
     pub texts: BTreeMap<&'static str, &'static str>,
 }
 

@@ -5,8 +5,8 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use ask_contract::{AnsweredVia, ParseOptions, parse_params};
-use ask_host::{ControlCommand, ControlError, ControlEvent, ControlHandle, Controller};
+use ask_contract::{ParseOptions, parse_params, result::AnsweredVia};
+use ask_host::control::{ControlCommand, ControlError, ControlEvent, ControlHandle, Controller};
 use rmcp::model::{CallToolResult, JsonObject};
 use serde_json::{Value, json};
 

@@ -6,8 +6,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
-use ask_contract::AskResult;
-use ask_host::Controller;
+use ask_contract::result::AskResult;
+use ask_host::control::Controller;
 use tokio::sync::{Notify, oneshot};
 
 use crate::present::{BoxFuture, Call, Presented, Presenter, Setup, form_key};
@@ -173,7 +173,7 @@ mod tests {
             .expect("valid");
         let mut session = ask_host::Session::new(
             form,
-            ask_host::Settings::in_memory(ask_settings::AskConfig::default()),
+            ask_host::settings::Settings::in_memory(ask_settings::AskConfig::default()),
         );
         let controller = session.controller();
         (session, controller)

@@ -95,7 +95,7 @@ pub(crate) fn read_json(uri: &str) -> Option<Value> {
     if uri != RESOURCE_URI {
         return None;
     }
-    let locale = ask_host::Setup::new()
+    let locale = ask_host::setup::Setup::new()
         .system_locale_from(|name| std::env::var(name).ok())
         .locale();
     Some(json!({
@@ -135,11 +135,11 @@ impl crate::AskServer {
         cancel: tokio_util::sync::CancellationToken,
         peer: Option<rmcp::Peer<rmcp::RoleServer>>,
         progress: Option<impl Fn(usize, usize, Option<&str>) + Send + Sync>,
-    ) -> ask_contract::AskResult {
+    ) -> ask_contract::result::AskResult {
         let form =
             match ask_contract::parse_params(&arguments, ask_contract::ParseOptions::default()) {
                 Ok(form) => form,
-                Err(err) => return ask_contract::AskResult::invalid(err.issues().to_vec()),
+                Err(err) => return ask_contract::result::AskResult::invalid(err.issues().to_vec()),
             };
         let shared = self.shared();
         let app = AppPresenter {

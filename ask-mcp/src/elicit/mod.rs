@@ -7,7 +7,7 @@
 //! `minimum`/`maximum`; `default` for typed questions only), none required and no choice
 //! preset, and a last, optional note for the agent (`to_agent`: writing one makes the
 //! result `elaborate`). [`reply_result`] reads the client's reply as the scripted answers
-//! of `ask run --answers` and builds the result with [`ask_state::scripted_result`], so its
+//! of `ask run --answers` and builds the result with [`ask_state::scripted::scripted_result`], so its
 //! details are exactly those of `ask run --answers` for the same choices.
 //!
 //! What an elicitation form cannot express: option notes and one note per question (the
@@ -17,7 +17,7 @@
 //! cancelled result.
 //!
 //! ```
-//! use ask_contract::{AskParams, QuestionParams};
+//! use ask_contract::payload::{AskParams, QuestionParams};
 //! use ask_mcp::elicit;
 //! use serde_json::json;
 //!
@@ -33,10 +33,10 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use ask_contract::{AskForm, AskResult};
+use ask_contract::{AskForm, result::AskResult};
 use serde_json::Value;
 
-pub use ask_contract::{ElicitationFields, ElicitationRequest, NOTE_PROPERTY};
+pub use ask_contract::elicitation::{ElicitationFields, ElicitationRequest, NOTE_PROPERTY};
 
 use crate::error::Error;
 use crate::outcome::cancelled_result;
@@ -66,8 +66,10 @@ pub fn reply_result(request: &ElicitationRequest, reply: &Reply) -> Result<AskRe
             let answers = request.answers(content).map_err(|err| Error::ElicitReply {
                 problems: err.issues().iter().map(ToString::to_string).collect(),
             })?;
-            ask_state::scripted_result(request.form(), &answers).map_err(|err| Error::ElicitReply {
-                problems: vec![err.to_string()],
+            ask_state::scripted::scripted_result(request.form(), &answers).map_err(|err| {
+                Error::ElicitReply {
+                    problems: vec![err.to_string()],
+                }
             })
         }
     }

@@ -12,7 +12,11 @@
 
 pub(crate) mod state;
 
-use ask_contract::{AnsweredVia, AskForm, AskResult, ElicitationRequest};
+use ask_contract::{
+    AskForm,
+    elicitation::ElicitationRequest,
+    result::{AnsweredVia, AskResult},
+};
 use rmcp::model::{ElicitRequest, InputRequest, InputRequests, InputRequiredResult};
 use serde::Deserialize as _;
 use serde_json::{Value, json};
@@ -125,7 +129,10 @@ fn input_requests(request: &Value) -> Option<InputRequests> {
 mod tests {
     use super::{Response, form_reply, form_request, read_response};
     use crate::elicit::Reply;
-    use ask_contract::{AnsweredVia, AskParams, QuestionParams};
+    use ask_contract::{
+        payload::{AskParams, QuestionParams},
+        result::AnsweredVia,
+    };
     use serde_json::json;
 
     fn form() -> ask_contract::AskForm {
@@ -146,7 +153,7 @@ mod tests {
         assert_eq!(value["params"]["mode"], "form");
         assert_eq!(
             value["params"]["requestedSchema"],
-            *ask_contract::ElicitationRequest::for_form(&form()).requested_schema()
+            *ask_contract::elicitation::ElicitationRequest::for_form(&form()).requested_schema()
         );
         assert!(
             value["params"]["message"]

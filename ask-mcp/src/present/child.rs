@@ -3,7 +3,7 @@
 use std::process::Stdio;
 use std::time::Duration;
 
-use ask_contract::{AskForm, AskResult};
+use ask_contract::{AskForm, result::AskResult};
 use tokio_util::sync::CancellationToken;
 
 use super::files::FormFiles;

@@ -45,7 +45,7 @@ impl FormFiles {
             })?;
         let input = dir.path().join("input.json");
         let text = serde_json::to_vec(form).unwrap_or_default();
-        ask_settings::write_atomic(&input, &text).map_err(|source| Error::Io {
+        ask_settings::fs::write_atomic(&input, &text).map_err(|source| Error::Io {
             what: "form payload",
             path: input.clone(),
             source,
@@ -122,7 +122,7 @@ impl FormFiles {
     /// How many questions the draft has answered so far (`None` before the first save).
     pub fn answered(&self) -> Option<usize> {
         let text = std::fs::read_to_string(&self.draft).ok()?;
-        let snapshot: ask_state::FlowSnapshot = serde_json::from_str(&text).ok()?;
+        let snapshot: ask_state::snapshot::FlowSnapshot = serde_json::from_str(&text).ok()?;
         Some(
             snapshot
                 .questions

@@ -100,7 +100,7 @@ fn form_running(call: &Call) -> bool {
 }
 
 /// Waits up to `grace` for the result of a form that was asked to end.
-async fn wait_result(call: &Call, grace: Duration) -> ask_contract::AskResult {
+async fn wait_result(call: &Call, grace: Duration) -> ask_contract::result::AskResult {
     let deadline = tokio::time::Instant::now() + grace;
     while !child::has_result(&call.files) && tokio::time::Instant::now() < deadline {
         if !form_running(call) {

@@ -17,7 +17,7 @@ use std::future::Future;
 use std::path::PathBuf;
 use std::pin::Pin;
 
-use ask_contract::{AskForm, AskResult};
+use ask_contract::{AskForm, result::AskResult};
 use rmcp::{Peer, RoleServer};
 use tokio_util::sync::CancellationToken;
 

@@ -14,8 +14,8 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use ask_contract::{AskForm, AskResult, ElicitationRequest};
-use ask_host::{Controller, Session, Settings};
+use ask_contract::{AskForm, elicitation::ElicitationRequest, result::AskResult};
+use ask_host::{Session, control::Controller, settings::Settings};
 use ask_web::{WebOptions, WebServer};
 use rmcp::model::{CustomNotification, ElicitRequestParams, ElicitationAction, ServerNotification};
 use rmcp::{Peer, RoleServer};
@@ -301,13 +301,14 @@ pub(crate) struct Setup {
 }
 
 impl Setup {
-    /// The form's session, built as every surface builds one ([`ask_host::Setup`]): the
+    /// The form's session, built as every surface builds one ([`ask_host::setup::Setup`]): the
     /// settings file, the language `auto` stands for in `env` (`LC_ALL`, `LC_MESSAGES`,
     /// `LANG`), the form's draft (resumed when one exists).
     pub(crate) fn session(self, env: impl Fn(&str) -> Option<String>) -> Session {
-        let process = ask_settings::ProcessEnv::read();
-        let paths = ask_settings::ConfigPaths::resolve(self.config.as_deref(), &process.env());
-        ask_host::Setup::new()
+        let process = ask_settings::paths::ProcessEnv::read();
+        let paths =
+            ask_settings::paths::ConfigPaths::resolve(self.config.as_deref(), &process.env());
+        ask_host::setup::Setup::new()
             .system_locale_from(env)
             .draft(Some(self.draft), self.resume)
             .session(self.form, Settings::open_resolved(paths))
@@ -380,14 +381,14 @@ mod tests {
         assert_eq!(session.flow().locale().tag(), "de");
         let client = session
             .controller()
-            .connect(ask_contract::AnsweredVia::Browser);
+            .connect(ask_contract::result::AnsweredVia::Browser);
         client
             .send_line(r#"{"v": 1, "type": "answer", "answers": {"db": {"values": ["lite"]}}}"#)
             .expect("sent");
         session.pump_control();
         // The form stays open, as in a server that is killed: the draft saved when due
         // brings the answer back.
-        session.tick_at(ask_host::DRAFT_SAVE_INTERVAL_MS + 1);
+        session.tick_at(ask_host::draft::DRAFT_SAVE_INTERVAL_MS + 1);
         drop(session);
         let resumed = setup(dir.path(), true).session(lang);
         assert_eq!(

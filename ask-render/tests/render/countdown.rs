@@ -1,6 +1,6 @@
 //! The idle-timeout countdown in the footer.
 
-use ask_keymap::{Behaviour, Keymap};
+use ask_keymap::{Keymap, behaviour::Behaviour};
 use ask_state::{Command, Flow, FlowOptions};
 
 use crate::support::{apply, db_form, form, frame_at, press, snapshot};

@@ -117,7 +117,7 @@ fn is_marker(text: &str) -> bool {
 fn description_rows(f: &Flow, full: &[Line]) -> Vec<(usize, String)> {
     let open_note = f
         .editor()
-        .is_some_and(|e| matches!(e.target, ask_state::EditorTarget::OptionNote(_)));
+        .is_some_and(|e| matches!(e.target, ask_state::model::EditorTarget::OptionNote(_)));
     if !open_note {
         return Vec::new();
     }

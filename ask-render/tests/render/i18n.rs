@@ -3,9 +3,9 @@
 //! snapshotted.
 
 use ask_i18n::{Locale, LocaleSetting};
-use ask_keymap::{Behaviour, Keymap};
+use ask_keymap::{Keymap, behaviour::Behaviour};
 use ask_render::Frame;
-use ask_state::{Command, Completion, Flow, FlowOptions, PathStatus};
+use ask_state::{Command, Completion, Flow, FlowOptions, paths::PathStatus};
 use serde_json::{Value, json};
 
 use crate::support::{CONFIG_PATH, apply, db_form, form, frame_at, press, snapshot};

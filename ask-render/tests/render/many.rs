@@ -1,7 +1,7 @@
 //! Ten thousand questions: the tab strip and the review list lay out only what fits
 //! an 80x24 screen, with markers counting what they leave out.
 
-use ask_state::{Command, Flow, ReviewAction, Tab};
+use ask_state::{Command, Flow, Tab, model::ReviewAction};
 use serde_json::{Value, json};
 
 use crate::support::{apply, flow, frame_at, press, snapshot};

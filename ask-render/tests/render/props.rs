@@ -1,7 +1,10 @@
 //! Property tests: any form, any keys, any width: no line too wide, focus inside the frame.
 
 use ask_keymap::Key;
-use ask_render::{RenderOptions, display_width, render, truncate, wrap};
+use ask_render::{
+    RenderOptions, render,
+    text::{display_width, truncate, wrap},
+};
 use ask_state::{Command, Completion};
 use proptest::prelude::*;
 use serde_json::{Value, json};
@@ -133,7 +136,7 @@ proptest! {
         locale in prop::sample::select(LOCALES),
     ) {
         let setting = ask_i18n::LocaleSetting::Fixed(locale);
-        let mut f = flow_with(&payload, ask_keymap::Behaviour::default().with_locale(setting));
+        let mut f = flow_with(&payload, ask_keymap::behaviour::Behaviour::default().with_locale(setting));
         let options = RenderOptions::new(width, height);
         check_invariants(&render(&f, &options), width);
         for (k, key) in keys.iter().enumerate() {

@@ -1,8 +1,11 @@
 //! Hostile text in every field: nothing that a terminal would act on reaches a frame.
 
-use ask_keymap::{Behaviour, Keymap};
-use ask_render::{Frame, RenderOptions, render, render_call, render_result};
-use ask_state::{Command, Completion, Flow, FlowOptions, ReviewAction};
+use ask_keymap::{Keymap, behaviour::Behaviour};
+use ask_render::{
+    Frame, RenderOptions, render,
+    transcript::{render_call, render_result},
+};
+use ask_state::{Command, Completion, Flow, FlowOptions, model::ReviewAction};
 use serde_json::json;
 
 use crate::support::{form, press};

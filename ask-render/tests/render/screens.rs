@@ -1,6 +1,6 @@
 //! Whole-frame snapshots of every screen at widths 40, 80 and 120.
 
-use ask_keymap::{Behaviour, BehaviourSetting};
+use ask_keymap::behaviour::{Behaviour, BehaviourSetting};
 use ask_state::{Command, Completion, Flow};
 
 use crate::support::{
@@ -296,7 +296,7 @@ fn editor_cursor_follows_lines_wide_chars_and_wrapping() {
     let line = frame.lines[row].plain();
     assert_eq!(
         col,
-        ask_render::display_width(&line),
+        ask_render::text::display_width(&line),
         "cursor at the end of {line:?}"
     );
     assert!(line.ends_with("wrap"), "{line:?}");

@@ -1,7 +1,7 @@
 //! Settings v3 screens: the footer on one line at 80 columns, the pinned footer at small
 //! heights, the type-switch notice, the armed reset row, the empty-editor hint.
 
-use ask_state::{Command, SettingsRow};
+use ask_state::{Command, model::SettingsRow};
 
 use crate::support::{apply, db_form, flow, frame_at, long_list_form, press, snapshot};
 

@@ -265,7 +265,7 @@ fn a_note_on_an_unselected_option_says_it_is_sent_only_with_elaborate() {
         &["tab", "down", "n", "text:later", "enter", "up", "space"],
     );
     press(&mut f, &["tab", "tab", "down"]);
-    assert_eq!(f.review_cursor(), ask_state::ReviewAction::Elaborate);
+    assert_eq!(f.review_cursor(), ask_state::model::ReviewAction::Elaborate);
     let text = boxed(&crate::support::frame_at(&f, 120, 40), 120);
     assert!(
         text.contains("Billing (sent only with Elaborate) · Option note: later"),

@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 
 use ask_contract::{AskForm, ParseOptions, parse_params};
-use ask_keymap::{Behaviour, Key, Keymap};
+use ask_keymap::{Key, Keymap, behaviour::Behaviour};
 use ask_render::{Frame, RenderOptions, render};
 use ask_state::{Command, Flow, FlowOptions};
 use serde_json::{Value, json};

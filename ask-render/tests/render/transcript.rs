@@ -1,9 +1,9 @@
 //! Transcript texts of calls and results.
 
-use ask_contract::{AskResult, Issue};
-use ask_render::render_call;
-use ask_render::render_result;
-use ask_state::ReviewAction;
+use ask_contract::{Issue, result::AskResult};
+use ask_render::transcript::render_call;
+use ask_render::transcript::render_result;
+use ask_state::model::ReviewAction;
 use serde_json::json;
 
 use crate::support::{db_form, flow, freeform_form, press};
@@ -130,7 +130,7 @@ fn a_question_presented_as_another_type_carries_the_note_line_like_the_content()
     // `t` switches Database to multi; pick PostgreSQL there.
     press(&mut f, &["t", "space"]);
     let result: AskResult = f.result_for(ReviewAction::Submit);
-    let note = ask_contract::PRESENTED_AS_MULTI_NOTE;
+    let note = ask_contract::text::PRESENTED_AS_MULTI_NOTE;
     assert!(
         result.text().lines().any(|l| l == note),
         "{}",

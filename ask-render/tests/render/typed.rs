@@ -158,8 +158,8 @@ fn transcript_and_content_text_show_typed_answers_plainly() {
     let mut f = flow(&typed_form());
     press(&mut f, &["text:demo", "enter", "n", "text:3", "enter"]);
     press(&mut f, &["tab", "tab", "tab", "1", "1"]);
-    let result = f.result_for(ask_state::ReviewAction::Submit);
-    let transcript = ask_render::render_result(&result);
+    let result = f.result_for(ask_state::model::ReviewAction::Submit);
+    let transcript = ask_render::transcript::render_result(&result);
     assert_eq!(transcript, "✓ Name: demo\n✓ Deploy: Wait\n✓ Replicas: 3");
     assert_eq!(result.text(), "Name: demo\nDeploy: Wait\nReplicas: 3");
 }
