@@ -2,6 +2,7 @@
 // docs.rs labels every feature-gated item with the feature it needs.
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
+mod accessible;
 mod completion;
 pub mod control;
 mod draft;
@@ -17,6 +18,7 @@ mod setup;
 pub mod term;
 mod view;
 
+pub use accessible::{Accessible, AccessibleEnd, AccessibleStep, accessible_settings};
 pub use completion::CompletionSource;
 pub use control::{
     CONTROL_SCHEMA, CommandSender, ControlCommand, ControlError, ControlEvent, ControlHandle,
