@@ -245,7 +245,7 @@ fn a_host_is_offered_only_what_it_declared() {
     let text = overlay(&mut bare);
     for hidden in [
         "Open the form inline",
-        "Accessible linear mode",
+        "Accessible mode",
         "Notifications",
         "Peek:",
     ] {
@@ -265,7 +265,7 @@ fn a_host_is_offered_only_what_it_declared() {
     let text = overlay(&mut full);
     for shown in [
         "Open the form inline",
-        "Accessible linear mode",
+        "Accessible mode",
         "Notifications",
         "Peek:",
     ] {
