@@ -380,8 +380,10 @@ fn a_control_client_answers_the_accessible_form() {
     s.wait_for("Question 1 of 2: Database");
     let mut client = crate::control::Client::connect(&s.path("ctl.sock"));
     client.until("started");
-    client.send_json(&serde_json::json!({"v": 1, "type": "answer", "mode": "submit",
-        "answers": {"db": {"values": ["sqlite"]}, "features": {"values": ["auth"]}}}));
+    client.send_json(
+        &serde_json::json!({"v": 1, "type": "answer", "mode": "submit",
+        "answers": {"db": {"values": ["sqlite"]}, "features": {"values": ["auth"]}}}),
+    );
     let result = client.until("completed").pop().unwrap()["result"].clone();
     s.wait_for("answered by a control client");
     assert_eq!(s.finish(), 0);

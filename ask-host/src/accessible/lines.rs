@@ -66,7 +66,8 @@ impl Accessible {
             return Ok(Some(self.t(msg).to_owned()));
         }
         if q.kind == QuestionType::Confirm {
-            let yes = confirm_word(line, locale).ok_or_else(|| self.t(Msg::AccessibleConfirmOnly))?;
+            let yes =
+                confirm_word(line, locale).ok_or_else(|| self.t(Msg::AccessibleConfirmOnly))?;
             d.selected = vec![yes, !yes];
             return self.answered(i, &q, (&before, &d));
         }
@@ -199,7 +200,11 @@ fn entry(q: &Question, d: &QuestionDraft) -> Value {
     // A typed question's text is sent whether it was accepted or not (the flow judges it);
     // a choice question's own answer only while it is chosen.
     let typed = q.kind.is_typed_input() || q.freeform;
-    if let Some(custom) = d.custom_text.as_ref().filter(|_| typed || d.custom_selected) {
+    if let Some(custom) = d
+        .custom_text
+        .as_ref()
+        .filter(|_| typed || d.custom_selected)
+    {
         e.insert("customText".into(), json!(custom));
     }
     if d.presented != q.kind {

@@ -144,7 +144,11 @@ fn read_lines(
                 let mut bytes = Vec::new();
                 let line = match reader.read_until(b'\n', &mut bytes) {
                     Ok(0) | Err(_) => None,
-                    Ok(_) => Some(String::from_utf8_lossy(&bytes).trim_end_matches(['\n', '\r']).to_owned()),
+                    Ok(_) => Some(
+                        String::from_utf8_lossy(&bytes)
+                            .trim_end_matches(['\n', '\r'])
+                            .to_owned(),
+                    ),
                 };
                 let end = line.is_none();
                 let sent = tx.send(line).is_ok();

@@ -159,29 +159,15 @@ mod tests {
         let path = dir.path().join("ask.json");
         let settings = Settings::open(&ConfigPaths::file(path.clone()));
         let mut out = Vec::new();
-        run(
-            (settings, Locale::En),
-            &b"7\n8\n99\nl\n\n"[..],
-            &mut out,
-        )
-        .unwrap();
+        run((settings, Locale::En), &b"7\n8\n99\nl\n\n"[..], &mut out).unwrap();
         let out = String::from_utf8(out).unwrap();
-        assert!(
-            out.contains("7. Accessible mode (next form): off"),
-            "{out}"
-        );
-        assert!(
-            out.contains("Accessible mode (next form): on."),
-            "{out}"
-        );
+        assert!(out.contains("7. Accessible mode (next form): off"), "{out}");
+        assert!(out.contains("Accessible mode (next form): on."), "{out}");
         assert!(
             out.contains("\"99\" is not a setting number; use 1 to 9."),
             "{out}"
         );
-        assert!(
-            out.contains("7. Accessible mode (next form): on"),
-            "{out}"
-        );
+        assert!(out.contains("7. Accessible mode (next form): on"), "{out}");
         assert!(out.contains("Notifications: off."), "{out}");
         assert!(!out.contains('\x1b'), "plain lines only: {out:?}");
         let saved: serde_json::Value =
@@ -203,12 +189,7 @@ mod tests {
         let settings = Settings::open(&ConfigPaths::file(path.clone()));
         let mut out = Vec::new();
         // Auto (the system's French), then English, then Spanish.
-        run(
-            (settings, Locale::Fr),
-            &b"9\n9\nl\n\n"[..],
-            &mut out,
-        )
-        .unwrap();
+        run((settings, Locale::Fr), &b"9\n9\nl\n\n"[..], &mut out).unwrap();
         let out = String::from_utf8(out).unwrap();
         for said in [
             "9. Langue: Auto (Français)",
@@ -226,12 +207,7 @@ mod tests {
         // In the pseudo-locale every word of the listing is marked.
         let settings = Settings::open(&ConfigPaths::file(dir.path().join("other.json")));
         let mut out = Vec::new();
-        run(
-            (settings, Locale::Pseudo),
-            &b"99\n\n"[..],
-            &mut out,
-        )
-        .unwrap();
+        run((settings, Locale::Pseudo), &b"99\n\n"[..], &mut out).unwrap();
         let out = String::from_utf8(out).unwrap();
         let path = dir.path().join("other.json").display().to_string();
         for line in out.replace(&path, "").lines() {

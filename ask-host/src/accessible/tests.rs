@@ -210,7 +210,10 @@ fn a_draft_comes_back_at_the_same_question_with_the_same_answers() {
     let lines = ["2", "n 1 only for admins", "q later maybe", "1,3"];
     let (dir, mut restored) = resumed_from(&after(&lines).snapshot());
     let start = restored.start();
-    assert!(start.contains("Your answers from the draft are back."), "{start}");
+    assert!(
+        start.contains("Your answers from the draft are back."),
+        "{start}"
+    );
     assert!(start.contains("Question 3 of 3: Layout"), "{start}");
     assert!(matches!(restored.line("1"), Step::Ask(_)));
     // The session keeps the draft on disk as the person answers.

@@ -69,8 +69,11 @@ fn typed_input_out_of_its_rules_is_refused_and_asked_again() {
         "{out}"
     );
     let result = result.expect("submitted");
-    let expected = via_terminal(&typed_form(), &json!({"mode": "submit", "answers": {
-        "ok": {"value": false}, "n": {"value": 7}, "name": {"value": "demo"}, "tags": {"values": ["a", "c"]}}}));
+    let expected = via_terminal(
+        &typed_form(),
+        &json!({"mode": "submit", "answers": {
+        "ok": {"value": false}, "n": {"value": 7}, "name": {"value": "demo"}, "tags": {"values": ["a", "c"]}}}),
+    );
     assert_eq!(result, expected);
     assert_eq!(result.details.answers["n"].value, Some(json!(7)));
 }
@@ -125,9 +128,7 @@ fn a_closed_form_holds_submit_back_while_required_questions_are_unanswered() {
         &["Ada", "ada@example.com", "o enterprise", "2", "", "submit"],
     );
     assert!(
-        out.contains(
-            "Not accepted: pick one of the options (a typed answer cannot be sent here)."
-        ),
+        out.contains("Not accepted: pick one of the options (a typed answer cannot be sent here)."),
         "{out}"
     );
     let result = result.expect("submitted once all required questions are answered");
@@ -149,10 +150,7 @@ fn a_closed_form_holds_submit_back_while_required_questions_are_unanswered() {
         json!({"action": "accept", "content": {"name": "Ada", "email": "ada@example.com", "plan": "pro"}})
     );
     // Not closed (a plain payload): required is information only and never blocks.
-    let (_, result) = type_into(
-        accessible(form, Locale::En),
-        &["", "", "", "", "submit"],
-    );
+    let (_, result) = type_into(accessible(form, Locale::En), &["", "", "", "", "submit"]);
     assert!(result.is_some());
 }
 
