@@ -74,15 +74,12 @@ impl Accessible {
         if let Some(rest) = command(line, "n").filter(|_| !q.kind.is_typed_input()) {
             let (num, note) = rest.split_once(' ').unwrap_or((rest, ""));
             let j = option_index(&q, num, locale)?;
-            let said = match non_empty(note) {
-                Some(note) => {
-                    d.option_notes.insert(j, note);
-                    Msg::AccessibleOptionNoteSaved
-                }
-                None => {
-                    d.option_notes.remove(&j);
-                    Msg::AccessibleOptionNoteRemoved
-                }
+            let said = if let Some(note) = non_empty(note) {
+                d.option_notes.insert(j, note);
+                Msg::AccessibleOptionNoteSaved
+            } else {
+                d.option_notes.remove(&j);
+                Msg::AccessibleOptionNoteRemoved
             };
             self.set(&q, &d)?;
             return Ok(Some(locale.format(said, &[("n", &(j + 1))])));
