@@ -330,24 +330,7 @@ fn the_elicitation_rules_hold_in_the_accessible_mode_and_the_output_is_the_mcp_r
     );
 }
 
-#[test]
-fn the_system_locale_applies_in_the_accessible_mode() {
-    let mut s = Session::start_with_env(
-        PAYLOAD,
-        "run --accessible -i p.json -o r.json",
-        80,
-        24,
-        &[("LANG", "es_ES.UTF-8")],
-    );
-    s.wait_for("Pregunta 1 de 2: Database (elige una)");
-    s.send("1\r");
-    s.wait_for("Pregunta 2 de 2: Features");
-    s.send("\r");
-    s.wait_for("Revisa tus respuestas");
-    s.send("cancelar\r");
-    assert_eq!(s.finish(), 1);
-    assert_eq!(s.result()["details"]["cancelled"], true);
-}
+// The system locale in the accessible mode: `locale::the_accessible_mode_speaks_the_language_too`.
 
 #[test]
 fn a_path_that_must_exist_and_does_not_is_refused_in_the_accessible_mode() {
