@@ -378,3 +378,35 @@ fn a_control_client_answers_the_accessible_form() {
     );
     assert!(!has_csi(&s.raw()));
 }
+
+#[test]
+fn web_serves_the_accessible_form_and_its_link_is_said() {
+    let s = Session::start(
+        PAYLOAD,
+        "run --accessible --web -i p.json -o r.json",
+        200,
+        24,
+    );
+    s.wait_for("Question 1 of 2: Database");
+    s.wait_for("Also in a browser: http://127.0.0.1:");
+    let screen = s.screen();
+    let link = &screen[screen.find("http://127.0.0.1:").unwrap()..];
+    let link: String = link.chars().take_while(|c| !c.is_whitespace()).collect();
+    let (addr, path) = link.trim_start_matches("http://").split_once('/').unwrap();
+    let mut stream = std::net::TcpStream::connect(addr).expect("the server listens");
+    std::io::Write::write_all(
+        &mut stream,
+        format!("GET /{path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n").as_bytes(),
+    )
+    .unwrap();
+    let mut reply = String::new();
+    std::io::Read::read_to_string(&mut stream, &mut reply).unwrap();
+    // The link is good: it trades the token for the page's cookie.
+    assert!(
+        reply.starts_with("HTTP/1.1 303") && reply.contains("set-cookie: ask_session="),
+        "the link: {reply:.200}"
+    );
+    let (s, code) = answered(s);
+    assert_eq!(code, 0);
+    assert_eq!(s.result(), expected_result(&s));
+}
