@@ -392,10 +392,11 @@ pub(crate) struct UiArgs {
     /// Inline or full screen.
     #[command(flatten)]
     pub(crate) layout: LayoutArgs,
-    /// Accessible linear mode: one question at a time as plain lines, answers typed
-    /// on a line (no cursor movement, no colours; for screen readers and dumb
-    /// terminals). Without --accessible or --no-accessible it is on when TERM=dumb or
-    /// the behaviour setting "accessible" is true. It never times out. Type ? in it for help.
+    /// Accessible mode: one question at a time as plain lines, answers typed on a line
+    /// (no cursor movement, no colours; for screen readers and dumb terminals). Without
+    /// --accessible or --no-accessible it is on when TERM=dumb or the behaviour setting
+    /// "accessible" is true. --timeout, --draft, --web and --control work as in the full
+    /// form. Type ? in it for help.
     #[arg(long, overrides_with = "no_accessible")]
     pub(crate) accessible: bool,
     /// The full form even when TERM=dumb or the "accessible" setting is on.

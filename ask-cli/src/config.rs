@@ -37,9 +37,3 @@ pub(crate) fn system_locale() -> ask_host::i18n::Locale {
         var("LANG").as_deref(),
     )
 }
-
-/// The UI language of `settings`: its `locale` setting, `auto` resolved with the
-/// environment.
-pub(crate) fn locale(settings: &Settings) -> ask_host::i18n::Locale {
-    settings.config().behaviour.locale.resolve(system_locale())
-}

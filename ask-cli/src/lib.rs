@@ -7,7 +7,6 @@ mod draft;
 mod exit;
 mod io;
 mod json_out;
-mod linear;
 mod notify;
 mod process;
 mod remote;

@@ -2,6 +2,7 @@
 // docs.rs labels every feature-gated item with the feature it needs.
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
+pub mod accessible;
 mod completion;
 pub mod control;
 pub mod draft;

@@ -250,7 +250,7 @@ fn a_host_is_offered_only_what_it_declared() {
     let text = overlay(&mut bare);
     for hidden in [
         "Open the form inline",
-        "Accessible linear mode",
+        "Accessible mode",
         "Notifications",
         "Peek:",
     ] {
@@ -270,7 +270,7 @@ fn a_host_is_offered_only_what_it_declared() {
     let text = overlay(&mut full);
     for shown in [
         "Open the form inline",
-        "Accessible linear mode",
+        "Accessible mode",
         "Notifications",
         "Peek:",
     ] {

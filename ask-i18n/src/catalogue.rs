@@ -116,7 +116,7 @@ impl Locale {
     /// ```
     /// use ask_i18n::{Locale, Msg};
     ///
-    /// let text = Locale::Es.format(Msg::LinearQuestionOf, &[("n", &2), ("total", &5)]);
+    /// let text = Locale::Es.format(Msg::AccessibleQuestionOf, &[("n", &2), ("total", &5)]);
     /// assert_eq!(text, "Pregunta 2 de 5");
     /// ```
     pub fn format(self, msg: Msg, args: &[(&str, &dyn fmt::Display)]) -> String {

@@ -33,7 +33,7 @@ pub struct Behaviour {
     /// Open the terminal form inline, under the text already on screen, instead
     /// of on the alternate screen (when neither `--inline` nor `--fullscreen` is given).
     pub inline: bool,
-    /// Ask in the accessible linear mode (plain lines, answers typed on a line; for
+    /// Ask in the accessible mode (plain lines, answers typed on a line; for
     /// screen readers) instead of the full-screen form, as `ask run --accessible` does.
     /// `--accessible` / `--no-accessible` override it for one run.
     pub accessible: bool,
@@ -169,7 +169,7 @@ impl BehaviourSetting {
             BehaviourSetting::SingleAsMulti => "Present single-select as multi-select",
             BehaviourSetting::FooterHints => "Show footer hints",
             BehaviourSetting::Inline => "Open the form inline",
-            BehaviourSetting::Accessible => "Accessible linear mode (next form)",
+            BehaviourSetting::Accessible => "Accessible mode (next form)",
         }
     }
 

@@ -11,7 +11,7 @@ pub enum HostFeature {
     FileCompletion,
     /// Drawing the form inline under the conversation (the `inline` setting).
     Inline,
-    /// The accessible linear mode (the `accessible` setting).
+    /// The accessible mode (the `accessible` setting).
     Accessible,
     /// Folding the form to one line to read the conversation (`global.peek`).
     Peek,

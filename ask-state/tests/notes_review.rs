@@ -223,7 +223,7 @@ fn settings_overlay_toggles_in_contract_order_and_closes_with_esc_ctrl_c_and_que
             "Present single-select as multi-select",
             "Show footer hints",
             "Open the form inline",
-            "Accessible linear mode (next form)",
+            "Accessible mode (next form)",
             "Notifications",
             "Language",
             "Reset settings to defaults"

@@ -224,12 +224,8 @@ pub(crate) fn interactive(sink: Sink<'_>, form: AskForm, root: PathBuf) -> CliRe
         return web_only(sink, form, &signals);
     }
     if accessible(ui, is_dumb_terminal(), setting) {
-        if ui.remote.web.is_some() || ui.remote.control.is_some() {
-            crate::exit::warn(
-                "--web and --control are not available in the accessible mode: it answers on the terminal only (pass --no-accessible for them)",
-            );
-        }
-        return linear(sink, form, root);
+        let signals = term::Signals::install();
+        return accessible_mode(sink, form, root, &signals);
     }
     // First of all, so a signal during start-up ends with the cancelled result.
     let signals = term::Signals::install();
@@ -348,7 +344,7 @@ fn web_only(sink: Sink<'_>, form: AskForm, signals: &term::Signals) -> CliResult
     Ok(exit)
 }
 
-/// Whether the form runs in the accessible linear mode: `--accessible` or
+/// Whether the form runs in the accessible mode: `--accessible` or
 /// `--no-accessible` decide; without either, a terminal that cannot do more
 /// (`TERM=dumb`), else the `accessible` behaviour setting (read only when needed).
 fn accessible(ui: &UiArgs, dumb_terminal: bool, setting: impl FnOnce() -> bool) -> bool {
@@ -363,40 +359,41 @@ fn is_dumb_terminal() -> bool {
     std::env::var_os("TERM").is_some_and(|t| t == "dumb")
 }
 
-/// The form in the accessible linear mode on the controlling terminal; path questions
-/// are checked under `root` (`--cwd`).
-fn linear(sink: Sink<'_>, form: AskForm, root: PathBuf) -> CliResult {
+/// The form in the accessible mode on the controlling terminal: the terminal's session
+/// (the timeout, draft, elicitation rules, path checks under `root`, `--web` and
+/// `--control`), asked line by line; signals end it through the binary's own handlers.
+fn accessible_mode(
+    sink: Sink<'_>,
+    form: AskForm,
+    root: PathBuf,
+    signals: &term::Signals,
+) -> CliResult {
     let ui = sink.ui;
     let Ok((tty, output)) = term::open_lines() else {
         return sink.no_terminal(&form);
     };
-    if let Some(seconds) = ui.timeout.filter(|s| *s > 0) {
-        // Deliberate: a screen-reader user is never hurried. Say so, so a harness that
-        // relies on the timeout learns why the ask does not end by itself.
-        crate::exit::warn(&format!(
-            "--timeout {seconds} is not applied in the accessible mode: it waits for the \
-             user (pass --no-accessible for a form that times out)"
-        ));
-    }
-    let draft = ui.draft.clone().map(|path| crate::linear::tty::DraftArgs {
-        path,
-        resume: ui.resume,
-    });
+    let mut session = (sink.setup.clone())
+        .completions(Some(Completions::Background(root)))
+        .session(form, config::load(ui.config.as_deref()));
     // Through the writer thread, as the full form: a terminal that stops reading never
     // holds up a signal.
     let mut output = term::TermOut::new(output);
-    let locale = config::locale(&config::load_read_only(ui.config.as_deref()));
-    let flow = crate::linear::Linear::new(form, locale)
-        .closed(sink.setup.elicitation().is_some())
-        .with_root(root);
-    let ended = crate::linear::tty::run(flow, draft, tty, &mut output);
+    let remote = crate::remote::Remote::start(&ui.remote, &mut session, &mut output)?;
+    let controller = session.controller();
+    signals.wake_on_signal(move || controller.wake());
+    let mut ask = ask_host::accessible::Accessible::new(session).resumed(ui.resume);
+    ask.run(tty, &mut output, || signals.terminated().is_some());
     output.drain(std::time::Duration::from_millis(300));
-    // The accessible mode's cancel is typed (a decline); a signal or the end of input is a dismiss.
-    let exit = sink.finish_keeping(&ended.result, !ended.by_user, ended.draft_path())?;
-    if ended.by_user
-        && let Some(draft) = &ended.draft
-    {
-        draft.remove();
+    let mut session = ask.into_session();
+    // The draft goes only when the form was ended by the user, a client or the clock; a
+    // signal, the end of input or a closed terminal keep it for `--resume`.
+    let ended_by_user = session.result().is_some();
+    let result = session.result_or_cancelled();
+    let dismissed = !ended_by_user || session.flow().dismissed();
+    remote.finish(&mut session, &result);
+    let exit = sink.finish_keeping(&result, dismissed, session.draft_path())?;
+    if ended_by_user {
+        session.discard_draft();
     }
     Ok(exit)
 }

@@ -41,7 +41,10 @@ pub(crate) fn settings(args: &SettingsArgs) -> CliResult {
             ));
         };
         let loaded = config::load(args.config.as_deref());
-        crate::linear::settings::run((loaded, config::system_locale()), tty, output)
+        let session = Session::settings_overlay(loaded)
+            .with_system_locale(config::system_locale())
+            .with_host_features(term::FEATURES);
+        ask_host::accessible::accessible_settings(session, tty, output)
             .map_err(|err| CliError::new(Exit::IoErr, format!("terminal error: {err}")))?;
         return Ok(Exit::Completed);
     }

@@ -1,9 +1,54 @@
 //! (payload, typed lines) -> the result, compared with scripted answers.
 
-use ask_contract::{AskForm, ParseOptions, parse_params, result::AskResult};
+use ask_contract::{
+    AskForm, ParseOptions, parse_params,
+    result::{AnsweredVia, AskResult},
+};
+use ask_settings::AskConfig;
 use serde_json::{Value, json};
 
-use super::{Linear, Step};
+use super::{Accessible, AccessibleStep as Step};
+use {
+    crate::{settings::Settings, setup::Setup},
+    ask_i18n::Locale,
+};
+
+/// The accessible mode over the session `setup` makes for `form`, in memory.
+pub(super) fn over(form: AskForm, setup: &Setup) -> Accessible {
+    Accessible::new(setup.session(form, Settings::in_memory(AskConfig::default())))
+}
+
+/// The accessible mode on `form` with `auto` standing for `locale`.
+pub(super) fn accessible(form: AskForm, locale: Locale) -> Accessible {
+    over(form, &Setup::new().system_locale(locale))
+}
+
+/// Types `lines` into `ask`; returns everything printed (prompts too) and the result,
+/// if the form ended.
+pub(super) fn type_into(mut ask: Accessible, lines: &[&str]) -> (String, Option<AskResult>) {
+    let mut out = ask.start();
+    out.push_str(&ask.prompt());
+    for line in lines {
+        match ask.line(line) {
+            Step::Ask(text) => {
+                out.push_str(&text);
+                out.push_str(&ask.prompt());
+            }
+            Step::Done(text) => {
+                out.push_str(&text);
+                return (out, ask.session().result().cloned());
+            }
+        }
+    }
+    (out, None)
+}
+
+/// The scripted result, answered on the terminal.
+pub(super) fn via_terminal(form: &AskForm, script: &Value) -> AskResult {
+    let mut result = ask_state::scripted::scripted_result(form, script).unwrap();
+    result.details.answered_via = Some(AnsweredVia::Terminal);
+    result
+}
 
 fn form() -> AskForm {
     parse_params(
@@ -26,22 +71,11 @@ fn form() -> AskForm {
 
 /// Types `lines`; returns everything printed and the result, if the flow ended.
 fn type_lines(lines: &[&str]) -> (String, Option<AskResult>) {
-    let mut flow = Linear::new(form(), ask_host::i18n::Locale::En);
-    let mut out = flow.start();
-    for line in lines {
-        match flow.line(line) {
-            Step::Ask(text) => out.push_str(&text),
-            Step::Done(text, result) => {
-                out.push_str(&text);
-                return (out, Some(*result));
-            }
-        }
-    }
-    (out, None)
+    type_into(accessible(form(), Locale::En), lines)
 }
 
 fn scripted(script: &Value) -> AskResult {
-    ask_state::scripted::scripted_result(&form(), script).unwrap()
+    via_terminal(&form(), script)
 }
 
 #[test]
@@ -90,7 +124,7 @@ fn back_skip_and_elaborate() {
 
 #[test]
 fn mistakes_are_explained_and_change_nothing() {
-    let mut flow = Linear::new(form(), ask_host::i18n::Locale::En);
+    let mut flow = accessible(form(), Locale::En);
     for (line, says) in [
         ("7", "\"7\" is not an option number; use 1 to 2"),
         ("1,2", "Pick one option on this question."),
@@ -102,7 +136,9 @@ fn mistakes_are_explained_and_change_nothing() {
             Step::Done(..) => panic!("{line} ended the flow"),
         }
     }
-    assert_eq!(flow.cancelled(), scripted(&json!({"mode": "cancel"})));
+    let mut cancelled = scripted(&json!({"mode": "cancel"}));
+    cancelled.details.answered_via = None;
+    assert_eq!(flow.session().cancelled(), cancelled);
 }
 
 #[test]
@@ -120,7 +156,7 @@ fn cancel_keeps_the_answers_and_payload_text_is_sanitized() {
         ParseOptions::default(),
     )
     .unwrap();
-    let text = Linear::new(evil, ask_host::i18n::Locale::En).start();
+    let text = accessible(evil, Locale::En).start();
     assert!(
         !text
             .chars()
@@ -130,8 +166,8 @@ fn cancel_keeps_the_answers_and_payload_text_is_sanitized() {
 }
 
 /// A flow after typing `lines` (none may end it).
-fn after(lines: &[&str]) -> Linear {
-    let mut flow = Linear::new(form(), ask_host::i18n::Locale::En);
+fn after(lines: &[&str]) -> Accessible {
+    let mut flow = accessible(form(), Locale::En);
     for line in lines {
         assert!(
             matches!(flow.line(line), Step::Ask(_)),
@@ -152,20 +188,44 @@ fn full_flow() -> ask_state::Flow {
 }
 
 /// The submitted result of `flow`.
-fn submitted(mut flow: Linear) -> AskResult {
-    let Step::Done(_, result) = flow.line("submit") else {
+fn submitted(mut flow: Accessible) -> AskResult {
+    let Step::Done(_) = flow.line("submit") else {
         unreachable!("submit on the review ends the flow")
     };
-    *result
+    flow.session().result().cloned().expect("submitted")
+}
+
+/// The accessible mode on a session that resumes `snapshot` from a draft file (kept in
+/// the returned folder), as `--draft FILE --resume` does.
+fn resumed_from(snapshot: &ask_state::snapshot::FlowSnapshot) -> (tempfile::TempDir, Accessible) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("draft.json");
+    std::fs::write(&path, serde_json::to_vec(snapshot).unwrap()).unwrap();
+    let ask = over(form(), &Setup::new().draft(Some(path), true)).resumed(true);
+    (dir, ask)
+}
+
+/// `result` as the full form gives it, answered on the terminal.
+fn on_terminal(mut result: AskResult) -> AskResult {
+    result.details.answered_via = Some(AnsweredVia::Terminal);
+    result
 }
 
 #[test]
 fn a_draft_comes_back_at_the_same_question_with_the_same_answers() {
     let lines = ["2", "n 1 only for admins", "q later maybe", "1,3"];
-    let mut restored = Linear::new(form(), ask_host::i18n::Locale::En);
-    restored.restore(&after(&lines).snapshot()).unwrap();
-    assert!(restored.start().contains("Question 3 of 3: Layout"));
+    let (dir, mut restored) = resumed_from(&after(&lines).snapshot());
+    let start = restored.start();
+    assert!(
+        start.contains("Your answers from the draft are back."),
+        "{start}"
+    );
+    assert!(start.contains("Question 3 of 3: Layout"), "{start}");
     assert!(matches!(restored.line("1"), Step::Ask(_)));
+    // The session keeps the draft on disk as the person answers.
+    let kept: ask_state::snapshot::FlowSnapshot =
+        serde_json::from_slice(&std::fs::read(dir.path().join("draft.json")).unwrap()).unwrap();
+    assert_eq!(kept.tab, 3, "on the review now");
     assert_eq!(
         submitted(restored),
         submitted(after(&[&lines[..], &["1"]].concat()))
@@ -173,17 +233,17 @@ fn a_draft_comes_back_at_the_same_question_with_the_same_answers() {
 }
 
 #[test]
-fn a_linear_draft_opens_in_the_full_form_with_the_same_result_and_back() {
+fn an_accessible_draft_opens_in_the_full_form_with_the_same_result_and_back() {
     let typed = after(&["2", "n 1 only for admins", "1,3", "o both"]);
     let mut full = full_flow();
     full.restore(&typed.snapshot()).unwrap();
     assert_eq!(
-        full.result_for(ask_state::model::ReviewAction::Submit),
+        on_terminal(full.result_for(ask_state::model::ReviewAction::Submit)),
         submitted(after(&["2", "n 1 only for admins", "1,3", "o both"]))
     );
 
     // The full form's draft, with a single question switched to multi and text left
-    // in an open editor, comes back in the linear mode as the full form would keep it.
+    // in an open editor, comes back in the accessible mode as the full form would keep it.
     let mut snapshot = full.snapshot();
     snapshot.questions[0].selected = vec![0, 1];
     snapshot.questions[0].presented = ask_contract::QuestionType::Multi;
@@ -194,21 +254,21 @@ fn a_linear_draft_opens_in_the_full_form_with_the_same_result_and_back() {
         option: None,
         text: " which is cheaper? ".into(),
     });
-    let mut linear = Linear::new(form(), ask_host::i18n::Locale::En);
-    linear.restore(&snapshot).unwrap();
-    assert!(linear.start().contains("(choose any)"));
+    let (_dir, mut accessible) = resumed_from(&snapshot);
+    let start = accessible.start();
+    assert!(start.contains("Question 2 of 3: Features"), "{start}");
     let mut switched = snapshot.clone();
     switched.editor = None;
     switched.questions[1].note = Some("which is cheaper?".into());
     full.restore(&switched).unwrap();
     assert_eq!(
-        linear.cancelled(),
+        accessible.session().cancelled(),
         full.result_for(ask_state::model::ReviewAction::Cancel)
     );
-    let first = linear.line("b");
-    let Step::Ask(text) = first else {
+    let Step::Ask(text) = accessible.line("b") else {
         unreachable!("b goes back")
     };
+    assert!(text.contains("(choose any, as you switched it"), "{text}");
     assert!(
         text.contains("1. PostgreSQL (Recommended) (selected)"),
         "{text}"
@@ -221,13 +281,14 @@ fn a_draft_of_other_questions_is_refused_and_changes_nothing() {
     let typed = after(&["2"]);
     let mut snapshot = typed.snapshot();
     snapshot.form_hash = Some("0".repeat(16));
-    let mut fresh = Linear::new(form(), ask_host::i18n::Locale::En);
-    let err = fresh.restore(&snapshot).unwrap_err();
-    assert!(err.contains("other questions"), "{err}");
-    assert!(fresh.start().contains("Question 1 of 3"));
+    let (_dir, mut fresh) = resumed_from(&snapshot);
+    let start = fresh.start();
+    assert!(start.contains("other questions"), "{start}");
+    assert!(!start.contains("are back"), "{start}");
+    assert!(start.contains("Question 1 of 3"), "{start}");
     assert_eq!(
-        fresh.cancelled(),
-        Linear::new(form(), ask_host::i18n::Locale::En).cancelled()
+        fresh.session().cancelled(),
+        accessible(form(), Locale::En).session().cancelled()
     );
 }
 

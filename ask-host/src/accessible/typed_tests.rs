@@ -4,7 +4,11 @@
 use ask_contract::{ParseOptions, parse_params, result::AskResult};
 use serde_json::json;
 
-use super::{Linear, Step};
+use super::tests::{accessible, over, type_into, via_terminal};
+use {
+    crate::setup::{Completions, OutputKind, Setup},
+    ask_i18n::Locale,
+};
 
 fn typed_form() -> ask_contract::AskForm {
     parse_params(
@@ -22,18 +26,7 @@ fn typed_form() -> ask_contract::AskForm {
 }
 
 fn type_lines(lines: &[&str]) -> (String, Option<AskResult>) {
-    let mut flow = Linear::new(typed_form(), ask_host::i18n::Locale::En);
-    let mut out = flow.start();
-    for line in lines {
-        match flow.line(line) {
-            Step::Ask(text) => out.push_str(&text),
-            Step::Done(text, result) => {
-                out.push_str(&text);
-                return (out, Some(*result));
-            }
-        }
-    }
-    (out, None)
+    type_into(accessible(typed_form(), Locale::En), lines)
 }
 
 #[test]
@@ -79,9 +72,11 @@ fn typed_input_out_of_its_rules_is_refused_and_asked_again() {
         "{out}"
     );
     let result = result.expect("submitted");
-    let expected = ask_state::scripted::scripted_result(&typed_form(), &json!({"mode": "submit", "answers": {
-        "ok": {"value": false}, "n": {"value": 7}, "name": {"value": "demo"}, "tags": {"values": ["a", "c"]}}}))
-    .unwrap();
+    let expected = via_terminal(
+        &typed_form(),
+        &json!({"mode": "submit", "answers": {
+        "ok": {"value": false}, "n": {"value": 7}, "name": {"value": "demo"}, "tags": {"values": ["a", "c"]}}}),
+    );
     assert_eq!(result, expected);
     assert_eq!(result.details.answers["n"].value, Some(json!(7)));
 }
@@ -92,21 +87,6 @@ fn an_untouched_default_is_not_an_answer() {
     let answers = result.expect("submitted").details.answers;
     assert!(!answers.contains_key("name"), "{answers:?}");
     assert_eq!(answers["ok"].value, Some(json!(true)));
-}
-
-/// Types `lines` into `flow`; returns everything printed and the result, if it ended.
-fn type_into(mut flow: Linear, lines: &[&str]) -> (String, Option<AskResult>) {
-    let mut out = flow.start();
-    for line in lines {
-        match flow.line(line) {
-            Step::Ask(text) => out.push_str(&text),
-            Step::Done(text, result) => {
-                out.push_str(&text);
-                return (out, Some(*result));
-            }
-        }
-    }
-    (out, None)
 }
 
 fn elicitation() -> ask_contract::elicitation::ElicitationForm {
@@ -124,7 +104,8 @@ fn elicitation() -> ask_contract::elicitation::ElicitationForm {
 #[test]
 fn a_closed_form_holds_submit_back_while_required_questions_are_unanswered() {
     let form = elicitation().form().clone();
-    let closed = || Linear::new(form.clone(), ask_host::i18n::Locale::En).closed(true);
+    let setup = Setup::new().output(OutputKind::Elicitation(Box::new(elicitation())));
+    let closed = || over(form.clone(), &setup);
     // Only the optional age answered: Submit says which required questions are missing
     // and goes back to the first of them.
     let (out, result) = type_into(closed(), &["", "", "", "30", "submit"]);
@@ -136,12 +117,12 @@ fn a_closed_form_holds_submit_back_while_required_questions_are_unanswered() {
     assert!(out.contains("Name: unanswered (required)"), "{out}");
     assert!(
         out.contains(
-            "Not submitted yet: the required questions Name (question 1), Email (question 2), Plan (question 3) are not answered. Back to question 1."
+            "Not submitted yet: Name (question 1): required: answer it. Back to question 1."
         ),
         "{out}"
     );
     assert!(
-        out.ends_with("Question 1 of 4: Name (type your answer, required)\nName\n"),
+        out.ends_with("Question 1 of 4: Name (type your answer, required)\nName\n> "),
         "back on the first of them: {out}"
     );
     // A typed answer on the choice question cannot be sent; its options can.
@@ -150,16 +131,15 @@ fn a_closed_form_holds_submit_back_while_required_questions_are_unanswered() {
         &["Ada", "ada@example.com", "o enterprise", "2", "", "submit"],
     );
     assert!(
-        out.contains("Pick one of the options: a typed answer cannot be sent here."),
+        out.contains("Not accepted: pick one of the options (a typed answer cannot be sent here)."),
         "{out}"
     );
     let result = result.expect("submitted once all required questions are answered");
-    let expected = ask_state::scripted::scripted_result(
+    let expected = via_terminal(
         &form,
         &json!({"mode": "submit", "answers": {
             "name": {"value": "Ada"}, "email": {"value": "ada@example.com"}, "plan": {"values": ["pro"]}}}),
-    )
-    .unwrap();
+    );
     assert_eq!(result, expected);
     let mcp = elicitation()
         .result(
@@ -173,15 +153,12 @@ fn a_closed_form_holds_submit_back_while_required_questions_are_unanswered() {
         json!({"action": "accept", "content": {"name": "Ada", "email": "ada@example.com", "plan": "pro"}})
     );
     // Not closed (a plain payload): required is information only and never blocks.
-    let (_, result) = type_into(
-        Linear::new(form, ask_host::i18n::Locale::En),
-        &["", "", "", "", "submit"],
-    );
+    let (_, result) = type_into(accessible(form, Locale::En), &["", "", "", "", "submit"]);
     assert!(result.is_some());
 }
 
 #[test]
-fn a_path_that_must_exist_is_checked_under_the_working_directory_and_asked_again() {
+fn a_path_that_must_exist_is_looked_up_by_the_session_and_asked_again() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::create_dir(dir.path().join("src")).unwrap();
     std::fs::write(dir.path().join("src/main.rs"), "fn main() {}\n").unwrap();
@@ -192,8 +169,10 @@ fn a_path_that_must_exist_is_checked_under_the_working_directory_and_asked_again
         ParseOptions::default(),
     )
     .unwrap();
-    let root = dir.path().display().to_string();
-    let flow = Linear::new(form.clone(), ask_host::i18n::Locale::En).with_root(dir.path());
+    // The path is looked up where the terminal looks it up: the session's completion
+    // source over `--cwd`.
+    let root = Completions::Deterministic(dir.path().to_path_buf());
+    let flow = over(form, &Setup::new().completions(Some(root)));
     let (out, result) = type_into(
         flow,
         &[
@@ -207,17 +186,15 @@ fn a_path_that_must_exist_is_checked_under_the_working_directory_and_asked_again
     );
     assert!(out.contains("An existing file"), "the rule is said: {out}");
     assert!(
-        out.contains(&format!(
-            "Not accepted: src/nope.rs: no such file or directory (under {root}). An existing file. Type another path."
-        )),
+        out.contains("Not accepted: no such file or directory. An existing file."),
         "{out}"
     );
     assert!(
-        out.contains("Not accepted: src: a directory, not a file"),
+        out.contains("Not accepted: a directory, not a file. An existing file."),
         "{out}"
     );
     assert!(
-        out.contains("Not accepted: src/main.rs: a file, not a directory"),
+        out.contains("Not accepted: a file, not a directory. A directory path."),
         "{out}"
     );
     let answers = result.expect("submitted").details.answers;

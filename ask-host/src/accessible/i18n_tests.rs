@@ -3,10 +3,10 @@
 //! the result the agent gets is the same as in English.
 
 use ask_contract::{AskForm, ParseOptions, parse_params, result::AskResult};
-use ask_host::i18n::Locale;
 use serde_json::json;
 
-use super::{Linear, Step};
+use super::tests::{accessible, type_into};
+use ask_i18n::Locale;
 
 /// Every kind of question, the payload in Cyrillic: an ASCII word outside `⟦` `⟧` is
 /// a UI text left in the code.
@@ -33,22 +33,7 @@ fn form() -> AskForm {
 /// Types `lines` in `locale`; returns everything written (prompts included) and the
 /// result, if the flow ended.
 fn converse(locale: Locale, lines: &[&str]) -> (String, Option<AskResult>) {
-    let mut flow = Linear::new(form(), locale);
-    let mut out = flow.start();
-    out.push_str(&flow.prompt());
-    for line in lines {
-        match flow.line(line) {
-            Step::Ask(text) => {
-                out.push_str(&text);
-                out.push_str(&flow.prompt());
-            }
-            Step::Done(text, result) => {
-                out.push_str(&text);
-                return (out, Some(*result));
-            }
-        }
-    }
-    (out, None)
+    type_into(accessible(form(), locale), lines)
 }
 
 /// Every way through: help, each mistake, notes, each question kind, the review.

@@ -1,13 +1,15 @@
-//! `ask settings` in the accessible mode: the overlay's toggles as numbered plain
-//! lines; typing a number switches that setting and saves it at once, as the overlay
-//! does (the same host session drives both, so the file is written the same way).
+//! The settings overlay in the accessible mode (`ask settings` on a dumb terminal): the
+//! overlay's toggles as numbered plain lines; typing a number switches that setting and
+//! saves it at once, as the overlay does (the same session drives both, so the file is
+//! written the same way).
 
 use std::fmt::Write as _;
 use std::io::{self, BufRead, BufReader, Write};
 
-use ask_host::i18n::{LocaleSetting, Msg};
-use ask_host::{Session, settings::Settings};
+use ask_i18n::{LocaleSetting, Msg};
 use ask_state::{Command, model::SettingsRow};
+
+use crate::Session;
 
 /// The rows a number can switch: every toggle of the overlay (not the reset row,
 /// which needs the overlay's double press).
@@ -55,7 +57,7 @@ fn listing(session: &Session) -> String {
             value(session, *row)
         );
     }
-    let _ = writeln!(out, "{}", locale.text(Msg::LinearSettingsHelp));
+    let _ = writeln!(out, "{}", locale.text(Msg::AccessibleSettingsHelp));
     out
 }
 
@@ -69,7 +71,7 @@ fn switch(session: &mut Session, line: &str) -> String {
         .and_then(|i| rows.get(i).map(|row| (i, *row)))
     else {
         let said = session.flow().locale().format(
-            Msg::LinearSettingsNotNumber,
+            Msg::AccessibleSettingsNotNumber,
             &[("text", &format!("{line:?}")), ("max", &rows.len())],
         );
         return format!("{said}\n");
@@ -88,22 +90,23 @@ fn switch(session: &mut Session, line: &str) -> String {
     out
 }
 
-/// Runs the settings list on `input`/`output` until an empty line, `q` or the end of input.
-pub(crate) fn run(
-    (settings, system): (Settings, ask_host::i18n::Locale),
+/// Runs the settings list of `session` (a [`Session::settings_overlay`]) on
+/// `input`/`output` until an empty line, `q` or the end of input.
+///
+/// # Errors
+/// When `input` cannot be read or `output` written.
+pub fn accessible_settings(
+    mut session: Session,
     input: impl io::Read,
     mut output: impl Write,
 ) -> io::Result<()> {
-    let locale = settings.config().behaviour.locale.resolve(system);
-    if let Some(path) = settings.path() {
+    let locale = session.flow().locale();
+    if let Some(path) = session.settings_path() {
         // Paths and notices quote the file system: escape sequences in a folder name
         // must not reach the terminal as controls.
-        let line = locale.format(Msg::LinearSettingsFile, &[("path", &path.display())]);
+        let line = locale.format(Msg::AccessibleSettingsFile, &[("path", &path.display())]);
         writeln!(output, "{}", ask_render::text::sanitize(&line))?;
     }
-    let mut session = Session::settings_overlay(settings)
-        .with_system_locale(system)
-        .with_host_features(crate::term::FEATURES);
     for notice in session.notices() {
         writeln!(
             output,
@@ -130,7 +133,7 @@ pub(crate) fn run(
     writeln!(
         output,
         "{}",
-        session.flow().locale().text(Msg::LinearSettingsDone)
+        session.flow().locale().text(Msg::AccessibleSettingsDone)
     )?;
     output.flush()
 }
@@ -140,6 +143,19 @@ mod tests {
     use ask_settings::{AskConfig, paths::ConfigPaths};
 
     use super::*;
+    use {crate::settings::Settings, ask_i18n::Locale};
+
+    /// The list over the settings at `path`, `auto` standing for `system`.
+    fn run(
+        (settings, system): (Settings, Locale),
+        input: &[u8],
+        out: &mut Vec<u8>,
+    ) -> io::Result<()> {
+        let session = Session::settings_overlay(settings)
+            .with_system_locale(system)
+            .with_host_features(ask_state::HostFeatures::all());
+        accessible_settings(session, input, out)
+    }
 
     #[test]
     fn a_number_switches_and_saves_that_setting() {
@@ -147,29 +163,15 @@ mod tests {
         let path = dir.path().join("ask.json");
         let settings = Settings::open(&ConfigPaths::file(path.clone()));
         let mut out = Vec::new();
-        run(
-            (settings, ask_host::i18n::Locale::En),
-            &b"7\n8\n99\nl\n\n"[..],
-            &mut out,
-        )
-        .unwrap();
+        run((settings, Locale::En), &b"7\n8\n99\nl\n\n"[..], &mut out).unwrap();
         let out = String::from_utf8(out).unwrap();
-        assert!(
-            out.contains("7. Accessible linear mode (next form): off"),
-            "{out}"
-        );
-        assert!(
-            out.contains("Accessible linear mode (next form): on."),
-            "{out}"
-        );
+        assert!(out.contains("7. Accessible mode (next form): off"), "{out}");
+        assert!(out.contains("Accessible mode (next form): on."), "{out}");
         assert!(
             out.contains("\"99\" is not a setting number; use 1 to 9."),
             "{out}"
         );
-        assert!(
-            out.contains("7. Accessible linear mode (next form): on"),
-            "{out}"
-        );
+        assert!(out.contains("7. Accessible mode (next form): on"), "{out}");
         assert!(out.contains("Notifications: off."), "{out}");
         assert!(!out.contains('\x1b'), "plain lines only: {out:?}");
         let saved: serde_json::Value =
@@ -191,12 +193,7 @@ mod tests {
         let settings = Settings::open(&ConfigPaths::file(path.clone()));
         let mut out = Vec::new();
         // Auto (the system's French), then English, then Spanish.
-        run(
-            (settings, ask_host::i18n::Locale::Fr),
-            &b"9\n9\nl\n\n"[..],
-            &mut out,
-        )
-        .unwrap();
+        run((settings, Locale::Fr), &b"9\n9\nl\n\n"[..], &mut out).unwrap();
         let out = String::from_utf8(out).unwrap();
         for said in [
             "9. Langue: Auto (Français)",
@@ -214,12 +211,7 @@ mod tests {
         // In the pseudo-locale every word of the listing is marked.
         let settings = Settings::open(&ConfigPaths::file(dir.path().join("other.json")));
         let mut out = Vec::new();
-        run(
-            (settings, ask_host::i18n::Locale::Pseudo),
-            &b"99\n\n"[..],
-            &mut out,
-        )
-        .unwrap();
+        run((settings, Locale::Pseudo), &b"99\n\n"[..], &mut out).unwrap();
         let out = String::from_utf8(out).unwrap();
         let path = dir.path().join("other.json").display().to_string();
         for line in out.replace(&path, "").lines() {
