@@ -76,6 +76,12 @@ def main():
         kb, code, _ = peak_kb([ask, "run", "--elicitation", "props.json",
                                "--answers", "props-answers.json"], tmp)
         report("point 3: --elicitation, 100k properties", size, kb, code)
+        size = write(f"{tmp}/props-payload.json", {"title": "Fill", "questions": [
+            {"id": f"p{i}", "label": f"p{i}", "prompt": f"p{i}", "type": "text"}
+            for i in range(100_000)]})
+        kb, code, _ = peak_kb([ask, "run", "--input", "props-payload.json",
+                               "--answers", "props-answers.json"], tmp)
+        report("point 3: the properties as a plain payload", size, kb, code)
         size = write(f"{tmp}/enum-payload.json", {"title": "Pick", "questions": [
             {"id": "pick", "prompt": "pick", "options":
              [{"value": v, "label": v} for v in enum]}]})
