@@ -192,3 +192,75 @@ impl<'de> Visitor<'de> for Walk<'_> {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::ElicitationForm;
+    use super::*;
+
+    /// The form from the text and from the whole value, which must agree.
+    fn both(
+        text: &str,
+    ) -> (
+        Result<ElicitationForm, String>,
+        Result<ElicitationForm, String>,
+    ) {
+        let value: Value = serde_json::from_str(text).expect("JSON");
+        (
+            ElicitationForm::from_request_str(text).map_err(|e| e.to_string()),
+            ElicitationForm::from_request(&value).map_err(|e| e.to_string()),
+        )
+    }
+
+    #[test]
+    fn head_keeps_the_names_of_both_places_and_empties_their_properties() {
+        let text = r#"{"requestedSchema": {"properties": {"b": {"type": "string"}}},
+            "params": {"message": "M", "requestedSchema": {"type": "object",
+            "properties": {"a": {"type": "string"}, "c": {"type": "boolean"}}}}}"#;
+        let (value, names) = head(text).expect("a request");
+        assert_eq!(names.root, ["b"]);
+        assert_eq!(names.params, ["a", "c"]);
+        assert_eq!(
+            value["params"]["requestedSchema"],
+            serde_json::json!({"type": "object", "properties": {}})
+        );
+        let mut seen = Vec::new();
+        properties(text, true, &mut |name, schema| {
+            seen.push((name.to_owned(), schema["type"].clone()));
+        })
+        .expect("walked");
+        assert_eq!(
+            seen,
+            [
+                ("a".into(), "string".into()),
+                ("c".into(), "boolean".into())
+            ]
+        );
+        let (text_form, value_form) = both(text);
+        assert_eq!(text_form, value_form);
+        assert_eq!(text_form.expect("valid").form().questions.len(), 2);
+    }
+
+    #[test]
+    fn what_the_whole_value_reads_differently_is_left_to_it() {
+        for text in [
+            // A repeated property: the last schema counts, as in a value.
+            r#"{"message": "M", "requestedSchema": {"properties": {"a": {"type": "string"},
+                "a": {"type": "boolean"}}}}"#,
+            // A repeated schema.
+            r#"{"message": "M", "requestedSchema": {"properties": {"a": {"type": "string"}}},
+                "requestedSchema": {"properties": {"b": {"type": "boolean"}}}}"#,
+        ] {
+            assert!(head(text).is_none(), "{text}");
+            let (text_form, value_form) = both(text);
+            assert_eq!(text_form, value_form, "{text}");
+            assert!(text_form.is_ok(), "{text}");
+        }
+        // An invalid property: the same issues either way.
+        let text = r#"{"message": "M", "requestedSchema": {"properties": {"a": {"type": "date"}},
+            "required": ["a", "z"]}}"#;
+        let (text_form, value_form) = both(text);
+        assert!(text_form.is_err());
+        assert_eq!(text_form, value_form);
+    }
+}
