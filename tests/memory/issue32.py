@@ -13,7 +13,9 @@ go in the issue's note; the budgets are asserted by the tests named in each case
 Measured on 2 shared cores (load 15-20), peak RSS before -> after the fixes:
   5 MB pattern (validate)                   646 MiB -> 11.6 MiB (refused, exit 2)
   --elicitation, enum of 100k (1 MB)        185 MiB -> 50.6 MiB (plain payload: 39 MiB)
-  --elicitation, 100k properties (3 MB)     358 MiB -> 177 MiB  (as 100k text questions: 88 MiB)
+  --elicitation, 100k properties (3 MB)     358 MiB -> 177 MiB -> 138 MiB (as 100k text
+                                            questions: 89 MiB; the rest is ask run's second
+                                            copy of the form, see ask-cli/src/cmd/elicit.rs)
   Elaborate, 100 KB prompt, 100 notes       result 5.66x -> 3.74x the payload (bound 4.9x)
   @ over 200k entries, 780 MB of paths      1438 MiB -> 165 MiB
 """
