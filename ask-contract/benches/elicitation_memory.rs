@@ -2,9 +2,10 @@
 //! properties (`ElicitationForm::from_request_str`), each in its own child process (this
 //! binary re-run with `ASK_ELICITATION_MEMORY_CHILD`), read from `VmHWM`. Budget: 60 times
 //! the request's size plus 20 MB; before the payload was written as text, the 1 MB enum
-//! took about 150 MB and the 3 MB of properties over 300 MB (now 42 MiB and 173 MiB: the
-//! properties still cost a `serde_json` map each while the request is read). Exits 1 when a case is over
-//! budget, 2 when a child fails. Run with
+//! took about 150 MB and the 3 MB of properties over 300 MB; with the payload as text, 42
+//! MiB and 173 MiB (a `serde_json` map per property held while the request was read); now
+//! that a valid request's properties are read one at a time, 36 MiB and 88 MiB. Exits 1
+//! when a case is over budget, 2 when a child fails. Run with
 //! `cargo bench -p ask-contract --bench elicitation_memory`.
 
 use std::fmt::Write as _;

@@ -54,7 +54,12 @@ impl<'a> Tree<'a> {
     /// Parses a whole payload text; the error is `serde_json`'s.
     pub(crate) fn parse(text: &'a str) -> Result<Self, serde_json::Error> {
         let mut de = serde_json::Deserializer::from_str(text);
-        let tree = Place::Root.deserialize(&mut de)?;
+        let mut stack = Vec::new();
+        let tree = Seed {
+            place: Place::Root,
+            stack: &mut stack,
+        }
+        .deserialize(&mut de)?;
         de.end()?;
         Ok(tree)
     }
@@ -92,11 +97,11 @@ macro_rules! keys {
         }
 
         impl Key {
-            const ALL: &[Key] = &[$(Key::$key,)*];
-
-            fn name(self) -> &'static str {
-                match self {
-                    $(Key::$key => $name,)*
+            /// The key of a JSON name (one `match`, not a search through every name).
+            fn named(name: &str) -> Option<Key> {
+                match name {
+                    $($name => Some(Key::$key),)*
+                    _ => None,
                 }
             }
         }
@@ -174,10 +179,6 @@ const OPTION_FIELDS: &[Key] = &[
 const MAX_FIELDS: usize = 23;
 
 impl Key {
-    fn named(name: &str) -> Option<Key> {
-        Key::ALL.iter().copied().find(|k| k.name() == name)
-    }
-
     /// Where this field's value sits.
     fn place(self) -> Place {
         match self {
@@ -230,7 +231,24 @@ impl Place {
     }
 }
 
-impl<'de> DeserializeSeed<'de> for Place {
+/// A [`Place`] with the stack the elements of kept arrays are gathered on: each array
+/// takes its elements off the top once it is complete, so it is allocated once at its
+/// size instead of grown and shrunk (nested arrays finish before their parent goes on).
+struct Seed<'s, 'de> {
+    place: Place,
+    stack: &'s mut Vec<Tree<'de>>,
+}
+
+impl<'de> Seed<'_, 'de> {
+    fn at(&mut self, place: Place) -> Seed<'_, 'de> {
+        Seed {
+            place,
+            stack: &mut *self.stack,
+        }
+    }
+}
+
+impl<'de> DeserializeSeed<'de> for Seed<'_, 'de> {
     type Value = Tree<'de>;
 
     fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
@@ -238,7 +256,7 @@ impl<'de> DeserializeSeed<'de> for Place {
     }
 }
 
-impl<'de> Visitor<'de> for Place {
+impl<'de> Visitor<'de> for Seed<'_, 'de> {
     type Value = Tree<'de>;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -285,20 +303,20 @@ impl<'de> Visitor<'de> for Place {
         self.deserialize(d)
     }
 
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
-        let Some(item) = self.items() else {
+    fn visit_seq<A: SeqAccess<'de>>(mut self, mut seq: A) -> Result<Self::Value, A::Error> {
+        let Some(item) = self.place.items() else {
             while seq.next_element::<Skip>()?.is_some() {}
             return Ok(Tree::Array(Box::default()));
         };
-        let mut items = Vec::new();
-        while let Some(node) = seq.next_element_seed(item)? {
-            items.push(node);
+        let start = self.stack.len();
+        while let Some(node) = seq.next_element_seed(self.at(item))? {
+            self.stack.push(node);
         }
-        Ok(Tree::Array(items.into_boxed_slice()))
+        Ok(Tree::Array(self.stack.drain(start..).collect()))
     }
 
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
-        let fields = self.fields();
+    fn visit_map<A: MapAccess<'de>>(mut self, mut map: A) -> Result<Self::Value, A::Error> {
+        let fields = self.place.fields();
         let known = fields.unwrap_or(&[]);
         let mut values: [Option<Tree<'de>>; MAX_FIELDS] = Default::default();
         let mut first = true;
@@ -309,7 +327,7 @@ impl<'de> Visitor<'de> for Place {
                 }
                 KeyKind::Known(i) => match (known.get(i), values.get_mut(i)) {
                     (Some(field), Some(place)) => {
-                        *place = Some(map.next_value_seed(field.place())?);
+                        *place = Some(map.next_value_seed(self.at(field.place()))?);
                     }
                     _ => map.next_value::<Skip>().map(drop)?,
                 },
@@ -384,7 +402,8 @@ impl Visitor<'_> for KeySeed {
     }
 
     fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
-        Ok(match self.0.iter().position(|k| k.name() == v) {
+        let known = Key::named(v).and_then(|key| self.0.iter().position(|k| *k == key));
+        Ok(match known {
             Some(i) => KeyKind::Known(i),
             None if v == PRIVATE_NUMBER_KEY => KeyKind::PrivateNumber,
             None => KeyKind::Other,

@@ -97,7 +97,7 @@ impl Validator {
                 return None;
             }
         };
-        let mut seen: HashMap<&str, usize> = HashMap::with_capacity(questions.len());
+        let mut seen = Seen::default();
         let mut out = Vec::with_capacity(questions.len());
         for (i, item) in questions.iter().enumerate() {
             out.extend(self.question(i, item, &mut seen));
@@ -119,11 +119,14 @@ impl Validator {
                 self.issue(loc, "is required: provide a non-empty string");
                 None
             }
-            Some(View::Str(s)) if s.trim().is_empty() => {
-                self.issue(loc, "must not be empty or whitespace");
-                None
+            Some(View::Str(s)) => {
+                let s = trim(s);
+                if s.is_empty() {
+                    self.issue(loc, "must not be empty or whitespace");
+                    return None;
+                }
+                Some(s)
             }
-            Some(View::Str(s)) => Some(s.trim()),
             Some(other) => {
                 self.issue(loc, format!("must be a string, got {}", describe(&other)));
                 None
@@ -136,14 +139,17 @@ impl Validator {
         let key = field_name(loc);
         match obj.get(key).map(Node::view) {
             None | Some(View::Null) => None,
-            Some(View::Str(s)) if s.trim().is_empty() => {
-                self.issue(
-                    loc,
-                    "must not be blank when provided; remove it or add text",
-                );
-                None
+            Some(View::Str(s)) => {
+                let s = trim(s);
+                if s.is_empty() {
+                    self.issue(
+                        loc,
+                        "must not be blank when provided; remove it or add text",
+                    );
+                    return None;
+                }
+                Some(s)
             }
-            Some(View::Str(s)) => Some(s.trim()),
             Some(other) => {
                 self.issue(
                     loc,
@@ -160,7 +166,7 @@ impl Validator {
         &mut self,
         i: usize,
         item: &'v N,
-        seen: &mut HashMap<&'v str, usize>,
+        seen: &mut Seen<'v>,
     ) -> Option<Question> {
         let here = Loc::Question(i, "");
         let obj = item;
@@ -174,7 +180,7 @@ impl Validator {
         let before = self.count();
         let id = self.required_text(obj, here.field("id"));
         if let Some(id) = id {
-            if let Some(first) = seen.get(id) {
+            if let Some(first) = seen.first(id, i) {
                 self.issue(
                     here.field("id"),
                     format!(
@@ -182,8 +188,6 @@ impl Validator {
                         quote(id)
                     ),
                 );
-            } else {
-                seen.insert(id, i);
             }
         }
         let label = self.optional_text(obj, here.field("label"));
@@ -237,7 +241,12 @@ impl Validator {
         match value {
             None | Some(View::Null) => QuestionType::Single,
             Some(View::Str(s)) => {
-                if let Some(kind) = QuestionType::parse(&s.trim().to_ascii_lowercase()) {
+                let spelled = trim(s);
+                if let Some(kind) = QuestionType::ALL
+                    .iter()
+                    .copied()
+                    .find(|t| t.as_str().eq_ignore_ascii_case(spelled))
+                {
                     kind
                 } else {
                     self.issue(loc, format!("unknown type {}; use {TYPES}", quote(s)));
@@ -283,7 +292,7 @@ impl Validator {
             }
         };
         let mut out = Vec::with_capacity(items.len());
-        let mut seen: HashMap<&str, usize> = HashMap::with_capacity(items.len());
+        let mut seen = Seen::default();
         let mut freeform_count = 0usize;
         let mut first_recommended: Option<usize> = None;
         for (j, item) in items.iter().enumerate() {
@@ -316,7 +325,7 @@ impl Validator {
             }
             let value = self.required_text(obj, here.field("value"));
             if let Some(value) = value {
-                if let Some(first) = seen.get(value) {
+                if let Some(first) = seen.first(value, j) {
                     self.issue(
                         here.field("value"),
                         format!(
@@ -324,8 +333,6 @@ impl Validator {
                             quote(value)
                         ),
                     );
-                } else {
-                    seen.insert(value, j);
                 }
             }
             let label = self.required_text(obj, here.field("label"));
@@ -415,7 +422,7 @@ impl Validator {
                 }
                 None
             }
-            Some(View::Str(s)) if s.trim().is_empty() => {
+            Some(View::Str(s)) if trim(s).is_empty() => {
                 if kind == QuestionType::Preview {
                     self.issue(loc, PREVIEW_REQUIRED);
                 } else {
@@ -453,5 +460,49 @@ fn trim_preview(s: &str) -> &str {
     match leading.rfind('\n') {
         Some(newline) => trimmed.get(newline + 1..).unwrap_or(rest),
         None => trimmed,
+    }
+}
+
+/// `s` without leading and trailing whitespace, as [`str::trim`] gives it, without
+/// walking the ends when they are plain ASCII (most payload text).
+pub(crate) fn trim(s: &str) -> &str {
+    match (s.as_bytes().first(), s.as_bytes().last()) {
+        (Some(first), Some(last)) if first.is_ascii_graphic() && last.is_ascii_graphic() => s,
+        _ => s.trim(),
+    }
+}
+
+/// The first index each id or option value was met at. A linear search while the list
+/// is short (ten options hash slower than they compare), a hash map past that.
+#[derive(Default)]
+pub(crate) struct Seen<'v> {
+    few: Vec<(&'v str, usize)>,
+    many: HashMap<&'v str, usize>,
+}
+
+/// Past this many entries [`Seen`] moves to its hash map.
+const FEW: usize = 16;
+
+impl<'v> Seen<'v> {
+    /// Where `key` was first met, or `None` after remembering it at `index`.
+    pub(crate) fn first(&mut self, key: &'v str, index: usize) -> Option<usize> {
+        if self.many.is_empty() {
+            if let Some((_, first)) = self.few.iter().find(|(k, _)| *k == key) {
+                return Some(*first);
+            }
+            if self.few.len() < FEW {
+                self.few.push((key, index));
+                return None;
+            }
+            self.many.reserve(FEW * 2);
+            self.many.extend(self.few.drain(..));
+        }
+        match self.many.entry(key) {
+            std::collections::hash_map::Entry::Occupied(entry) => Some(*entry.get()),
+            std::collections::hash_map::Entry::Vacant(entry) => {
+                entry.insert(index);
+                None
+            }
+        }
     }
 }

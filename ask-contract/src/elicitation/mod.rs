@@ -44,9 +44,11 @@
 
 mod issues;
 mod outbound;
+mod property;
 mod reply;
 mod request;
 mod response;
+mod stream;
 
 pub use outbound::{ElicitationFields, ElicitationRequest, NOTE_PROPERTY};
 pub use response::{ElicitationAction, ElicitationEnd, ElicitationResult};

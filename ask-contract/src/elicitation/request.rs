@@ -1,64 +1,19 @@
-//! `elicitation/create` form request -> [`AskForm`]: the restricted schema checked
-//! property by property (issues name the property and the rule), then turned into a
-//! payload that the normal validation checks again (defaults against their own rules,
-//! bounds against each other), its issues mapped back to schema paths.
+//! `elicitation/create` form request -> [`AskForm`](crate::AskForm): the restricted
+//! schema checked property by property (issues name the property and the rule, see
+//! `property`), then turned into a payload that the normal validation checks again
+//! (defaults against their own rules, bounds against each other), its issues mapped
+//! back to schema paths. A valid request's text is read one property at a time (see
+//! `stream`).
 
 use indexmap::IndexMap;
 use serde_json::{Map, Value, json};
 
 use super::issues::schema_issue;
-use super::{CONFIRM_ID, ElicitationForm, Field, FieldKind};
+use super::property::{Reader, property, unenforced};
+use super::stream;
+use super::{CONFIRM_ID, ElicitationForm, Field};
 use crate::issue::{ContractError, Issue};
 use crate::parse::ParseOptions;
-
-/// The JSON Schema keywords of each MCP primitive that map to a question rule:
-/// (schema keyword, payload field).
-const STRING_RULES: &[(&str, &str)] = &[
-    ("minLength", "minLength"),
-    ("maxLength", "maxLength"),
-    ("format", "format"),
-    ("pattern", "pattern"),
-    ("default", "default"),
-];
-const NUMBER_RULES: &[(&str, &str)] = &[
-    ("minimum", "min"),
-    ("maximum", "max"),
-    ("default", "default"),
-];
-const ARRAY_RULES: &[(&str, &str)] = &[
-    ("minItems", "minItems"),
-    ("maxItems", "maxItems"),
-    ("default", "default"),
-];
-
-/// Keywords of a property that restrict its value and that no question rule expresses:
-/// an answer could break them, so a request using one is refused, naming it (keyword,
-/// what to do instead).
-const UNENFORCED: &[(&str, &str)] = &[
-    (
-        "exclusiveMinimum",
-        "use minimum (the form's bounds are inclusive)",
-    ),
-    (
-        "exclusiveMaximum",
-        "use maximum (the form's bounds are inclusive)",
-    ),
-    (
-        "multipleOf",
-        "drop it and check the value in the reply, or list the values as an enum",
-    ),
-    (
-        "const",
-        "a fixed value needs no question: leave the property out",
-    ),
-    ("not", "drop it"),
-    ("allOf", "drop it"),
-    ("if", "drop it"),
-    ("contains", "drop it"),
-    ("minContains", "drop it"),
-    ("maxContains", "drop it"),
-    ("prefixItems", "use items with enum or anyOf"),
-];
 
 /// The same for the whole `requestedSchema`.
 const UNENFORCED_OBJECT: &[(&str, &str)] = &[
@@ -78,21 +33,6 @@ const UNENFORCED_OBJECT: &[(&str, &str)] = &[
     ("not", "drop it"),
     ("if", "drop it"),
 ];
-
-/// Refuses the `keywords` present in `obj` (at `path`).
-fn unenforced(r: &mut Reader, path: &str, obj: &Map<String, Value>, keywords: &[(&str, &str)]) {
-    for (keyword, instead) in keywords {
-        if obj.contains_key(*keyword) {
-            r.issue(
-                format!("{path}.{keyword}"),
-                format!("is a rule the form cannot enforce, so an accepted answer could break it; {instead}"),
-            );
-        }
-    }
-}
-
-/// The formats MCP defines for strings.
-const FORMATS: [&str; 4] = ["email", "uri", "date", "date-time"];
 
 impl ElicitationForm {
     /// Reads a form request: a whole JSON-RPC `elicitation/create` message, its `params`,
@@ -115,6 +55,9 @@ impl ElicitationForm {
     /// # Errors
     /// As [`ElicitationForm::from_request`]; text that is not JSON is one issue at `request`.
     pub fn from_request_str(text: &str) -> Result<Self, ContractError> {
+        if let Some(form) = streamed(text) {
+            return Ok(form);
+        }
         let value: Value = serde_json::from_str(text).map_err(|err| {
             invalid(vec![Issue::new(
                 "request",
@@ -159,19 +102,25 @@ fn invalid(issues: Vec<Issue>) -> ContractError {
     ContractError::InvalidElicitation { issues }
 }
 
-/// Collects issues while a request is read.
-struct Reader {
-    issues: Vec<Issue>,
+/// What a request says around its properties, read and checked.
+struct Head<'v> {
+    /// The trimmed message (empty when it was missing or blank: an issue says so).
+    message: String,
+    /// The `properties` object (empty when missing, or when read by [`stream`]).
+    properties: &'v Map<String, Value>,
+    /// The names listed in `required` that are properties.
+    required: Vec<String>,
 }
 
-impl Reader {
-    fn issue(&mut self, path: impl Into<String>, message: impl Into<String>) {
-        self.issues.push(Issue::new(path, message));
-    }
-}
-
-fn build(request: &Value, order: Option<&[String]>) -> Result<ElicitationForm, ContractError> {
-    let mut r = Reader { issues: Vec::new() };
+/// Reads and checks everything of a request but the properties' own schemas: the
+/// method, mode and message, the schema's type and keywords, `required` (against `has`,
+/// whether a property exists, or the `properties` object itself). An error when nothing
+/// more can be read.
+fn read_head<'v>(
+    r: &mut Reader,
+    request: &'v Value,
+    has: Option<&dyn Fn(&str) -> bool>,
+) -> Result<Head<'v>, ContractError> {
     let params = match request.get("method") {
         Some(Value::String(m)) if m == "elicitation/create" => {
             request.get("params").unwrap_or(&Value::Null)
@@ -198,7 +147,7 @@ fn build(request: &Value, order: Option<&[String]>) -> Result<ElicitationForm, C
                 "mode",
                 "is \"url\": a URL elicitation opens a web page, not a form; only form mode requests can be shown",
             );
-            return Err(invalid(r.issues));
+            return Err(invalid(std::mem::take(&mut r.issues)));
         }
         Some(other) => r.issue("mode", format!("must be \"form\" (or absent), got {other}")),
     }
@@ -231,7 +180,7 @@ fn build(request: &Value, order: Option<&[String]>) -> Result<ElicitationForm, C
                 "must be a JSON Schema object with type \"object\" and properties, got {schema}"
             ),
         );
-        return Err(invalid(r.issues));
+        return Err(invalid(std::mem::take(&mut r.issues)));
     };
     match schema_obj.get("type") {
         None => {}
@@ -241,20 +190,37 @@ fn build(request: &Value, order: Option<&[String]>) -> Result<ElicitationForm, C
             format!("must be \"object\" (a flat form of properties), got {other}"),
         ),
     }
-    unenforced(&mut r, "requestedSchema", schema_obj, UNENFORCED_OBJECT);
-    let empty = Map::new();
+    unenforced(r, "requestedSchema", schema_obj, UNENFORCED_OBJECT);
     let properties = match schema_obj.get("properties") {
-        None | Some(Value::Null) => &empty,
+        None | Some(Value::Null) => empty(),
         Some(Value::Object(map)) => map,
         Some(other) => {
             r.issue(
                 "requestedSchema.properties",
                 format!("must be an object of property schemas, got {other}"),
             );
-            &empty
+            empty()
         }
     };
-    let required = required_names(&mut r, schema_obj, properties);
+    let in_map = |name: &str| properties.contains_key(name);
+    let required = required_names(r, schema_obj, has.unwrap_or(&in_map));
+    Ok(Head {
+        message,
+        properties,
+        required,
+    })
+}
+
+/// An empty object of properties.
+fn empty() -> &'static Map<String, Value> {
+    static EMPTY: std::sync::LazyLock<Map<String, Value>> = std::sync::LazyLock::new(Map::new);
+    &EMPTY
+}
+
+fn build(request: &Value, order: Option<&[String]>) -> Result<ElicitationForm, ContractError> {
+    let mut r = Reader { issues: Vec::new() };
+    let head = read_head(&mut r, request, None)?;
+    let properties = head.properties;
     let names: Vec<&String> = match order {
         Some(order)
             if order.len() == properties.len()
@@ -264,79 +230,156 @@ fn build(request: &Value, order: Option<&[String]>) -> Result<ElicitationForm, C
         }
         _ => properties.keys().collect(),
     };
-    // The payload is written as text, one question at a time, and read back by the
-    // payload parser, which keeps only what validation reads: a request of 100,000
-    // choices or properties never exists as a tree of JSON values twice over.
-    let mut payload = Payload::default();
-    let mut fields = Vec::with_capacity(names.len());
-    let required: std::collections::HashSet<&str> = required.iter().map(String::as_str).collect();
+    let mut questions = Questions::new(&head.message, &head.required, names.len());
     for name in names {
-        let Some(prop) = properties.get(name) else {
-            continue;
-        };
+        if let Some(prop) = properties.get(name) {
+            questions.property(&mut r, name, prop);
+        }
+    }
+    questions.finish(r, &head.message, properties.is_empty(), properties)
+}
+
+/// [`ElicitationForm::from_request_str`] for a valid request, reading the properties one
+/// at a time from the text ([`stream`]): a request of 100,000 properties never exists as
+/// a tree of 100,000 schema objects. `None` for anything else (an issue, a repeated
+/// property name, text that is not a request), which the whole request read as a value
+/// then reports exactly.
+fn streamed(text: &str) -> Option<ElicitationForm> {
+    let (request, names) = stream::head(text)?;
+    let in_params = request.get("params").is_some();
+    let names = if in_params { names.params } else { names.root };
+    let known: std::collections::HashSet<&str> = names.iter().map(String::as_str).collect();
+    let mut r = Reader { issues: Vec::new() };
+    let head = read_head(&mut r, &request, Some(&|name| known.contains(name))).ok()?;
+    drop(known);
+    let mut questions = Questions::new(&head.message, &head.required, names.len());
+    let mut seen = 0;
+    stream::properties(text, in_params, &mut |name, prop| {
+        seen += 1;
+        questions.property(&mut r, name, prop);
+    })?;
+    if seen != names.len() || !r.issues.is_empty() {
+        return None;
+    }
+    let no_properties = names.is_empty();
+    drop(names);
+    questions
+        .finish(r, &head.message, no_properties, head.properties)
+        .ok()
+}
+
+/// The questions of a request, written one property at a time.
+struct Questions<'a> {
+    payload: Payload,
+    fields: Vec<Field>,
+    required: std::collections::HashSet<&'a str>,
+}
+
+impl<'a> Questions<'a> {
+    fn new(message: &str, required: &'a [String], count: usize) -> Self {
+        Self {
+            payload: Payload::new(message),
+            fields: Vec::with_capacity(count),
+            required: required.iter().map(String::as_str).collect(),
+        }
+    }
+
+    /// Adds the question of property `name`, or the issues that keep it out.
+    fn property(&mut self, r: &mut Reader, name: &str, prop: &Value) {
         let path = format!("requestedSchema.properties.{name}");
-        let is_required = required.contains(name.as_str());
-        if let Some((question, options, kind)) = property(&mut r, &path, name, prop, is_required) {
-            payload.question(&question, options.as_deref());
-            fields.push(Field {
-                name: name.clone(),
+        let is_required = self.required.contains(name);
+        if let Some((question, options, kind)) = property(r, &path, name, prop, is_required) {
+            self.payload.question(&question, options.as_deref());
+            self.fields.push(Field {
+                name: name.to_owned(),
                 kind,
                 required: is_required,
             });
         }
     }
-    if properties.is_empty() && !message.is_empty() {
-        // Nothing to fill in: the request only asks to go ahead.
-        payload.question(
-            &json!({"id": CONFIRM_ID, "label": "Confirm", "prompt": message, "type": "confirm",
-                              "yesLabel": "Accept", "noLabel": "Decline"}),
-            None,
-        );
-    }
-    let has_questions = payload.count > 0;
-    let payload = payload.finish(&message);
-    // The properties read so far are checked too, so every problem is listed at once.
-    if has_questions {
-        // Text written from JSON values always parses back.
-        let parsed = crate::tree::Tree::parse(&payload)
-            .map_err(|err| {
-                invalid(vec![Issue::new(
-                    "requestedSchema",
-                    format!("cannot be read as a form ({err})"),
-                )])
-            })
-            .and_then(|tree| crate::validate::validate(&tree, ParseOptions::default()));
-        drop(payload);
-        match parsed {
-            Ok(form) if r.issues.is_empty() => return Ok(ElicitationForm { form, fields }),
-            Ok(_) => {}
-            Err(err) => r.issues.extend(
-                err.issues()
-                    .iter()
-                    .map(|i| schema_issue(i, &fields, properties)),
-            ),
+
+    /// The form, checked as a payload, or every issue found (`properties` tells which
+    /// list of choices an issue names). A request with no properties at all becomes one
+    /// yes-or-no question on the message.
+    fn finish(
+        self,
+        mut r: Reader,
+        message: &str,
+        no_properties: bool,
+        properties: &Map<String, Value>,
+    ) -> Result<ElicitationForm, ContractError> {
+        let Self {
+            mut payload,
+            fields,
+            ..
+        } = self;
+        if no_properties && !message.is_empty() {
+            // Nothing to fill in: the request only asks to go ahead.
+            payload.question(
+                &json!({"id": CONFIRM_ID, "label": "Confirm", "prompt": message, "type": "confirm",
+                                  "yesLabel": "Accept", "noLabel": "Decline"}),
+                None,
+            );
         }
+        let has_questions = payload.count > 0;
+        let payload = payload.finish();
+        // The properties read so far are checked too, so every problem is listed at once.
+        if has_questions {
+            // Text written from JSON values always parses back.
+            let parsed = crate::tree::Tree::parse(&payload)
+                .map_err(|err| {
+                    invalid(vec![Issue::new(
+                        "requestedSchema",
+                        format!("cannot be read as a form ({err})"),
+                    )])
+                })
+                .and_then(|tree| crate::validate::validate(&tree, ParseOptions::default()));
+            drop(payload);
+            match parsed {
+                Ok(form) if r.issues.is_empty() => return Ok(ElicitationForm { form, fields }),
+                Ok(_) => {}
+                Err(err) => r.issues.extend(
+                    err.issues()
+                        .iter()
+                        .map(|i| schema_issue(i, &fields, properties)),
+                ),
+            }
+        }
+        if r.issues.is_empty() {
+            r.issue(
+                "requestedSchema.properties",
+                "has no property that can be shown",
+            );
+        }
+        Err(invalid(r.issues))
     }
-    if r.issues.is_empty() {
-        r.issue(
-            "requestedSchema.properties",
-            "has no property that can be shown",
-        );
-    }
-    Err(invalid(r.issues))
 }
 
-/// The payload a request becomes, as JSON text.
-#[derive(Default)]
+/// The payload a request becomes, as JSON text, written in place.
 struct Payload {
     text: String,
     count: usize,
 }
 
 impl Payload {
+    /// A payload with `title` (none when empty) and no question yet.
+    fn new(title: &str) -> Self {
+        let title = if title.is_empty() {
+            Value::Null
+        } else {
+            json!(title)
+        };
+        Self {
+            text: format!("{{\"title\":{title},\"questions\":["),
+            count: 0,
+        }
+    }
+
     /// Appends a question; `options` is its options array as JSON text.
     fn question(&mut self, question: &Value, options: Option<&str>) {
-        self.text.push(if self.count == 0 { '[' } else { ',' });
+        if self.count > 0 {
+            self.text.push(',');
+        }
         self.count += 1;
         let body = question.to_string();
         match (options, body.strip_suffix('}')) {
@@ -354,18 +397,10 @@ impl Payload {
         }
     }
 
-    /// The whole payload: `title` (none when empty) and the questions.
-    fn finish(self, title: &str) -> String {
-        let title = if title.is_empty() {
-            Value::Null
-        } else {
-            json!(title)
-        };
-        let questions = if self.count == 0 { "[" } else { "" };
-        format!(
-            "{{\"title\":{title},\"questions\":{}{questions}]}}",
-            self.text
-        )
+    /// The whole payload's text.
+    fn finish(mut self) -> String {
+        self.text.push_str("]}");
+        self.text
     }
 }
 
@@ -373,7 +408,7 @@ impl Payload {
 fn required_names(
     r: &mut Reader,
     schema: &Map<String, Value>,
-    properties: &Map<String, Value>,
+    is_property: &dyn Fn(&str) -> bool,
 ) -> Vec<String> {
     let mut out = Vec::new();
     match schema.get("required") {
@@ -381,7 +416,7 @@ fn required_names(
         Some(Value::Array(items)) => {
             for (k, item) in items.iter().enumerate() {
                 match item.as_str() {
-                    Some(name) if properties.contains_key(name) => out.push(name.to_owned()),
+                    Some(name) if is_property(name) => out.push(name.to_owned()),
                     Some(name) => r.issue(
                         format!("requestedSchema.required[{k}]"),
                         format!("names {name:?}, which is not a property"),
@@ -399,212 +434,4 @@ fn required_names(
         ),
     }
     out
-}
-
-/// One property as a question payload and its kind.
-fn property(
-    r: &mut Reader,
-    path: &str,
-    name: &str,
-    prop: &Value,
-    required: bool,
-) -> Option<(Value, Option<String>, FieldKind)> {
-    let Some(obj) = prop.as_object() else {
-        r.issue(
-            path,
-            format!("must be a property schema object, got {prop}"),
-        );
-        return None;
-    };
-    if name.trim().is_empty() {
-        r.issue(path, "has an empty name; give every property a name");
-        return None;
-    }
-    let before = r.issues.len();
-    unenforced(r, path, obj, UNENFORCED);
-    if let Some(items) = obj.get("items").and_then(Value::as_object) {
-        unenforced(r, &format!("{path}.items"), items, UNENFORCED);
-    }
-    // Answers of a multi-select never repeat (option values are unique), so
-    // `uniqueItems` holds whatever its value; only its type is checked.
-    if let Some(unique) = obj.get("uniqueItems").filter(|u| !u.is_boolean()) {
-        r.issue(
-            format!("{path}.uniqueItems"),
-            format!("must be true or false, got {unique}"),
-        );
-    }
-    if r.issues.len() > before {
-        return None;
-    }
-    let text = |key: &str| {
-        obj.get(key)
-            .and_then(Value::as_str)
-            .map(str::trim)
-            .filter(|s| !s.is_empty())
-    };
-    let mut q = Map::new();
-    let mut options = None;
-    q.insert("id".into(), json!(name));
-    q.insert("label".into(), json!(text("title").unwrap_or(name)));
-    q.insert(
-        "prompt".into(),
-        json!(text("description").or(text("title")).unwrap_or(name)),
-    );
-    q.insert("required".into(), json!(required));
-    let kind = match obj.get("type").and_then(Value::as_str) {
-        Some("string") if obj.contains_key("enum") || obj.contains_key("oneOf") => {
-            q.insert("type".into(), json!("single"));
-            options = Some(enum_options(r, path, obj, "")?);
-            copy(obj, &mut q, &[("default", "default")]);
-            FieldKind::Enum
-        }
-        Some("string") => {
-            if let Some(format) = obj.get("format") {
-                if !format.as_str().is_some_and(|f| FORMATS.contains(&f)) {
-                    r.issue(format!("{path}.format"), format!("is {format}; MCP string formats are \"email\", \"uri\", \"date\" and \"date-time\""));
-                    return None;
-                }
-            }
-            q.insert("type".into(), json!("text"));
-            copy(obj, &mut q, STRING_RULES);
-            drop_default_against_pattern(&mut q);
-            FieldKind::String
-        }
-        Some(kind @ ("number" | "integer")) => {
-            q.insert("type".into(), json!("number"));
-            if kind == "integer" {
-                q.insert("integer".into(), json!(true));
-            }
-            copy(obj, &mut q, NUMBER_RULES);
-            if kind == "integer" {
-                FieldKind::Integer
-            } else {
-                FieldKind::Number
-            }
-        }
-        Some("boolean") => {
-            q.insert("type".into(), json!("confirm"));
-            copy(obj, &mut q, &[("default", "default")]);
-            FieldKind::Boolean
-        }
-        Some("array") => {
-            let Some(items) = obj.get("items").and_then(Value::as_object) else {
-                r.issue(format!("{path}.items"), "is required on an array property: an object with enum or anyOf (a multi-select)");
-                return None;
-            };
-            q.insert("type".into(), json!("multi"));
-            options = Some(enum_options(r, path, items, ".items")?);
-            copy(obj, &mut q, ARRAY_RULES);
-            FieldKind::MultiEnum
-        }
-        Some(other) => {
-            r.issue(format!("{path}.type"), format!("is {other:?}; MCP form properties are \"string\", \"number\", \"integer\", \"boolean\" or \"array\" (a multi-select enum)"));
-            return None;
-        }
-        None => {
-            r.issue(
-                format!("{path}.type"),
-                "is required: \"string\", \"number\", \"integer\", \"boolean\" or \"array\"",
-            );
-            return None;
-        }
-    };
-    Some((Value::Object(q), options, kind))
-}
-
-/// Leaves out a string default that its own `pattern` refuses: it could never be sent,
-/// so it is not suggested. The specification's own string example is such a schema
-/// (`pattern` `^[A-Za-z]+$` with `format` `email` and default `user@example.com`), and a
-/// client still shows it. A pattern that does not compile stays, for its issue.
-fn drop_default_against_pattern(q: &mut Map<String, Value>) {
-    let (Some(Value::String(pattern)), Some(Value::String(default))) =
-        (q.get("pattern"), q.get("default"))
-    else {
-        return;
-    };
-    let refused = crate::pattern::Pattern::new(pattern).is_ok_and(|p| !p.is_match(default.trim()));
-    if refused {
-        q.remove("default");
-    }
-}
-
-/// Copies the schema keywords that are question rules.
-fn copy(obj: &Map<String, Value>, q: &mut Map<String, Value>, rules: &[(&str, &str)]) {
-    for (keyword, field) in rules {
-        if let Some(v) = obj.get(*keyword).filter(|v| !v.is_null()) {
-            q.insert((*field).to_owned(), v.clone());
-        }
-    }
-}
-
-/// Appends `{"value": ..., "label": ...}` to a JSON array's text.
-fn push_option(out: &mut String, value: &str, label: &str) {
-    out.push(if out.is_empty() { '[' } else { ',' });
-    out.push_str("{\"value\":");
-    out.push_str(&Value::from(value).to_string());
-    out.push_str(",\"label\":");
-    out.push_str(&Value::from(label).to_string());
-    out.push('}');
-}
-
-/// The options of `enum` (with the legacy `enumNames` as labels), `oneOf` or `anyOf`
-/// (`const` and `title`) at `obj`, as the text of a JSON array.
-fn enum_options(r: &mut Reader, path: &str, obj: &Map<String, Value>, at: &str) -> Option<String> {
-    let titled_key = if at.is_empty() { "oneOf" } else { "anyOf" };
-    let before = r.issues.len();
-    let mut out = String::new();
-    if let Some(values) = obj.get("enum") {
-        let Some(values) = values.as_array().filter(|v| !v.is_empty()) else {
-            r.issue(
-                format!("{path}{at}.enum"),
-                format!("must be a non-empty array of strings, got {values}"),
-            );
-            return None;
-        };
-        let names = obj.get("enumNames").and_then(Value::as_array);
-        for (k, v) in values.iter().enumerate() {
-            let Some(value) = v.as_str() else {
-                r.issue(
-                    format!("{path}{at}.enum[{k}]"),
-                    format!("must be a string, got {v}"),
-                );
-                continue;
-            };
-            let label = names
-                .and_then(|n| n.get(k))
-                .and_then(Value::as_str)
-                .unwrap_or(value);
-            push_option(&mut out, value, label);
-        }
-    } else if let Some(choices) = obj.get(titled_key) {
-        let Some(choices) = choices.as_array().filter(|v| !v.is_empty()) else {
-            r.issue(
-                format!("{path}{at}.{titled_key}"),
-                format!("must be a non-empty array of {{const, title}} objects, got {choices}"),
-            );
-            return None;
-        };
-        for (k, c) in choices.iter().enumerate() {
-            let Some(value) = c.get("const").and_then(Value::as_str) else {
-                r.issue(
-                    format!("{path}{at}.{titled_key}[{k}].const"),
-                    "is required: the string value this choice sends",
-                );
-                continue;
-            };
-            let label = c.get("title").and_then(Value::as_str).unwrap_or(value);
-            push_option(&mut out, value, label);
-        }
-    } else {
-        r.issue(
-            format!("{path}{at}"),
-            format!("needs enum or {titled_key} to list the choices"),
-        );
-        return None;
-    }
-    out.push(if out.is_empty() { '[' } else { ']' });
-    if out == "[" {
-        out.push(']');
-    }
-    (r.issues.len() == before).then_some(out)
 }
