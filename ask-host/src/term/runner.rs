@@ -23,7 +23,9 @@ use super::events::CrosstermInput as Reader;
 use super::input::TtyInput as Reader;
 use super::modes::TTY_PATH;
 use super::screen::Screen;
-use super::signals::{self, Signals};
+use super::signals::Signals;
+#[cfg(unix)]
+use super::signals::{is_shell_job, stop_process, suspend_job};
 use super::{InlineHeight, Input, Painter, peek};
 use crate::Session;
 
@@ -163,7 +165,7 @@ pub fn run(
     // Ctrl+Z suspends only when a job-control shell can resume us, and only when no
     // action is bound to it.
     #[cfg(unix)]
-    let ctrl_z = signals::is_shell_job(&reader).then_some(Key::ctrl('z'));
+    let ctrl_z = is_shell_job(&reader).then_some(Key::ctrl('z'));
     let Ok(mut screen) = Screen::enter(
         tty.file,
         tty.direct,
@@ -214,7 +216,7 @@ pub fn run(
         #[cfg(unix)]
         if signals.take_stop() {
             screen.suspend();
-            signals::stop_process();
+            stop_process();
             // Continued only to be ended (a hung-up job gets SIGHUP with its SIGCONT):
             // leave the terminal as the suspension left it.
             if signals.terminated().is_some() {
@@ -283,7 +285,7 @@ pub fn run(
                     host.key(key);
                     #[cfg(unix)]
                     if Some(key) == ctrl_z && !is_bound(session.flow(), key) {
-                        signals::suspend_job();
+                        suspend_job();
                         continue;
                     }
                     // The settings overlay may have grown the band: closing it gives
