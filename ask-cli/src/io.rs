@@ -126,25 +126,25 @@ pub(crate) fn write_result(output: Option<&Path>, result: &AskResult) -> Result<
 /// replaced atomically, a FIFO or device written through ([`ask_settings::fs::write_atomic`]).
 ///
 /// What is written is decided, so signals get their default action back first
-/// ([`crate::signals::hand_back`]): a FIFO with no reader, or a stdout nobody reads, may
+/// ([`ask_host::term::signals::hand_back`]): a FIFO with no reader, or a stdout nobody reads, may
 /// block the write, and a signal must still end the process then. A regular file is
 /// written through a temporary file beside it, a write that never blocks for long:
-/// there signals wait until the write is over ([`crate::signals::deferred`]), so none
+/// there signals wait until the write is over ([`ask_host::term::signals::deferred`]), so none
 /// leaves the temporary file behind.
 pub(crate) fn write_text(output: Option<&Path>, what: &str, text: &str) -> Result<(), CliError> {
     match output {
         Some(path) if path != Path::new("-") => {
             let write = || ask_settings::fs::write_atomic(path, text.as_bytes());
             let written = if replaces_a_file(path) {
-                crate::signals::deferred(write)
+                ask_host::term::signals::deferred(write)
             } else {
-                crate::signals::hand_back();
+                ask_host::term::signals::hand_back();
                 write()
             };
             written.map_err(|err| CliError::io(what, path, &err))
         }
         _ => {
-            crate::signals::hand_back();
+            ask_host::term::signals::hand_back();
             let mut out = std::io::stdout().lock();
             out.write_all(text.as_bytes())
                 .and_then(|()| out.flush())

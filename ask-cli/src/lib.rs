@@ -11,7 +11,6 @@ mod notify;
 mod process;
 mod remote;
 mod script;
-mod signals;
 mod term;
 
 use std::process::ExitCode;

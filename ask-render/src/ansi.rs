@@ -66,25 +66,26 @@ pub fn write_line(out: &mut String, line: &Line, theme: &Theme, max_cols: usize)
     used
 }
 
-/// Writes the SGR sequence that turns `look` on; false when the look is plain.
+/// Writes the SGR sequence that turns `look` on; false when the look is plain. Written
+/// straight into `out` (no list of codes joined): a terminal host paints a frame per key.
 fn sgr(out: &mut String, look: Look) -> bool {
-    let mut codes: Vec<String> = Vec::new();
-    if look.bold {
-        codes.push("1".into());
-    }
-    if look.dim {
-        codes.push("2".into());
-    }
-    if look.inverse {
-        codes.push("7".into());
+    let start = out.len();
+    // `ESC [` before the first code, `;` between codes.
+    let next = |out: &mut String| out.push_str(if out.len() == start { "\u{1b}[" } else { ";" });
+    for (on, code) in [(look.bold, '1'), (look.dim, '2'), (look.inverse, '7')] {
+        if on {
+            next(out);
+            out.push(code);
+        }
     }
     if let Some(color) = look.fg {
-        codes.push(format!("38;5;{}", color.palette_index()));
+        next(out);
+        let _ = write!(out, "38;5;{}", color.palette_index());
     }
-    if codes.is_empty() {
+    if out.len() == start {
         return false;
     }
-    let _ = write!(out, "\u{1b}[{}m", codes.join(";"));
+    out.push('m');
     true
 }
 

@@ -16,7 +16,7 @@ use crate::cmd::extract::{open_session, session_error};
 use crate::cmd::run::{FormRunner, finish};
 use crate::config;
 use crate::exit::{CliError, CliResult, Exit};
-use crate::signals::Interrupts;
+use ask_host::term::Signals;
 
 /// Runs extraction with `--completer`, then answers the extracted form.
 pub(crate) fn answer(args: &AnswerArgs) -> CliResult {
@@ -37,13 +37,13 @@ pub(crate) fn answer(args: &AnswerArgs) -> CliResult {
     let attempts = usize::from(settings.extraction_retries) + 1;
     // SIGINT, SIGTERM and SIGHUP (console control events on Windows) while the completer
     // runs: recorded, so its process tree is killed before `ask` ends as the signal asks.
-    let signals = Interrupts::register();
+    let signals = Signals::terminating();
     let leaf = args.session.leaf.as_deref();
     let mut responses: Vec<String> = Vec::new();
     let mut problems: Vec<String> = Vec::new();
     loop {
         let status = extract_status(&session, leaf, &responses, settings.extraction_retries);
-        if let Some(signal) = signals.received() {
+        if let Some(signal) = signals.terminated() {
             // A signal while a reply was checked: end as the form would have, whatever
             // the check found (it is linear in the reply, so this is soon).
             signals.unregister();
@@ -89,7 +89,7 @@ pub(crate) fn answer(args: &AnswerArgs) -> CliResult {
             }
             ExtractStatus::Form { form, .. } => {
                 signals.unregister();
-                if let Some(signal) = signals.received() {
+                if let Some(signal) = signals.terminated() {
                     // A signal during extraction: end as the form would have.
                     crate::exit::warn(&format!(
                         "interrupted by signal {signal} before the form opened; \

@@ -16,7 +16,7 @@ use rustix::fs::OFlags;
 use super::completion::{
     Completion, EXIT_POLL, MAX_OUTPUT, POLL, finish, send_request, stop_reason,
 };
-use crate::signals::Interrupts;
+use ask_host::term::Signals;
 
 /// Runs the completer once under `sh -c`: the request as JSON on stdin, the
 /// model's reply on stdout. It gets its own process group, so on timeout (or
@@ -30,7 +30,7 @@ pub(crate) fn complete(
     command: &str,
     request: &ModelRequest,
     timeout: Duration,
-    signals: &Interrupts,
+    signals: &Signals,
 ) -> Completion {
     let deadline = Instant::now() + timeout;
     let mut child = match Command::new("sh")
@@ -174,7 +174,7 @@ mod tests {
     }
 
     fn run(command: &str, timeout_ms: u64) -> Completion {
-        let signals = Interrupts::none();
+        let signals = Signals::none();
         complete(
             command,
             &request(),

@@ -15,7 +15,7 @@ use super::completion::{
     Completion, EXIT_POLL, MAX_OUTPUT, POLL, finish, send_request, stop_reason,
 };
 use crate::process::{SHELL, kill_tree, shell};
-use crate::signals::Interrupts;
+use ask_host::term::Signals;
 
 /// Runs the completer once under the shell (`sh -c`; `cmd /C` on Windows):
 /// the request as JSON on stdin, the model's reply on stdout. On timeout (or a
@@ -24,7 +24,7 @@ pub(crate) fn complete(
     command: &str,
     request: &ModelRequest,
     timeout: Duration,
-    signals: &Interrupts,
+    signals: &Signals,
 ) -> Completion {
     let deadline = Instant::now() + timeout;
     let mut child = match shell(command)

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use ask_extract::ModelRequest;
 
-use crate::signals::Interrupts;
+use ask_host::term::Signals;
 
 /// The most of a completer's stdout (or stderr) that is kept; the rest is
 /// read and dropped so a runaway completer cannot fill memory.
@@ -51,11 +51,11 @@ pub(super) fn send_request(stdin: Option<ChildStdin>, request: &ModelRequest) {
 /// Why the wait loop must stop now, if it must: a termination request arrived, or
 /// the deadline passed. The caller kills what it started, then returns this.
 pub(super) fn stop_reason(
-    signals: &Interrupts,
+    signals: &Signals,
     deadline: Instant,
     timeout: Duration,
 ) -> Option<Completion> {
-    if let Some(signal) = signals.received() {
+    if let Some(signal) = signals.terminated() {
         return Some(Completion::Interrupted(signal));
     }
     (Instant::now() >= deadline).then(|| {
@@ -112,10 +112,10 @@ mod tests {
     #[test]
     fn the_wait_goes_on_until_the_deadline_then_says_it_timed_out() {
         let far = Instant::now() + Duration::from_secs(60);
-        assert!(stop_reason(&Interrupts::none(), far, Duration::from_secs(60)).is_none());
+        assert!(stop_reason(&Signals::none(), far, Duration::from_secs(60)).is_none());
         let past = Instant::now();
         let Some(Completion::Failed(why)) =
-            stop_reason(&Interrupts::none(), past, Duration::from_millis(1500))
+            stop_reason(&Signals::none(), past, Duration::from_millis(1500))
         else {
             panic!("the deadline passed");
         };

@@ -11,6 +11,18 @@
 //!   one call, and restores all of it, erasing an inline band, when dropped and on a
 //!   panic.
 //!
+//! - With the `terminal` feature, the `ask` binary's terminal loop: [`run`] drives a
+//!   [`Session`](crate::Session) on the controlling terminal ([`Tty`]) until the form
+//!   ends, a signal arrives or the terminal goes away, with peek, Ctrl+Z job control,
+//!   resizes, the settings file's watch and control clients' wake-ups; a [`TermHost`]
+//!   delivers notifications. It is built from parts a host may use alone:
+//!   `TtyInput` (Unix: `/dev/tty` through the decoder in one `poll` with the signals'
+//!   wake-up pipe and the settings file's `SettingsWatch`; a lone Esc and split
+//!   sequences are told apart by a reasoned wait), [`TermOut`] (frames written at once
+//!   where they are painted, the rest on a writer thread, so a terminal that stops
+//!   reading never blocks signals or the timeout) and [`signals`] (the one place that
+//!   installs signal handlers and hands them back).
+//!
 //! A host reading `/dev/tty` bytes decodes them with [`Decoder`](ask_keymap::Decoder), which
 //! also hands out the terminal's replies for [`TerminalModes::reply`]; a host reading
 //! crossterm events converts them with `InputEvent::try_from` (feature `crossterm`).
@@ -18,13 +30,62 @@
 
 mod ansi;
 mod caret;
+#[cfg(all(not(unix), feature = "terminal"))]
+mod events;
+#[cfg(all(unix, feature = "terminal"))]
+mod input;
 #[cfg(feature = "crossterm")]
 mod modes;
+#[cfg(feature = "terminal")]
+mod output;
 mod paint;
+#[cfg(feature = "terminal")]
+mod peek;
+#[cfg(feature = "terminal")]
+mod runner;
+#[cfg(feature = "terminal")]
+mod screen;
+#[cfg(feature = "terminal")]
+#[cfg_attr(docsrs, doc(cfg(feature = "terminal")))]
+pub mod signals;
 mod viewport;
+#[cfg(all(unix, feature = "terminal"))]
+mod watch;
 
+#[cfg(all(unix, feature = "terminal"))]
+#[cfg_attr(docsrs, doc(cfg(all(unix, feature = "terminal"))))]
+pub use input::TtyInput;
 #[cfg(feature = "crossterm")]
 #[cfg_attr(docsrs, doc(cfg(feature = "crossterm")))]
 pub use modes::{KEYBOARD_REPLY_WINDOW, Keyboard, ModeOptions, TerminalModes};
+#[cfg(feature = "terminal")]
+#[cfg_attr(docsrs, doc(cfg(feature = "terminal")))]
+pub use output::TermOut;
 pub use paint::Painter;
+#[cfg(feature = "terminal")]
+#[cfg_attr(docsrs, doc(cfg(feature = "terminal")))]
+pub use runner::{Ended, Layout, RunOptions, TermHost, Tty, open_lines, run};
+#[cfg(feature = "terminal")]
+#[cfg_attr(docsrs, doc(cfg(feature = "terminal")))]
+pub use signals::Signals;
 pub use viewport::InlineHeight;
+#[cfg(all(unix, feature = "terminal"))]
+#[cfg_attr(docsrs, doc(cfg(all(unix, feature = "terminal"))))]
+pub use watch::SettingsWatch;
+
+/// What a terminal reader returns ([`TtyInput::wait`] on Unix): input events, or the
+/// end of the terminal.
+#[cfg(feature = "terminal")]
+#[cfg_attr(docsrs, doc(cfg(feature = "terminal")))]
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Input {
+    /// A key, a paste, or (from crossterm's reader) a resize.
+    Event(ask_keymap::InputEvent),
+    /// The terminal went away (hang-up): ends the flow like SIGHUP.
+    Closed,
+    /// The watched settings file changed (see `SettingsWatch`).
+    SettingsChanged,
+    /// The terminal answered a query (the keyboard protocol's, sent on entering): for
+    /// [`TerminalModes::reply`].
+    Reply(ask_keymap::TerminalReply),
+}

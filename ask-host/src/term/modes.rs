@@ -27,8 +27,9 @@ pub const KEYBOARD_REPLY_WINDOW: Duration = Duration::from_secs(1);
 const PATIENCE: Duration = Duration::from_millis(300);
 
 /// The controlling terminal's device, written by the restore path on a fresh handle
-/// (the panic hook has no other).
-const TTY_PATH: &str = if cfg!(windows) { "CONOUT$" } else { "/dev/tty" };
+/// (the panic hook has no other) and opened by the terminal loop's `Tty::open`: the
+/// console's screen buffer on Windows (crossterm reads console input itself).
+pub(super) const TTY_PATH: &str = if cfg!(windows) { "CONOUT$" } else { "/dev/tty" };
 
 /// True while the terminal is in the modes and must be restored.
 static ACTIVE: AtomicBool = AtomicBool::new(false);

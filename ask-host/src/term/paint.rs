@@ -431,7 +431,9 @@ impl Painter {
 
     /// One row as text with ANSI styles, cut to `cols` columns.
     fn row(&self, line: &Line, cols: usize) -> String {
-        let mut out = String::new();
+        // Room for the row's text and a few style codes, so a frame's rows are not
+        // grown again and again on every key.
+        let mut out = String::with_capacity(cols + 64);
         ask_render::text::write_line(&mut out, line, &self.theme, cols);
         out
     }

@@ -7,14 +7,14 @@ use ask_state::Flow;
 
 /// True when `key` folds or unfolds the form: the `global.peek` action
 /// (default `alt+o`), which works everywhere but in the settings overlay.
-pub(crate) fn toggles(flow: &Flow, key: Key) -> bool {
+pub(super) fn toggles(flow: &Flow, key: Key) -> bool {
     flow.settings_cursor().is_none() && flow.keymap().is(Action::Peek, &key)
 }
 
 /// The status line shown while folded:
 /// `ask: 3 questions waiting - alt+o to return`.
-pub(crate) fn status(flow: &Flow) -> String {
-    use ask_host::i18n::Msg;
+pub(super) fn status(flow: &Flow) -> String {
+    use crate::i18n::Msg;
     let n = flow.form().questions.len();
     let key = flow
         .keymap()
@@ -32,7 +32,7 @@ pub(crate) fn status(flow: &Flow) -> String {
 #[cfg(test)]
 mod tests {
     use ask_contract::{ParseOptions, parse_params};
-    use ask_host::i18n::{Locale, LocaleSetting};
+    use ask_i18n::{Locale, LocaleSetting};
     use ask_keymap::{Keymap, behaviour::Behaviour};
     use ask_state::{Flow, FlowOptions};
     use serde_json::json;

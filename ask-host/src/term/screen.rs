@@ -10,19 +10,19 @@ use std::fs::File;
 use std::io;
 use std::time::Duration;
 
-use ask_host::keymap::TerminalReply;
-use ask_host::term::{Keyboard, ModeOptions, TerminalModes};
+use ask_keymap::TerminalReply;
 
 use super::output::TermOut;
+use super::{Keyboard, ModeOptions, TerminalModes};
 
 /// How long leaving waits for frames still on their way to the terminal: a terminal
 /// that stopped reading must not hold up the result.
 const PATIENCE: Duration = Duration::from_millis(300);
 
 /// The terminal in the UI's modes; restores it when dropped.
-pub(crate) struct Screen {
+pub(super) struct Screen {
     /// Everything is drawn through it, to `/dev/tty` (on a writer thread).
-    pub(crate) out: TermOut,
+    pub(super) out: TermOut,
     modes: TerminalModes,
 }
 
@@ -34,8 +34,10 @@ impl Screen {
     /// keys ([`Screen::reply`]), so nothing waits for it. Where crossterm reads the
     /// input (not Unix), it keeps the replies to itself, so the flags are pushed without
     /// asking (terminals without the protocol ignore them).
-    pub(crate) fn enter(tty: File, inline: bool) -> io::Result<Self> {
-        let mut out = TermOut::new(tty);
+    /// `direct`, a non-blocking handle on the same terminal, writes frames on the
+    /// caller's thread whenever the terminal takes them at once.
+    pub(super) fn enter(tty: File, direct: Option<File>, inline: bool) -> io::Result<Self> {
+        let mut out = TermOut::with_direct(tty, direct);
         let options = if inline {
             ModeOptions::inline()
         } else {
@@ -52,13 +54,13 @@ impl Screen {
 
     /// A terminal reply from the input: the answer to the keyboard query.
     #[cfg_attr(not(unix), allow(dead_code))]
-    pub(crate) fn reply(&mut self, reply: TerminalReply) -> io::Result<()> {
+    pub(super) fn reply(&mut self, reply: TerminalReply) -> io::Result<()> {
         self.modes.reply(&mut self.out, &reply).map(drop)
     }
 
     /// Leaves full-screen mode for a while (before the process stops, or while the host
     /// has the terminal with `--host-peek`).
-    pub(crate) fn suspend(&mut self) {
+    pub(super) fn suspend(&mut self) {
         self.out.drain(PATIENCE);
         self.modes.suspend();
     }
@@ -66,7 +68,7 @@ impl Screen {
     /// Enters full-screen mode again after [`Screen::suspend`], or re-applies it
     /// after the process was continued (another program may have changed the
     /// terminal meanwhile). The caller redraws everything.
-    pub(crate) fn resume(&mut self) -> io::Result<()> {
+    pub(super) fn resume(&mut self) -> io::Result<()> {
         self.modes.resume(&mut self.out)
     }
 }

@@ -1,8 +1,10 @@
-//! The UI's output to the terminal, written on a thread of its own: a terminal that
-//! stops reading (a stalled ssh, a frozen emulator) blocks that thread, never the event
-//! loop, so signals and `--timeout` still end the form with its result. A write error
-//! (EIO, EPIPE: the terminal went away) is kept and returned by the next write, which
-//! the event loop takes for a hang-up.
+//! The UI's output to the terminal. A frame is written where it was painted, on the
+//! loop's thread, through a non-blocking handle: one `write`, no wake-up of another
+//! thread. What the terminal does not take at once (it reads slowly, or stopped reading:
+//! a stalled ssh, a frozen emulator) goes to a writer thread that blocks on it, never
+//! the event loop, so signals and `--timeout` still end the form with its result. A
+//! write error (EIO, EPIPE: the terminal went away) is kept and returned by the next
+//! write, which the event loop takes for a hang-up.
 
 use std::fs::File;
 use std::io::{self, Write};
@@ -55,16 +57,29 @@ struct Shared {
     failed: AtomicBool,
 }
 
-/// A [`Write`] for the terminal: bytes collect until `flush`, which hands them to the
-/// writer thread without waiting for the terminal.
-pub(crate) struct TermOut {
+/// A [`Write`] for the terminal: bytes collect until `flush`, which writes them without
+/// waiting for the terminal: at once through the non-blocking handle when nothing is
+/// queued, else (and for what the terminal did not take) on the writer thread.
+pub struct TermOut {
     buf: Vec<u8>,
     shared: Arc<Shared>,
+    /// A non-blocking handle on the same terminal (its own open file description, so
+    /// the blocking handles of the reader and the writer thread stay blocking).
+    direct: Option<File>,
+    /// The writer thread, joined by nobody (a blocked write must not hold up the exit).
+    #[cfg_attr(not(test), allow(dead_code))]
+    writer: Option<std::thread::JoinHandle<()>>,
 }
 
 impl TermOut {
-    /// Starts the writer thread on `file`.
-    pub(crate) fn new(file: File) -> Self {
+    /// Starts the writer thread on `file`; every write goes through it.
+    pub fn new(file: File) -> Self {
+        Self::with_direct(file, None)
+    }
+
+    /// Starts the writer thread on `file`, and writes through `direct` (a non-blocking
+    /// handle on the same terminal) whatever the terminal takes at once.
+    pub fn with_direct(file: File, direct: Option<File>) -> Self {
         let shared = Arc::new(Shared {
             state: Mutex::new(State::default()),
             changed: Condvar::new(),
@@ -74,12 +89,12 @@ impl TermOut {
         let spawned = std::thread::Builder::new()
             .name("ask-tty-writer".to_owned())
             .spawn(move || write_loop(&theirs, file));
-        if let Err(e) = spawned {
-            fail(&shared, &e);
-        }
+        let writer = spawned.map_err(|e| fail(&shared, &e)).ok();
         Self {
             buf: Vec::new(),
             shared,
+            direct,
+            writer,
         }
     }
 
@@ -87,7 +102,7 @@ impl TermOut {
     /// the terminal took nothing for `patience`; true when it all went out. A terminal
     /// that keeps reading, however slowly (a loaded machine, a slow link), is waited
     /// for up to ten times `patience` in all; one that stopped reading costs `patience`.
-    pub(crate) fn drain(&mut self, patience: Duration) -> bool {
+    pub fn drain(&mut self, patience: Duration) -> bool {
         let _ = self.flush();
         let cap = Instant::now() + patience * MAX_PATIENCE_ROUNDS;
         let mut deadline = Instant::now() + patience;
@@ -123,7 +138,7 @@ impl TermOut {
     /// Stops all further output: what is still pending is dropped, and the writer
     /// thread ends after the chunk it may be writing. Called before the terminal is
     /// restored on its own handle, so no frame lands after the restoring sequences.
-    pub(crate) fn close(&mut self) {
+    pub fn close(&mut self) {
         self.buf.clear();
         let mut state = lock(&self.shared);
         state.closed = true;
@@ -162,6 +177,28 @@ impl Write for TermOut {
             self.buf.clear();
             return Ok(());
         }
+        // Nothing queued and the writer thread not in a write: this thread writes what
+        // the terminal takes at once, in one system call, and queues only the rest.
+        if let Some(direct) = self
+            .direct
+            .as_ref()
+            .filter(|_| state.pending.is_empty() && !state.busy)
+        {
+            let written = write_now(direct, &self.buf);
+            match written {
+                Ok(n) if n == self.buf.len() => {
+                    self.buf.clear();
+                    return Ok(());
+                }
+                Ok(n) => drop(self.buf.drain(..n)),
+                Err(e) => {
+                    drop(state);
+                    self.buf.clear();
+                    fail(&self.shared, &e);
+                    return Err(e);
+                }
+            }
+        }
         if state.pending.len() + self.buf.len() > MAX_PENDING {
             drop(state);
             self.buf.clear();
@@ -185,6 +222,22 @@ impl Write for TermOut {
         }
         Ok(())
     }
+}
+
+/// Writes what `file` (non-blocking) takes at once; the count written, 0 when the
+/// terminal is full.
+fn write_now(mut file: &File, bytes: &[u8]) -> io::Result<usize> {
+    let mut done = 0;
+    while let Some(rest) = bytes.get(done..).filter(|rest| !rest.is_empty()) {
+        match file.write(rest) {
+            Ok(0) => break,
+            Ok(n) => done += n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) if e.kind() == io::ErrorKind::WouldBlock => break,
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(done)
 }
 
 fn lock(shared: &Shared) -> std::sync::MutexGuard<'_, State> {
@@ -299,6 +352,54 @@ mod tests {
         assert_eq!(slow.join().unwrap(), total);
     }
 
+    /// A second, non-blocking open of the pipe's write end (its own open file
+    /// description, as the terminal's direct handle is).
+    #[cfg(target_os = "linux")]
+    fn nonblocking_twin(fd: &impl std::os::fd::AsRawFd) -> File {
+        use std::os::unix::fs::OpenOptionsExt;
+        File::options()
+            .write(true)
+            .custom_flags(rustix::fs::OFlags::NONBLOCK.bits().cast_signed())
+            .open(format!("/proc/self/fd/{}", fd.as_raw_fd()))
+            .unwrap()
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_terminal_that_stops_reading_never_blocks_a_flush_and_loses_nothing() {
+        use std::io::Read;
+        let (mut reader, writer) = std::io::pipe().unwrap();
+        let direct = nonblocking_twin(&writer);
+        let mut out =
+            TermOut::with_direct(File::from(std::os::fd::OwnedFd::from(writer)), Some(direct));
+        // A small frame goes out at once on this thread: the writer thread has nothing.
+        out.write_all(b"first;").unwrap();
+        out.flush().unwrap();
+        let state = lock(&out.shared);
+        assert!(state.pending.is_empty() && !state.busy && state.written == 0);
+        drop(state);
+        // Far more than the pipe holds, with nobody reading: flush still returns, and
+        // what the pipe did not take waits for the writer thread, in order.
+        let big: Vec<u8> = b"abcdefghijklmnopqrstuvwxyz"
+            .iter()
+            .copied()
+            .cycle()
+            .take(200 * 1024)
+            .collect();
+        out.write_all(&big).unwrap();
+        out.flush().unwrap();
+        out.write_all(b";last").unwrap();
+        out.flush().unwrap();
+        let expected = [&b"first;"[..], &big, b";last"].concat();
+        let reading = std::thread::spawn(move || {
+            let mut got = vec![0; expected.len()];
+            reader.read_exact(&mut got).unwrap();
+            got == expected
+        });
+        assert!(out.drain(Duration::from_secs(10)));
+        assert!(reading.join().unwrap(), "the bytes arrived out of order");
+    }
+
     #[cfg(unix)]
     #[test]
     fn nothing_reaches_the_terminal_once_closed() {
@@ -310,7 +411,8 @@ mod tests {
         out.close();
         out.write_all(b"late frame").unwrap();
         out.flush().unwrap();
-        std::thread::sleep(Duration::from_millis(50));
+        // The fence: the writer thread has ended, so nothing can reach the file later.
+        out.writer.take().unwrap().join().unwrap();
         assert_eq!(std::fs::read(&path).unwrap(), b"before;");
     }
 

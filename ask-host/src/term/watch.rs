@@ -7,7 +7,7 @@
 use std::path::Path;
 
 /// A watch on the settings file, or nothing where watching is not available.
-pub(crate) struct SettingsWatch {
+pub struct SettingsWatch {
     #[cfg(any(target_os = "linux", target_os = "android"))]
     inner: linux::Watch,
 }
@@ -16,25 +16,25 @@ impl SettingsWatch {
     /// Watches `path`; `None` when it cannot be watched (no such folder, no inotify, not
     /// Linux): the caller polls then.
     #[cfg(any(target_os = "linux", target_os = "android"))]
-    pub(crate) fn new(path: &Path) -> Option<Self> {
+    pub fn new(path: &Path) -> Option<Self> {
         linux::Watch::new(path).map(|inner| Self { inner })
     }
 
     #[cfg(not(any(target_os = "linux", target_os = "android")))]
-    pub(crate) fn new(_path: &Path) -> Option<Self> {
+    pub fn new(_path: &Path) -> Option<Self> {
         None
     }
 
     /// The descriptor to poll for readability.
     #[cfg(any(target_os = "linux", target_os = "android"))]
-    pub(crate) fn fd(&self) -> std::os::fd::BorrowedFd<'_> {
+    pub fn fd(&self) -> std::os::fd::BorrowedFd<'_> {
         use std::os::fd::AsFd;
         self.inner.fd.as_fd()
     }
 
     /// Reads the pending events; true when one concerns the settings file.
     #[cfg(any(target_os = "linux", target_os = "android"))]
-    pub(crate) fn changed(&mut self) -> bool {
+    pub fn changed(&mut self) -> bool {
         self.inner.changed()
     }
 }

@@ -37,6 +37,7 @@ use rustix::event::{PollFd, PollFlags, Timespec, poll};
 
 use super::Input;
 use super::signals::Signals;
+use super::watch::SettingsWatch;
 
 /// How long a partial escape sequence first waits for its next byte before it is
 /// taken as typed (a lone ESC is the Esc key) or dropped (see the module docs).
@@ -49,8 +50,9 @@ const PASTE_TIMEOUT: Duration = Duration::from_millis(500);
 /// The longest wait without a wake-up pipe (signals are then noticed at this pace).
 const NO_PIPE_POLL: Duration = Duration::from_millis(40);
 
-/// Reads and decodes the terminal (any readable descriptor in unit tests).
-pub(crate) struct TtyInput<T = File> {
+/// Reads and decodes the terminal (any readable descriptor in unit tests): one `poll`
+/// on it, the signals' wake-up pipe and the settings file's watch.
+pub struct TtyInput<T = File> {
     tty: T,
     decoder: Decoder,
     /// When the last byte arrived (the timeouts count from it).
@@ -60,12 +62,12 @@ pub(crate) struct TtyInput<T = File> {
     sequence_wait: Duration,
     /// The settings file's watch, polled with the terminal (Linux only has one).
     #[cfg_attr(not(any(target_os = "linux", target_os = "android")), allow(dead_code))]
-    watch: Option<super::watch::SettingsWatch>,
+    watch: Option<SettingsWatch>,
 }
 
 impl<T: Read + AsFd> TtyInput<T> {
     /// A reader of `tty` (the controlling terminal, in raw mode while it is used).
-    pub(crate) fn new(tty: T) -> Self {
+    pub fn new(tty: T) -> Self {
         Self {
             tty,
             decoder: Decoder::new(),
@@ -77,13 +79,13 @@ impl<T: Read + AsFd> TtyInput<T> {
 
     /// Waits on `watch` too: an edit of the settings file comes out of [`TtyInput::wait`]
     /// as [`Input::SettingsChanged`].
-    pub(crate) fn watch(&mut self, watch: super::watch::SettingsWatch) {
+    pub fn watch(&mut self, watch: SettingsWatch) {
         self.watch = Some(watch);
     }
 
     /// Waits up to `timeout` for input, returning early when a signal arrives
     /// (the caller checks [`Signals`]). Returns what was decoded, maybe nothing.
-    pub(crate) fn wait(&mut self, timeout: Duration, signals: &Signals) -> io::Result<Vec<Input>> {
+    pub fn wait(&mut self, timeout: Duration, signals: &Signals) -> io::Result<Vec<Input>> {
         let pending = self.pending_deadline();
         let timeout = pending.map_or(timeout, |deadline| {
             timeout.min(deadline.saturating_duration_since(Instant::now()))
@@ -127,12 +129,7 @@ impl<T: Read + AsFd> TtyInput<T> {
         }
         let mut events = Vec::new();
         #[cfg(any(target_os = "linux", target_os = "android"))]
-        if watched
-            && self
-                .watch
-                .as_mut()
-                .is_some_and(super::watch::SettingsWatch::changed)
-        {
+        if watched && self.watch.as_mut().is_some_and(SettingsWatch::changed) {
             events.push(Input::SettingsChanged);
         }
         #[cfg(not(any(target_os = "linux", target_os = "android")))]

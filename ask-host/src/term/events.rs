@@ -16,17 +16,17 @@ use super::Input;
 const POLL: Duration = Duration::from_millis(40);
 
 /// Reads terminal events through crossterm.
-pub(crate) struct CrosstermInput;
+pub(super) struct CrosstermInput;
 
 impl CrosstermInput {
     /// A reader of the console (crossterm opens it itself).
-    pub(crate) fn new(_tty: File) -> Self {
+    pub(super) fn new(_tty: File) -> Self {
         Self
     }
 
     /// Waits up to `timeout` for input; returns every event already waiting.
     #[expect(clippy::unused_self, reason = "the same interface as the Unix reader")]
-    pub(crate) fn wait(&mut self, timeout: Duration, _signals: &Signals) -> io::Result<Vec<Input>> {
+    pub(super) fn wait(&mut self, timeout: Duration, _signals: &Signals) -> io::Result<Vec<Input>> {
         let mut events = Vec::new();
         let mut wait = timeout.min(POLL);
         while event::poll(wait)? {
