@@ -11,17 +11,35 @@ use crate::error::Error;
 use crate::server::AskServer;
 
 /// How long open calls get to close their forms and answer when the server stops.
-pub const SHUTDOWN_GRACE: Duration = Duration::from_secs(5);
+pub(crate) const SHUTDOWN_GRACE: Duration = Duration::from_secs(5);
 
 /// Serves MCP on stdin/stdout until stdin closes or SIGTERM, SIGINT or SIGHUP arrives.
 /// When the client goes away every open form closes (its result keeps what was
 /// answered), every request read before the end of input is answered, and no form
 /// outlives the server.
-pub fn serve_stdio(server: AskServer) -> Result<(), Error> {
+pub fn serve_stdio(options: crate::ServerOptions) -> Result<(), Error> {
+    let server = AskServer::new(options);
     runtime()?.block_on(async move {
         let (stdin, stdout) = rmcp::transport::io::stdio_pipes();
         serve_lines(server, stdin, stdout, terminated()).await
     })
+}
+
+/// Serves MCP on newline-delimited JSON-RPC read from `input` and written to `output`
+/// (a socket, a pipe, an in-memory stream) until the input ends, on the caller's tokio
+/// runtime; as [`serve_stdio`] at the end of input, without its signal handling.
+pub async fn serve_io<R, W>(options: crate::ServerOptions, input: R, output: W) -> Result<(), Error>
+where
+    R: tokio::io::AsyncRead + Unpin + Send + 'static,
+    W: tokio::io::AsyncWrite + Unpin + Send + 'static,
+{
+    serve_lines(
+        AskServer::new(options),
+        input,
+        output,
+        std::future::pending(),
+    )
+    .await
 }
 
 /// Serves MCP on lines read from `input` and written to `output` until the input ends,

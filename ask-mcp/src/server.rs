@@ -25,7 +25,7 @@ use crate::present::{
 use crate::tool::{INSTRUCTIONS, TOOL_NAME};
 
 /// How often a progress notification goes out while the person answers.
-pub const PROGRESS_INTERVAL: Duration = Duration::from_secs(10);
+pub(crate) const PROGRESS_INTERVAL: Duration = Duration::from_secs(10);
 
 /// `--ui`: how forms reach the person.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -66,8 +66,9 @@ impl Ui {
     }
 }
 
-/// Everything the server needs to know, fixed at start.
+/// Everything the server needs to know, fixed at start ([`ServerOptions::from_env`]).
 #[derive(Debug, Clone)]
+#[non_exhaustive]
 pub struct ServerOptions {
     /// How forms reach the person.
     pub ui: Ui,
@@ -77,10 +78,11 @@ pub struct ServerOptions {
     pub ask_bin: PathBuf,
     /// The settings file given to every form (`--config`), when one was named.
     pub config: Option<PathBuf>,
-    /// Where drafts live (see [`crate::present::state_dir`]).
+    /// Where drafts, tasks and the request-state key live: `$XDG_STATE_HOME/ask-user/mcp`
+    /// (else `~/.local/state/ask-user/mcp`, else the temporary folder).
     pub state_dir: PathBuf,
     /// The tmux the server runs in (`$TMUX`, `$TMUX_PANE`), if any.
-    pub tmux: Option<Tmux>,
+    pub(crate) tmux: Option<Tmux>,
     /// Called with the browser form's link when the browser is opened here (the binary
     /// prints it on stderr, for a person without a desktop browser).
     pub announce_link: Option<fn(&str)>,
@@ -94,10 +96,29 @@ pub struct ServerOptions {
     pub answer_later: bool,
 }
 
+impl ServerOptions {
+    /// Options for forms shown through `ui` by `ask_bin`, with the state folder and the
+    /// tmux pane read from the environment through `env` (`$XDG_STATE_HOME`, `$HOME`,
+    /// `$TMUX`, `$TMUX_PANE`); no launcher, no settings file, no announcements.
+    pub fn from_env(ui: Ui, ask_bin: PathBuf, env: impl Fn(&str) -> Option<String>) -> Self {
+        Self {
+            ui,
+            launch: None,
+            ask_bin,
+            config: None,
+            state_dir: crate::present::state_dir(&env),
+            tmux: Tmux::from_env(&env),
+            announce_link: None,
+            announce_surface: None,
+            answer_later: false,
+        }
+    }
+}
+
 /// The `ask_user` MCP server. Clones share one queue: one form at a time for the one
 /// person behind the server, first come first served, across every session.
 #[derive(Clone)]
-pub struct AskServer {
+pub(crate) struct AskServer {
     shared: Arc<Shared>,
 }
 
@@ -133,7 +154,7 @@ pub(crate) struct Kit {
 
 impl AskServer {
     /// A server with these options.
-    pub fn new(options: ServerOptions) -> Self {
+    pub(crate) fn new(options: ServerOptions) -> Self {
         let run = RunCommand {
             ask_bin: options.ask_bin.clone(),
             config: options.config.clone(),
@@ -202,7 +223,10 @@ impl AskServer {
     /// A server that tries exactly these presenters, in order (`options.ui` and
     /// `options.launch` are then not consulted): for embedders with their own way to
     /// show a form.
-    pub fn with_presenters(options: ServerOptions, presenters: Vec<Box<dyn Presenter>>) -> Self {
+    pub(crate) fn with_presenters(
+        options: ServerOptions,
+        presenters: Vec<Box<dyn Presenter>>,
+    ) -> Self {
         let tasks = crate::tasks::Tasks::new(&options.state_dir);
         Self {
             shared: Arc::new(Shared {
@@ -223,13 +247,14 @@ impl AskServer {
     }
 
     /// The presenters `--ui` leaves, in the order they are tried.
-    pub fn presenter_names(&self) -> Vec<&'static str> {
+    #[cfg(test)]
+    pub(crate) fn presenter_names(&self) -> Vec<&'static str> {
         self.shared.presenters.iter().map(|p| p.name()).collect()
     }
 
     /// Cancels every call (their forms close and answer with the cancelled result) and
     /// waits up to `grace` for them to finish.
-    pub async fn shutdown(&self, grace: Duration) {
+    pub(crate) async fn shutdown(&self, grace: Duration) {
         self.shared.stop.cancel();
         let _ = tokio::time::timeout(grace, async {
             while self.shared.running.load(Ordering::SeqCst) > 0 {
@@ -244,13 +269,14 @@ impl AskServer {
     }
 
     /// A token that is cancelled when the server shuts down; calls cancel with it.
-    pub fn stop_token(&self) -> CancellationToken {
+    pub(crate) fn stop_token(&self) -> CancellationToken {
         self.shared.stop.clone()
     }
 
     /// Answers one `ask_user` call: validates the arguments, waits for its turn, shows
     /// the form and returns the result. `cancel` ends it early (the cancelled result).
-    pub async fn ask(
+    #[cfg(test)]
+    pub(crate) async fn ask(
         &self,
         arguments: serde_json::Value,
         client: String,

@@ -3,7 +3,7 @@
 //! expired), replies that break the schema, decline, and a URL-only client. The client
 //! is raw JSON-RPC lines, as a 2026-07-28 client sends them.
 
-use ask_mcp::{AskServer, ServerOptions, Ui};
+use crate::{AskServer, ServerOptions, Ui};
 use rmcp::ServiceExt;
 use serde_json::{Value, json};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
