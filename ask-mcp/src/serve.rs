@@ -142,9 +142,9 @@ mod tests {
     use serde_json::{Value, json};
     use tokio::io::AsyncReadExt;
 
-    fn server(state: &std::path::Path) -> AskServer {
+    fn server(state: &std::path::Path, ui: Ui) -> AskServer {
         AskServer::new(ServerOptions {
-            ui: Ui::None,
+            ui,
             launch: None,
             ask_bin: "ask".into(),
             config: None,
@@ -159,6 +159,11 @@ mod tests {
     /// Every reply the server wrote for `lines`, sent at once and followed by the end of
     /// input.
     fn replies(lines: &[Value]) -> Vec<Value> {
+        replies_with(Ui::None, lines)
+    }
+
+    /// [`replies`] of a server with `--ui` `ui`.
+    fn replies_with(ui: Ui, lines: &[Value]) -> Vec<Value> {
         let state = tempfile::tempdir().unwrap();
         let input = lines.iter().fold(String::new(), |mut text, line| {
             text.push_str(&line.to_string());
@@ -172,7 +177,12 @@ mod tests {
         runtime.block_on(async {
             let (output, mut read) = tokio::io::duplex(1 << 20);
             let input: &'static [u8] = Box::leak(input.into_bytes().into_boxed_slice());
-            let serving = serve_lines(server(state.path()), input, output, std::future::pending());
+            let serving = serve_lines(
+                server(state.path(), ui),
+                input,
+                output,
+                std::future::pending(),
+            );
             let reading = async {
                 let mut text = String::new();
                 read.read_to_string(&mut text).await.unwrap();
@@ -259,6 +269,24 @@ mod tests {
             assert!(reply.as_object().unwrap().contains_key("id"));
         }
         assert!(by_id(&got, &json!(9)).get("result").is_some());
+    }
+
+    #[test]
+    fn resources_are_offered_only_to_a_client_that_declared_the_ui_extension() {
+        let plain = replies_with(Ui::Auto, &[initialize(1)]);
+        let caps = &by_id(&plain, &json!(1))["result"]["capabilities"];
+        assert!(caps.get("tools").is_some(), "{caps}");
+        assert!(caps.get("resources").is_none(), "{caps}");
+        let mut with_ui = initialize(1);
+        with_ui["params"]["capabilities"] = json!({"extensions": {"io.modelcontextprotocol/ui":
+            {"mimeTypes": ["text/html;profile=mcp-app"]}}});
+        let got = replies_with(Ui::Auto, &[with_ui.clone()]);
+        let caps = &by_id(&got, &json!(1))["result"]["capabilities"];
+        assert!(caps.get("resources").is_some(), "{caps}");
+        // The app is tried only with --ui auto: elsewhere there is no page to offer.
+        let got = replies_with(Ui::Popup, &[with_ui]);
+        let caps = &by_id(&got, &json!(1))["result"]["capabilities"];
+        assert!(caps.get("resources").is_none(), "{caps}");
     }
 
     #[test]

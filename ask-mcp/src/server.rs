@@ -8,8 +8,9 @@ use std::time::Duration;
 use ask_contract::{AskForm, AskResult, ParseOptions, parse_params};
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, CancelTaskParams, GetTaskParams,
-    GetTaskResult, Implementation, ListToolsResult, PaginatedRequestParams,
-    ProgressNotificationParam, ServerCapabilities, ServerConfig, UpdateTaskParams,
+    GetTaskResult, Implementation, InitializeRequestParams, InitializeResult, ListToolsResult,
+    PaginatedRequestParams, ProgressNotificationParam, ServerCapabilities, ServerConfig,
+    UpdateTaskParams,
 };
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler};
@@ -407,7 +408,8 @@ impl ServerHandler for AskServer {
                 .enable_tasks()
                 .build()
         } else {
-            // Resources: the MCP App's page, listed only to a client that declared it.
+            // Resources: the MCP App's page, for a client that declared the extension
+            // (a 2025-11-25 client that did not is told none in `initialize`).
             ServerCapabilities::builder()
                 .enable_tools()
                 .enable_resources()
@@ -416,6 +418,25 @@ impl ServerHandler for AskServer {
         ServerConfig::new(capabilities)
             .with_server_info(Implementation::new("ask-mcp", env!("CARGO_PKG_VERSION")))
             .with_instructions(INSTRUCTIONS)
+    }
+
+    async fn initialize(
+        &self,
+        request: InitializeRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<InitializeResult, ErrorData> {
+        context.peer.set_peer_info(request.clone());
+        let mut result = self.negotiate_initialize(&request)?;
+        // The page is the only resource: offered where the app is.
+        let caps = RequestCaps::from_parts(
+            false,
+            Some(&request.client_info),
+            Some(&request.capabilities),
+        );
+        if !self.offers_app(&caps) {
+            result.capabilities.resources = None;
+        }
+        Ok(result)
     }
 
     async fn list_tools(
