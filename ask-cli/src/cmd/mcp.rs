@@ -18,7 +18,8 @@ pub(crate) fn mcp(args: &McpArgs) -> CliResult {
     let settings = paths.config;
     let ask_bin = std::env::current_exe()
         .map_err(|err| CliError::new(Exit::IoErr, format!("cannot find the ask binary: {err}")))?;
-    let mut options = ServerOptions::from_env(ui(args.ui), ask_bin, |name| std::env::var(name).ok());
+    let mut options =
+        ServerOptions::from_env(ui(args.ui), ask_bin, |name| std::env::var(name).ok());
     options.launch = launch;
     options.config = Some(settings);
     options.announce_link = Some(announce_link);
