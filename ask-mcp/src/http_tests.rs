@@ -60,17 +60,7 @@ async fn raw(
 }
 
 fn server(state: &std::path::Path) -> AskServer {
-    AskServer::new(ServerOptions {
-        ui: Ui::None,
-        launch: None,
-        ask_bin: "ask".into(),
-        config: None,
-        state_dir: state.to_path_buf(),
-        tmux: None,
-        announce_link: None,
-        announce_surface: None,
-        answer_later: false,
-    })
+    AskServer::new(ServerOptions::testing(Ui::None, state))
 }
 
 /// Serves HTTP on a free loopback port while `client` runs with its address.

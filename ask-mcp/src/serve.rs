@@ -143,17 +143,7 @@ mod tests {
     use tokio::io::AsyncReadExt;
 
     fn server(state: &std::path::Path, ui: Ui) -> AskServer {
-        AskServer::new(ServerOptions {
-            ui,
-            launch: None,
-            ask_bin: "ask".into(),
-            config: None,
-            state_dir: state.to_path_buf(),
-            tmux: None,
-            announce_link: None,
-            announce_surface: None,
-            answer_later: false,
-        })
+        AskServer::new(ServerOptions::testing(ui, state))
     }
 
     /// Every reply the server wrote for `lines`, sent at once and followed by the end of

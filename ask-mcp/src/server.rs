@@ -116,6 +116,18 @@ impl ServerOptions {
     }
 }
 
+#[cfg(test)]
+impl ServerOptions {
+    /// A test's options: forms through `ui` by a binary named `ask`, the state in
+    /// `state`, nothing read from the environment.
+    pub(crate) fn testing(ui: Ui, state: &std::path::Path) -> Self {
+        Self {
+            state_dir: state.to_path_buf(),
+            ..Self::from_env(ui, "ask".into(), |_| None)
+        }
+    }
+}
+
 /// The `ask_user` MCP server. Clones share one queue: one form at a time for the one
 /// person behind the server, first come first served, across every session.
 #[derive(Clone)]

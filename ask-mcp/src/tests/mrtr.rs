@@ -10,15 +10,8 @@ use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 
 pub(crate) fn options(state: &std::path::Path) -> ServerOptions {
     ServerOptions {
-        ui: Ui::Auto,
-        launch: None,
-        ask_bin: "ask".into(),
-        config: None,
-        state_dir: state.to_path_buf(),
-        tmux: None,
-        announce_link: None,
-        announce_surface: None,
         answer_later: true,
+        ..ServerOptions::testing(Ui::Auto, state)
     }
 }
 

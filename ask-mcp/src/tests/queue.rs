@@ -12,17 +12,7 @@ use tokio::sync::Notify;
 use tokio_util::sync::CancellationToken;
 
 fn options(state: &std::path::Path) -> ServerOptions {
-    ServerOptions {
-        ui: Ui::Auto,
-        launch: None,
-        ask_bin: "ask".into(),
-        config: None,
-        state_dir: state.to_path_buf(),
-        tmux: None,
-        announce_link: None,
-        announce_surface: None,
-        answer_later: false,
-    }
+    ServerOptions::testing(Ui::Auto, state)
 }
 
 fn payload(id: &str) -> Value {
