@@ -33,6 +33,7 @@ mod error;
 mod http;
 mod lines;
 mod mrtr;
+mod options;
 mod outcome;
 mod present;
 mod round;
@@ -46,8 +47,8 @@ mod tool;
 
 pub use error::Error;
 pub use http::{HttpOptions, MCP_PATH, serve_http};
+pub use options::{ServerOptions, Ui};
 pub use serve::{serve_io, serve_stdio};
-pub use server::{ServerOptions, Ui};
 
 // What the tests reach from the crate root.
 #[cfg(test)]
