@@ -1,14 +1,13 @@
-//! MCP 2026-07-28 rounds through the whole server (rmcp's framing and dispatch, the
-//! form mapping, the seal) on an in-memory pipe, for a 30-question form with 40 options
+//! MCP 2026-07-28 rounds through the whole server (`serve_io`: the line framing, rmcp's
+//! dispatch, the form mapping, the seal) on an in-memory pipe, for a 30-question form with 40 options
 //! each: `tools/call` to `input_required` (budget: under 5 ms median), the retry with
 //! the answers to the result (under 5 ms), and the sealed `requestState`'s size (under
 //! 8 KB), printed before the timings. Run with `cargo bench -p ask-mcp --bench mrtr`.
 
 use std::time::{Duration, Instant};
 
-use ask_mcp::{AskServer, ServerOptions, Ui};
+use ask_mcp::{ServerOptions, Ui};
 use criterion::{Criterion, criterion_group, criterion_main};
-use rmcp::ServiceExt;
 use serde_json::{Value, json};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 
@@ -62,14 +61,10 @@ struct Client {
 }
 
 impl Client {
-    fn start(server: AskServer) -> Self {
+    fn start(options: ServerOptions) -> Self {
         let (ours, theirs) = tokio::io::duplex(1 << 22);
         let (read, write) = tokio::io::split(theirs);
-        tokio::spawn(async move {
-            if let Ok(running) = server.serve((read, write)).await {
-                let _ = running.waiting().await;
-            }
-        });
+        tokio::spawn(ask_mcp::serve_io(options, read, write));
         let (read, write) = tokio::io::split(ours);
         Self {
             write,
@@ -145,18 +140,9 @@ fn rounds(c: &mut Criterion) {
         .enable_all()
         .build()
         .unwrap();
-    let server = AskServer::new(ServerOptions {
-        ui: Ui::Auto,
-        launch: None,
-        ask_bin: "ask".into(),
-        config: None,
-        state_dir: state.path().to_path_buf(),
-        tmux: None,
-        announce_link: None,
-        announce_surface: None,
-        answer_later: false,
-    });
-    let mut client = runtime.block_on(async { Client::start(server) });
+    let mut options = ServerOptions::from_env(Ui::Auto, "ask".into(), |_| None);
+    options.state_dir = state.path().to_path_buf();
+    let mut client = runtime.block_on(async { Client::start(options) });
     let first = call(&json!({}));
     let sample: Value = runtime.block_on(async {
         let line = client.line(&first);

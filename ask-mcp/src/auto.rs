@@ -22,25 +22,13 @@
 //!    announced on stderr).
 //!
 //! An empty list means no surface: the "Needs user input" result.
-//!
-//! ```
-//! use ask_mcp::auto::{Declared, Environment, FormNeeds, Surface, surfaces};
-//!
-//! // Claude Code outside tmux, a form without previews: its own form first.
-//! let declared = Declared { form: true, url: true };
-//! let env = Environment { tmux: false, launcher: false, desktop: false };
-//! assert_eq!(
-//!     surfaces(declared, env, FormNeeds { previews: false }),
-//!     [Surface::HostForm, Surface::Link]
-//! );
-//! ```
 
 use ask_contract::AskForm;
 
 /// A way one call can reach the person.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
-pub enum Surface {
+pub(crate) enum Surface {
     /// A tmux popup over the harness's pane.
     Popup,
     /// The launcher command.
@@ -57,7 +45,7 @@ pub enum Surface {
 
 impl Surface {
     /// The name the server's stderr line uses.
-    pub fn as_str(self) -> &'static str {
+    pub(crate) fn as_str(self) -> &'static str {
         match self {
             Self::Popup => "popup",
             Self::Launch => "launch",
@@ -72,7 +60,7 @@ impl Surface {
 /// The elicitation modes a request declared (its own `_meta` on 2026-07-28, the
 /// `initialize` capabilities on 2025-11-25).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Declared {
+pub(crate) struct Declared {
     /// Form-mode elicitation.
     pub form: bool,
     /// URL-mode elicitation.
@@ -81,7 +69,7 @@ pub struct Declared {
 
 /// What this machine offers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Environment {
+pub(crate) struct Environment {
     /// The server runs inside tmux (3.3 or later for popups).
     pub tmux: bool,
     /// A launcher command is set.
@@ -92,14 +80,14 @@ pub struct Environment {
 
 /// What the form needs that a host form cannot show.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct FormNeeds {
+pub(crate) struct FormNeeds {
     /// Some option carries preview text.
     pub previews: bool,
 }
 
 impl FormNeeds {
     /// The needs of `form`.
-    pub fn of(form: &AskForm) -> Self {
+    pub(crate) fn of(form: &AskForm) -> Self {
         Self {
             previews: form
                 .questions
@@ -110,7 +98,7 @@ impl FormNeeds {
 }
 
 /// The surfaces to try for one call, in order (see the module docs for the rule).
-pub fn surfaces(declared: Declared, env: Environment, needs: FormNeeds) -> Vec<Surface> {
+pub(crate) fn surfaces(declared: Declared, env: Environment, needs: FormNeeds) -> Vec<Surface> {
     let mut out = Vec::with_capacity(5);
     if env.tmux {
         out.push(Surface::Popup);

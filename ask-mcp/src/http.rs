@@ -1,32 +1,38 @@
-//! Streamable HTTP: loopback only unless allowed, `Host` and `Origin` checked (DNS
-//! rebinding), a bearer token on every request, bodies capped at 16 MiB, and sessions
-//! left without a `DELETE` closed once idle ([`crate::sessions`]).
+//! Streamable HTTP: rmcp's `StreamableHttpService` mounted at [`MCP_PATH`] in an axum
+//! `Router`, behind ask-web's [`BearerGuard`] (the browser form's token policy: a bearer
+//! token on every request, `Host` naming the bound address, no foreign `Origin`) and
+//! served by ask-web's accept loop. Here: bodies capped at 16 MiB, envelopes rmcp would
+//! answer badly answered as over stdio, and sessions left without a `DELETE` closed once
+//! idle ([`crate::sessions`]).
 
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use ask_web::BearerGuard;
+use axum::Router;
+use axum::body::{Body, Bytes};
+use axum::extract::{Request, State};
+use axum::http::{HeaderValue, Method, StatusCode, header};
+use axum::response::{IntoResponse, Response};
 use http_body_util::{BodyExt, Full};
-use hyper::body::{Bytes, Incoming};
-use hyper::{Request, Response, StatusCode};
-use hyper_util::rt::TokioIo;
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 
 use crate::error::Error;
 use crate::serve::{SHUTDOWN_GRACE, runtime, terminated};
 use crate::server::AskServer;
-pub use crate::sessions::SESSION_IDLE;
 use crate::sessions::Tracker;
 
 /// The largest request body accepted (16 MiB, the payload cap of `ask run`).
-pub const MAX_BODY_BYTES: usize = 16 * 1024 * 1024;
+pub(crate) const MAX_BODY_BYTES: usize = 16 * 1024 * 1024;
 
 /// The path the MCP endpoint is served on.
 pub const MCP_PATH: &str = "/mcp";
 
 /// How to serve HTTP.
 #[derive(Debug, Clone)]
+#[non_exhaustive]
 pub struct HttpOptions {
     /// The address to listen on (port 0: any free port).
     pub addr: SocketAddr,
@@ -34,13 +40,29 @@ pub struct HttpOptions {
     pub allow_remote: bool,
     /// The bearer token every request must carry (`Authorization: Bearer TOKEN`).
     pub token: String,
-    /// How long a session may sit with no request open before it is closed
-    /// ([`SESSION_IDLE`] by default).
+    /// How long a session may sit with no request open before it is closed (10
+    /// minutes by default).
     pub session_idle: Duration,
 }
 
+impl HttpOptions {
+    /// Parses `--http ADDR` (a non-loopback address only with `allow_remote`) and draws a
+    /// fresh token: 128 random bits in hex, the size of the browser form's link token.
+    pub fn new(addr: &str, allow_remote: bool) -> Result<Self, Error> {
+        Ok(Self {
+            addr: parse_addr(addr, allow_remote)?,
+            allow_remote,
+            token: ask_web::new_token().map_err(|err| Error::Serve {
+                what: "random token",
+                message: err.to_string(),
+            })?,
+            session_idle: crate::sessions::SESSION_IDLE,
+        })
+    }
+}
+
 /// Parses `--http ADDR` and refuses a non-loopback address without `allow_remote`.
-pub fn parse_addr(text: &str, allow_remote: bool) -> Result<SocketAddr, Error> {
+fn parse_addr(text: &str, allow_remote: bool) -> Result<SocketAddr, Error> {
     let addr: SocketAddr = text.parse().map_err(|_| Error::BadAddress {
         given: text.to_owned(),
     })?;
@@ -52,29 +74,16 @@ pub fn parse_addr(text: &str, allow_remote: bool) -> Result<SocketAddr, Error> {
     Ok(addr)
 }
 
-/// A fresh random token: 32 bytes from the operating system, in hex.
-pub fn new_token() -> Result<String, Error> {
-    let mut bytes = [0u8; 32];
-    getrandom::fill(&mut bytes).map_err(|err| Error::Serve {
-        what: "random token",
-        message: err.to_string(),
-    })?;
-    Ok(bytes.iter().fold(String::with_capacity(64), |mut hex, b| {
-        use std::fmt::Write as _;
-        let _ = write!(hex, "{b:02x}");
-        hex
-    }))
-}
-
 /// Serves MCP over Streamable HTTP at `http://ADDR/mcp` until SIGTERM, SIGINT or
 /// SIGHUP. `ready` gets the bound address once the socket listens (to print the URL
 /// and token). Every call of a session that ends is cancelled; no form outlives the
 /// server.
 pub fn serve_http(
-    server: AskServer,
+    server: crate::ServerOptions,
     options: &HttpOptions,
     ready: impl FnOnce(SocketAddr),
 ) -> Result<(), Error> {
+    let server = AskServer::new(server);
     runtime()?.block_on(async move {
         let listener = tokio::net::TcpListener::bind(options.addr)
             .await
@@ -83,17 +92,23 @@ pub fn serve_http(
                 path: options.addr.to_string().into(),
                 source,
             })?;
-        let addr = listener.local_addr().map_err(|source| Error::Io {
+        ready(listener.local_addr().map_err(|source| Error::Io {
             what: "HTTP address",
             path: options.addr.to_string().into(),
             source,
-        })?;
-        ready(addr);
+        })?);
         serve_listener(server, listener, options, terminated()).await
     })
 }
 
-/// Serves MCP on `listener` until `stop` resolves.
+/// What the endpoint shares: rmcp's service and the sessions' open requests.
+struct Endpoint {
+    mcp: StreamableHttpService<AskServer, LocalSessionManager>,
+    tracker: Tracker,
+}
+
+/// Serves MCP on `listener` until `stop` resolves or the server stops; the open calls
+/// are then answered (closing their forms) before the connections close.
 pub(crate) async fn serve_listener(
     server: AskServer,
     listener: tokio::net::TcpListener,
@@ -101,19 +116,19 @@ pub(crate) async fn serve_listener(
     stop: impl std::future::Future<Output = ()>,
 ) -> Result<(), Error> {
     let cancel = server.stop_token();
-    let mut config = StreamableHttpServerConfig::default()
+    let addr = listener.local_addr().map_err(|source| Error::Io {
+        what: "HTTP address",
+        path: options.addr.to_string().into(),
+        source,
+    })?;
+    // The guard checks Host and Origin against the bound address; rmcp's own checks
+    // (names on any port) are off.
+    let config = StreamableHttpServerConfig::default()
         .with_max_request_body_bytes(MAX_BODY_BYTES)
         .with_sse_keep_alive(None)
-        .with_cancellation_token(cancel.child_token());
-    if options.allow_remote {
-        config = config.disable_allowed_hosts();
-    } else {
-        // A rebinding page's Host and Origin name its own domain; loopback names on
-        // any port are this machine, so the port is not compared.
-        config = config
-            .with_allowed_hosts(["localhost", "127.0.0.1", "::1"])
-            .with_allowed_origins(["http://127.0.0.1:*", "http://localhost:*", "http://[::1]:*"]);
-    }
+        .with_cancellation_token(cancel.child_token())
+        .disable_allowed_hosts()
+        .disable_allowed_origins();
     // rmcp's own idle timer counts only messages, so it would cut a session whose
     // tools/call waits minutes for the person, and it never forgets a session either:
     // the tracker closes sessions with no request open instead.
@@ -122,81 +137,37 @@ pub(crate) async fn serve_listener(
     let manager = Arc::new(manager);
     let factory = server.clone();
     let mcp = StreamableHttpService::new(move || Ok(factory.clone()), manager.clone(), config);
-    let token: Arc<str> = Arc::from(options.token.as_str());
     let tracker = Tracker::default();
-    let reaper = tokio::spawn(reap(tracker.clone(), manager, options.session_idle));
-    tokio::pin!(stop);
-    loop {
-        let stream = tokio::select! {
-            accepted = listener.accept() => match accepted {
-                Ok((stream, _)) => stream,
-                Err(_) => continue,
-            },
-            () = &mut stop => break,
-            () = cancel.cancelled() => break,
-        };
-        let mcp = mcp.clone();
-        let token = token.clone();
-        let tracker = tracker.clone();
-        let service = hyper::service::service_fn(move |request| {
-            let mcp = mcp.clone();
-            let token = token.clone();
-            let tracker = tracker.clone();
-            async move {
-                Ok::<_, std::convert::Infallible>(handle(request, &token, mcp, &tracker).await)
-            }
-        });
-        tokio::spawn(async move {
-            let _ = hyper::server::conn::http1::Builder::new()
-                .serve_connection(TokioIo::new(stream), service)
-                .await;
-        });
-    }
+    let reaper = tokio::spawn(crate::sessions::reap(
+        tracker.clone(),
+        manager,
+        options.session_idle,
+    ));
+    let router = Router::new()
+        .route(MCP_PATH, axum::routing::any(endpoint))
+        .fallback(|| async { plain(StatusCode::NOT_FOUND, "not found: the MCP endpoint is /mcp") })
+        .with_state(Arc::new(Endpoint { mcp, tracker }));
+    let router = BearerGuard::new(addr, options.allow_remote, &options.token).protect(router);
+    let stopping = async {
+        tokio::select! {
+            () = stop => {}
+            () = cancel.cancelled() => {}
+        }
+        // Open calls close their forms and answer while their connections still stand.
+        server.shutdown(SHUTDOWN_GRACE).await;
+    };
+    ask_web::serve_router(listener, router, stopping).await;
     reaper.abort();
-    server.shutdown(SHUTDOWN_GRACE).await;
     cancel.cancel();
     Ok(())
 }
 
-/// Closes the sessions idle past `idle`, checking a few times per `idle`.
-async fn reap(tracker: Tracker, manager: Arc<LocalSessionManager>, idle: Duration) {
-    use rmcp::transport::streamable_http_server::session::SessionManager as _;
-    let every = (idle / 4).clamp(Duration::from_millis(20), Duration::from_secs(60));
-    loop {
-        tokio::time::sleep(every).await;
-        for id in tracker.take_idle(Instant::now(), idle) {
-            let _ = manager.close_session(&Arc::from(id.as_str())).await;
-        }
-    }
-}
-
-type BoxBody = http_body_util::combinators::BoxBody<Bytes, std::convert::Infallible>;
-
-/// One request: the path, the token and the body size, then the MCP service.
-async fn handle(
-    request: Request<Incoming>,
-    token: &str,
-    mut mcp: StreamableHttpService<AskServer, LocalSessionManager>,
-    tracker: &Tracker,
-) -> Response<BoxBody> {
+/// One request that passed the guard: the body size, the envelope, then rmcp.
+async fn endpoint(State(endpoint): State<Arc<Endpoint>>, request: Request) -> Response {
     use tower_service::Service as _;
-    if request.uri().path() != MCP_PATH {
-        return plain(StatusCode::NOT_FOUND, "not found: the MCP endpoint is /mcp");
-    }
-    if !authorized(&request, token) {
-        let mut response = plain(
-            StatusCode::UNAUTHORIZED,
-            "unauthorized: send Authorization: Bearer <the token ask mcp printed>",
-        );
-        response.headers_mut().insert(
-            "www-authenticate",
-            hyper::header::HeaderValue::from_static("Bearer"),
-        );
-        return response;
-    }
     let declared = request
         .headers()
-        .get(hyper::header::CONTENT_LENGTH)
+        .get(header::CONTENT_LENGTH)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.parse::<u64>().ok());
     if declared.is_some_and(|n| n > MAX_BODY_BYTES as u64) {
@@ -214,30 +185,31 @@ async fn handle(
         .get("mcp-session-id")
         .and_then(|v| v.to_str().ok())
         .map(str::to_owned);
-    let deleting = parts.method == hyper::Method::DELETE;
+    let deleting = parts.method == Method::DELETE;
     let body = collected.to_bytes();
     let json = parts
         .headers
-        .get(hyper::header::CONTENT_TYPE)
+        .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v.trim_start().starts_with("application/json"));
-    if parts.method == hyper::Method::POST
+    if parts.method == Method::POST
         && json
         && let Some(refusal) = check_body(&body, session.is_some())
     {
         return refusal;
     }
-    let request = Request::from_parts(parts, Full::new(body));
+    let tracker = &endpoint.tracker;
     let open = session
         .as_deref()
         .map(|id| tracker.open(id, Instant::now()));
-    let response = match mcp.call(request).await {
+    let request = axum::http::Request::from_parts(parts, Full::new(body));
+    let response = match endpoint.mcp.clone().call(request).await {
         Ok(response) => response,
         Err(never) => match never {},
     };
     if let (true, Some(id)) = (deleting, session.as_deref()) {
         tracker.forget(id);
-        return response;
+        return response.map(Body::new);
     }
     // A new session (the initialize reply names it) is tracked from here.
     let open = open.or_else(|| {
@@ -249,9 +221,14 @@ async fn handle(
     });
     match open {
         // The request stays open while its body streams (a tools/call waiting for the
-        // person is one long SSE response).
-        Some(open) => response.map(|body| Guarded { body, _open: open }.boxed()),
-        None => response,
+        // person is one long SSE response): the body owns `open` until it is dropped.
+        Some(open) => response.map(|body| {
+            Body::new(body.map_frame(move |frame| {
+                let _ = &open;
+                frame
+            }))
+        }),
+        None => response.map(Body::new),
     }
 }
 
@@ -262,7 +239,7 @@ async fn handle(
 /// client matches like any other); a request without a session (no `Mcp-Session-Id`, no
 /// 2026-07-28 `_meta`) other than `initialize` is told to initialize first (`400`, with
 /// its `id`). `None`: the body goes to rmcp.
-fn check_body(body: &[u8], session: bool) -> Option<Response<BoxBody>> {
+fn check_body(body: &[u8], session: bool) -> Option<Response> {
     use crate::lines::{Refused, check_envelope, not_json};
     let refusal = match serde_json::from_slice::<serde_json::Value>(body) {
         Ok(message) => check_envelope(&message, &mut { session })?,
@@ -276,70 +253,28 @@ fn check_body(body: &[u8], session: bool) -> Option<Response<BoxBody>> {
     if line.last() == Some(&b'\n') {
         line.pop();
     }
-    let mut response = Response::new(Full::new(Bytes::from(line)).boxed());
-    *response.status_mut() = status;
-    response.headers_mut().insert(
-        "content-type",
-        hyper::header::HeaderValue::from_static("application/json"),
-    );
-    Some(response)
+    Some(
+        (
+            status,
+            [(
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("application/json"),
+            )],
+            Bytes::from(line),
+        )
+            .into_response(),
+    )
 }
 
-/// A response body that keeps its session's request open until it is dropped.
-struct Guarded {
-    body: BoxBody,
-    _open: crate::sessions::Open,
-}
-
-impl hyper::body::Body for Guarded {
-    type Data = Bytes;
-    type Error = std::convert::Infallible;
-
-    fn poll_frame(
-        mut self: std::pin::Pin<&mut Self>,
-        cx: &mut std::task::Context<'_>,
-    ) -> std::task::Poll<Option<Result<hyper::body::Frame<Bytes>, Self::Error>>> {
-        std::pin::Pin::new(&mut self.body).poll_frame(cx)
-    }
-
-    fn is_end_stream(&self) -> bool {
-        self.body.is_end_stream()
-    }
-
-    fn size_hint(&self) -> hyper::body::SizeHint {
-        self.body.size_hint()
-    }
-}
-
-/// Whether the request carries `Authorization: Bearer TOKEN` (compared in constant time).
-fn authorized<B>(request: &Request<B>, token: &str) -> bool {
-    let Some(given) = request
-        .headers()
-        .get(hyper::header::AUTHORIZATION)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.strip_prefix("Bearer "))
-    else {
-        return false;
-    };
-    let (a, b) = (given.as_bytes(), token.as_bytes());
-    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
-}
-
-fn too_large() -> Response<BoxBody> {
+fn too_large() -> Response {
     plain(
         StatusCode::PAYLOAD_TOO_LARGE,
         "payload too large: request bodies are capped at 16 MiB",
     )
 }
 
-fn plain(status: StatusCode, text: &'static str) -> Response<BoxBody> {
-    let mut response = Response::new(Full::new(Bytes::from_static(text.as_bytes())).boxed());
-    *response.status_mut() = status;
-    response.headers_mut().insert(
-        "content-type",
-        hyper::header::HeaderValue::from_static("text/plain"),
-    );
-    response
+fn plain(status: StatusCode, text: &'static str) -> Response {
+    (status, [(header::CONTENT_TYPE, "text/plain")], text).into_response()
 }
 
 #[cfg(test)]

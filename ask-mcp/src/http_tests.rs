@@ -24,14 +24,26 @@ async fn exchange(
     session: Option<&str>,
     body: &str,
 ) -> (u16, Option<String>, String) {
-    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
     let session = session.map_or(String::new(), |s| {
         format!("Mcp-Session-Id: {s}\r\nMCP-Protocol-Version: 2025-11-25\r\n")
     });
+    let head = format!("Host: {addr}\r\nAuthorization: Bearer t\r\n{session}");
+    raw(addr, method, &head, body).await
+}
+
+/// One HTTP/1.1 request with these header lines (each ending in CRLF) besides the
+/// content headers.
+async fn raw(
+    addr: std::net::SocketAddr,
+    method: &str,
+    head: &str,
+    body: &str,
+) -> (u16, Option<String>, String) {
+    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
     let request = format!(
-        "{method} /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer t\r\n\
+        "{method} /mcp HTTP/1.1\r\n{head}\
          Content-Type: application/json\r\nAccept: application/json, text/event-stream\r\n\
-         {session}Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
         body.len()
     );
     stream.write_all(request.as_bytes()).await.unwrap();
@@ -48,17 +60,7 @@ async fn exchange(
 }
 
 fn server(state: &std::path::Path) -> AskServer {
-    AskServer::new(ServerOptions {
-        ui: Ui::None,
-        launch: None,
-        ask_bin: "ask".into(),
-        config: None,
-        state_dir: state.to_path_buf(),
-        tmux: None,
-        announce_link: None,
-        announce_surface: None,
-        answer_later: false,
-    })
+    AskServer::new(ServerOptions::testing(Ui::None, state))
 }
 
 /// Serves HTTP on a free loopback port while `client` runs with its address.
@@ -161,6 +163,39 @@ fn bad_envelopes_over_http_get_the_right_code_with_an_id_the_client_can_match() 
         let (status, _, reply) = exchange(addr, "POST", s, list).await;
         assert_eq!(status, 200);
         assert!(reply.contains("ask_user"), "{reply}");
+    });
+}
+
+#[test]
+fn the_endpoint_is_behind_the_guard_of_the_browser_form() {
+    serving(Duration::from_secs(60), |addr| async move {
+        let host = format!("Host: {addr}\r\n");
+        let bearer = "Authorization: Bearer t\r\n";
+        let (status, _, _) = raw(addr, "POST", &host, INIT).await;
+        assert_eq!(status, 401, "no token");
+        let (status, _, _) = raw(
+            addr,
+            "POST",
+            &format!("{host}Authorization: Bearer u\r\n"),
+            INIT,
+        )
+        .await;
+        assert_eq!(status, 401, "a wrong token");
+        // Only the bound address and port: a name (even localhost) is what a
+        // DNS-rebinding page would send.
+        for other in [
+            format!("localhost:{}", addr.port()),
+            format!("127.0.0.1:{}", addr.port() + 1),
+            "evil.example".to_owned(),
+        ] {
+            let (status, _, body) =
+                raw(addr, "POST", &format!("Host: {other}\r\n{bearer}"), INIT).await;
+            assert_eq!(status, 421, "{other}: {body}");
+        }
+        let foreign = format!("{host}{bearer}Origin: http://evil.example\r\n");
+        assert_eq!(raw(addr, "POST", &foreign, INIT).await.0, 403);
+        let own = format!("{host}{bearer}Origin: http://{addr}\r\n");
+        assert_eq!(raw(addr, "POST", &own, INIT).await.0, 200);
     });
 }
 

@@ -9,7 +9,7 @@ use rmcp::model::{CallToolResult, ContentBlock};
 
 /// The line the server adds to the "Needs user input" text when no form could open, so
 /// the model can tell the person what would open one.
-pub const NO_FORM_HINT: &str = "No form could open from this MCP server: run the harness \
+pub(crate) const NO_FORM_HINT: &str = "No form could open from this MCP server: run the harness \
 inside tmux 3.3 or later (a popup opens over it), set \"mcp\": {\"launch\": \"CMD\"} in the \
 ask settings file or start the server with --launch CMD (a terminal command that runs the \
 form), or use a client that supports MCP elicitation (URL mode gets the browser form, form \
@@ -19,15 +19,7 @@ serves the browser form and prints its link on stderr.";
 /// The message of a progress notification: `N of M answered`, and where the form has a
 /// link (the browser form), `; answer in your browser: URL`. Clients such as Claude Code
 /// hide the server's stderr, so this is how the person sees the link.
-///
-/// ```
-/// assert_eq!(ask_mcp::progress_message(1, 3, None), "1 of 3 answered");
-/// assert_eq!(
-///     ask_mcp::progress_message(0, 2, Some("http://127.0.0.1:4000/f/x")),
-///     "0 of 2 answered; answer in your browser: http://127.0.0.1:4000/f/x"
-/// );
-/// ```
-pub fn progress_message(answered: usize, total: usize, link: Option<&str>) -> String {
+pub(crate) fn progress_message(answered: usize, total: usize, link: Option<&str>) -> String {
     match link {
         Some(url) => format!("{answered} of {total} answered; answer in your browser: {url}"),
         None => format!("{answered} of {total} answered"),
@@ -40,22 +32,7 @@ pub fn progress_message(answered: usize, total: usize, link: Option<&str>) -> St
 /// sends to its model); `structuredContent` is `details`. An invalid payload is a tool
 /// error (`isError: true`) whose `structuredContent` still holds `details`, with the
 /// issues under `error.issues`; cancelled and timed-out forms are ordinary results.
-///
-/// ```
-/// use ask_contract::{
-///     payload::{AskParams, QuestionParams},
-///     result::AskResult,
-/// };
-///
-/// let form = AskParams::new()
-///     .question(QuestionParams::new("db", "Which database?").options([("pg", "PostgreSQL")]))
-///     .validate()?;
-/// let result = ask_mcp::call_result(&AskResult::non_interactive(&form));
-/// assert_eq!(result.is_error, Some(false));
-/// assert_eq!(result.structured_content.unwrap()["cancelled"], true);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn call_result(result: &AskResult) -> CallToolResult {
+pub(crate) fn call_result(result: &AskResult) -> CallToolResult {
     let content = result
         .content
         .iter()
@@ -74,7 +51,7 @@ pub fn call_result(result: &AskResult) -> CallToolResult {
 /// `outcome: "needs_input"`, the pending questions in `details.needsInput`) with
 /// [`NO_FORM_HINT`] as its last line and as `details.needsInput.hint`, since some clients
 /// give their model only `structuredContent`.
-pub fn no_form_result(form: &AskForm) -> AskResult {
+pub(crate) fn no_form_result(form: &AskForm) -> AskResult {
     let mut result = AskResult::non_interactive(form);
     if let Some(block) = result.content.first_mut() {
         block.text.push('\n');
@@ -89,7 +66,7 @@ pub fn no_form_result(form: &AskForm) -> AskResult {
 }
 
 /// The first words of the instruction of [`link_result`].
-pub const LINK_INSTRUCTION: &str = "The questions were not answered yet: they wait in a browser \
+pub(crate) const LINK_INSTRUCTION: &str = "The questions were not answered yet: they wait in a browser \
 form this MCP server serves on the user's computer (needsInput.url). Give the user that link \
 and ask them to answer there; once they say they are done, call ask_user again with exactly \
 the same arguments to receive their answers. If they cannot open it, ask them directly \
@@ -100,20 +77,7 @@ the same arguments to receive their answers. If they cannot open it, ask them di
 /// the "Needs user input" result (cancelled, `outcome: "needs_input"`) whose
 /// `details.needsInput.url` is the link and whose instruction ([`LINK_INSTRUCTION`])
 /// says to hand it over and call again with the same arguments for the answers.
-///
-/// ```
-/// use ask_contract::payload::{AskParams, QuestionParams};
-///
-/// let form = AskParams::new()
-///     .question(QuestionParams::new("db", "Which database?").options([("pg", "PostgreSQL")]))
-///     .validate()?;
-/// let result = ask_mcp::link_result(&form, "http://127.0.0.1:4000/?t=x");
-/// let needs = result.details.needs_input.as_ref().unwrap();
-/// assert_eq!(needs.url.as_deref(), Some("http://127.0.0.1:4000/?t=x"));
-/// assert!(result.content[0].text.contains("http://127.0.0.1:4000/?t=x"));
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn link_result(form: &AskForm, url: &str) -> AskResult {
+pub(crate) fn link_result(form: &AskForm, url: &str) -> AskResult {
     let mut result = AskResult::non_interactive(form);
     if let Some(block) = result.content.first_mut() {
         block.text = format!(
@@ -130,13 +94,13 @@ pub fn link_result(form: &AskForm, url: &str) -> AskResult {
 
 /// The cancelled result of a form that ended without writing one (its window was
 /// closed, the launcher failed): nothing answered, nothing chosen for the user.
-pub fn cancelled_result(form: &AskForm) -> AskResult {
+pub(crate) fn cancelled_result(form: &AskForm) -> AskResult {
     AskResult::from_details(AskDetails::for_form(form).with_cancelled(true))
 }
 
 /// A result read back from a form's output file, when it belongs to `form` (the same
 /// questions in the same order); anything else is `None`.
-pub fn read_result(text: &str, form: &AskForm) -> Option<AskResult> {
+pub(crate) fn read_result(text: &str, form: &AskForm) -> Option<AskResult> {
     let result: AskResult = serde_json::from_str(text).ok()?;
     let same = result.details.questions.len() == form.questions.len()
         && result

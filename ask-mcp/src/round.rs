@@ -21,7 +21,7 @@ use crate::server::{AskServer, Ui};
 
 /// The most rounds one call is asked again (a reply that keeps breaking the schema
 /// ends as cancelled, with the last problem said).
-pub const MAX_ROUNDS: u32 = 10;
+pub(crate) const MAX_ROUNDS: u32 = 10;
 
 /// A browser form whose link went out, waiting for the retry.
 pub(crate) struct Link {

@@ -11,17 +11,35 @@ use crate::error::Error;
 use crate::server::AskServer;
 
 /// How long open calls get to close their forms and answer when the server stops.
-pub const SHUTDOWN_GRACE: Duration = Duration::from_secs(5);
+pub(crate) const SHUTDOWN_GRACE: Duration = Duration::from_secs(5);
 
 /// Serves MCP on stdin/stdout until stdin closes or SIGTERM, SIGINT or SIGHUP arrives.
 /// When the client goes away every open form closes (its result keeps what was
 /// answered), every request read before the end of input is answered, and no form
 /// outlives the server.
-pub fn serve_stdio(server: AskServer) -> Result<(), Error> {
+pub fn serve_stdio(options: crate::ServerOptions) -> Result<(), Error> {
+    let server = AskServer::new(options);
     runtime()?.block_on(async move {
         let (stdin, stdout) = rmcp::transport::io::stdio_pipes();
         serve_lines(server, stdin, stdout, terminated()).await
     })
+}
+
+/// Serves MCP on newline-delimited JSON-RPC read from `input` and written to `output`
+/// (a socket, a pipe, an in-memory stream) until the input ends, on the caller's tokio
+/// runtime; as [`serve_stdio`] at the end of input, without its signal handling.
+pub async fn serve_io<R, W>(options: crate::ServerOptions, input: R, output: W) -> Result<(), Error>
+where
+    R: tokio::io::AsyncRead + Unpin + Send + 'static,
+    W: tokio::io::AsyncWrite + Unpin + Send + 'static,
+{
+    serve_lines(
+        AskServer::new(options),
+        input,
+        output,
+        std::future::pending(),
+    )
+    .await
 }
 
 /// Serves MCP on lines read from `input` and written to `output` until the input ends,
@@ -124,23 +142,18 @@ mod tests {
     use serde_json::{Value, json};
     use tokio::io::AsyncReadExt;
 
-    fn server(state: &std::path::Path) -> AskServer {
-        AskServer::new(ServerOptions {
-            ui: Ui::None,
-            launch: None,
-            ask_bin: "ask".into(),
-            config: None,
-            state_dir: state.to_path_buf(),
-            tmux: None,
-            announce_link: None,
-            announce_surface: None,
-            answer_later: false,
-        })
+    fn server(state: &std::path::Path, ui: Ui) -> AskServer {
+        AskServer::new(ServerOptions::testing(ui, state))
     }
 
     /// Every reply the server wrote for `lines`, sent at once and followed by the end of
     /// input.
     fn replies(lines: &[Value]) -> Vec<Value> {
+        replies_with(Ui::None, lines)
+    }
+
+    /// [`replies`] of a server with `--ui` `ui`.
+    fn replies_with(ui: Ui, lines: &[Value]) -> Vec<Value> {
         let state = tempfile::tempdir().unwrap();
         let input = lines.iter().fold(String::new(), |mut text, line| {
             text.push_str(&line.to_string());
@@ -154,7 +167,12 @@ mod tests {
         runtime.block_on(async {
             let (output, mut read) = tokio::io::duplex(1 << 20);
             let input: &'static [u8] = Box::leak(input.into_bytes().into_boxed_slice());
-            let serving = serve_lines(server(state.path()), input, output, std::future::pending());
+            let serving = serve_lines(
+                server(state.path(), ui),
+                input,
+                output,
+                std::future::pending(),
+            );
             let reading = async {
                 let mut text = String::new();
                 read.read_to_string(&mut text).await.unwrap();
@@ -241,6 +259,24 @@ mod tests {
             assert!(reply.as_object().unwrap().contains_key("id"));
         }
         assert!(by_id(&got, &json!(9)).get("result").is_some());
+    }
+
+    #[test]
+    fn resources_are_offered_only_to_a_client_that_declared_the_ui_extension() {
+        let plain = replies_with(Ui::Auto, &[initialize(1)]);
+        let caps = &by_id(&plain, &json!(1))["result"]["capabilities"];
+        assert!(caps.get("tools").is_some(), "{caps}");
+        assert!(caps.get("resources").is_none(), "{caps}");
+        let mut with_ui = initialize(1);
+        with_ui["params"]["capabilities"] = json!({"extensions": {"io.modelcontextprotocol/ui":
+            {"mimeTypes": ["text/html;profile=mcp-app"]}}});
+        let got = replies_with(Ui::Auto, &[with_ui.clone()]);
+        let caps = &by_id(&got, &json!(1))["result"]["capabilities"];
+        assert!(caps.get("resources").is_some(), "{caps}");
+        // The app is tried only with --ui auto: elsewhere there is no page to offer.
+        let got = replies_with(Ui::Popup, &[with_ui]);
+        let caps = &by_id(&got, &json!(1))["result"]["capabilities"];
+        assert!(caps.get("resources").is_none(), "{caps}");
     }
 
     #[test]

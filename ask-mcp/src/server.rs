@@ -1,6 +1,5 @@
 //! The MCP server handler: one tool, `ask_user`, one form at a time.
 
-use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
@@ -8,8 +7,9 @@ use std::time::Duration;
 use ask_contract::{AskForm, ParseOptions, parse_params, result::AskResult};
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, CancelTaskParams, GetTaskParams,
-    GetTaskResult, Implementation, ListToolsResult, PaginatedRequestParams,
-    ProgressNotificationParam, ServerCapabilities, ServerConfig, UpdateTaskParams,
+    GetTaskResult, Implementation, InitializeRequestParams, InitializeResult, ListToolsResult,
+    PaginatedRequestParams, ProgressNotificationParam, ServerCapabilities, ServerConfig,
+    UpdateTaskParams,
 };
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler};
@@ -17,87 +17,21 @@ use tokio::sync::{Notify, Semaphore};
 use tokio_util::sync::CancellationToken;
 
 use crate::caps::RequestCaps;
+pub(crate) use crate::options::{ServerOptions, Ui};
 use crate::outcome::{call_result, cancelled_result, no_form_result};
 use crate::present::{
     Call, ElicitPresenter, FormFiles, LaunchPresenter, PopupPresenter, Presented, Presenter,
-    RunCommand, Tmux, TtyPresenter, WebPresenter, WebVia,
+    RunCommand, TtyPresenter, WebPresenter, WebVia,
 };
 use crate::tool::{INSTRUCTIONS, TOOL_NAME};
 
 /// How often a progress notification goes out while the person answers.
-pub const PROGRESS_INTERVAL: Duration = Duration::from_secs(10);
-
-/// `--ui`: how forms reach the person.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-#[non_exhaustive]
-pub enum Ui {
-    /// The first that works: popup, launch, the browser form by URL-mode elicitation,
-    /// the client's own form (form-mode elicitation), the browser opened here (when this
-    /// machine has a desktop), none.
-    #[default]
-    Auto,
-    /// The tmux popup only.
-    Popup,
-    /// The launcher only.
-    Launch,
-    /// The browser form only: its link by URL-mode elicitation when the client declared
-    /// it, else the browser opened here and the link announced.
-    Web,
-    /// The client's elicitation only.
-    Elicit,
-    /// The controlling terminal.
-    Tty,
-    /// No form: the "Needs user input" result.
-    None,
-}
-
-impl Ui {
-    /// The `--ui` spelling.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Auto => "auto",
-            Self::Popup => "popup",
-            Self::Launch => "launch",
-            Self::Web => "web",
-            Self::Elicit => "elicit",
-            Self::Tty => "tty",
-            Self::None => "none",
-        }
-    }
-}
-
-/// Everything the server needs to know, fixed at start.
-#[derive(Debug, Clone)]
-pub struct ServerOptions {
-    /// How forms reach the person.
-    pub ui: Ui,
-    /// The launcher command (`--launch` or the setting `mcp.launch`).
-    pub launch: Option<String>,
-    /// The `ask` binary the popup, launcher and tty forms run.
-    pub ask_bin: PathBuf,
-    /// The settings file given to every form (`--config`), when one was named.
-    pub config: Option<PathBuf>,
-    /// Where drafts live (see [`crate::present::state_dir`]).
-    pub state_dir: PathBuf,
-    /// The tmux the server runs in (`$TMUX`, `$TMUX_PANE`), if any.
-    pub tmux: Option<Tmux>,
-    /// Called with the browser form's link when the browser is opened here (the binary
-    /// prints it on stderr, for a person without a desktop browser).
-    pub announce_link: Option<fn(&str)>,
-    /// Called with a line naming the surface a call is asked through (and why one was
-    /// passed over); the binary prints it on stderr.
-    pub announce_surface: Option<fn(&str)>,
-    /// Run an ask as a task (answer later) when the request declares the tasks
-    /// extension (`--answer-later`). Off by default: `ask_user` is a question the agent
-    /// waits for, and a client that declares tasks (Claude Code 2.1.332 does) otherwise
-    /// tells its model to carry on without the answer.
-    pub answer_later: bool,
-}
+pub(crate) const PROGRESS_INTERVAL: Duration = Duration::from_secs(10);
 
 /// The `ask_user` MCP server. Clones share one queue: one form at a time for the one
 /// person behind the server, first come first served, across every session.
 #[derive(Clone)]
-pub struct AskServer {
+pub(crate) struct AskServer {
     shared: Arc<Shared>,
 }
 
@@ -133,7 +67,7 @@ pub(crate) struct Kit {
 
 impl AskServer {
     /// A server with these options.
-    pub fn new(options: ServerOptions) -> Self {
+    pub(crate) fn new(options: ServerOptions) -> Self {
         let run = RunCommand {
             ask_bin: options.ask_bin.clone(),
             config: options.config.clone(),
@@ -202,7 +136,10 @@ impl AskServer {
     /// A server that tries exactly these presenters, in order (`options.ui` and
     /// `options.launch` are then not consulted): for embedders with their own way to
     /// show a form.
-    pub fn with_presenters(options: ServerOptions, presenters: Vec<Box<dyn Presenter>>) -> Self {
+    pub(crate) fn with_presenters(
+        options: ServerOptions,
+        presenters: Vec<Box<dyn Presenter>>,
+    ) -> Self {
         let tasks = crate::tasks::Tasks::new(&options.state_dir);
         Self {
             shared: Arc::new(Shared {
@@ -223,13 +160,14 @@ impl AskServer {
     }
 
     /// The presenters `--ui` leaves, in the order they are tried.
-    pub fn presenter_names(&self) -> Vec<&'static str> {
+    #[cfg(test)]
+    pub(crate) fn presenter_names(&self) -> Vec<&'static str> {
         self.shared.presenters.iter().map(|p| p.name()).collect()
     }
 
     /// Cancels every call (their forms close and answer with the cancelled result) and
     /// waits up to `grace` for them to finish.
-    pub async fn shutdown(&self, grace: Duration) {
+    pub(crate) async fn shutdown(&self, grace: Duration) {
         self.shared.stop.cancel();
         let _ = tokio::time::timeout(grace, async {
             while self.shared.running.load(Ordering::SeqCst) > 0 {
@@ -244,13 +182,14 @@ impl AskServer {
     }
 
     /// A token that is cancelled when the server shuts down; calls cancel with it.
-    pub fn stop_token(&self) -> CancellationToken {
+    pub(crate) fn stop_token(&self) -> CancellationToken {
         self.shared.stop.clone()
     }
 
     /// Answers one `ask_user` call: validates the arguments, waits for its turn, shows
     /// the form and returns the result. `cancel` ends it early (the cancelled result).
-    pub async fn ask(
+    #[cfg(test)]
+    pub(crate) async fn ask(
         &self,
         arguments: serde_json::Value,
         client: String,
@@ -381,7 +320,8 @@ impl ServerHandler for AskServer {
                 .enable_tasks()
                 .build()
         } else {
-            // Resources: the MCP App's page, listed only to a client that declared it.
+            // Resources: the MCP App's page, for a client that declared the extension
+            // (a 2025-11-25 client that did not is told none in `initialize`).
             ServerCapabilities::builder()
                 .enable_tools()
                 .enable_resources()
@@ -390,6 +330,25 @@ impl ServerHandler for AskServer {
         ServerConfig::new(capabilities)
             .with_server_info(Implementation::new("ask-mcp", env!("CARGO_PKG_VERSION")))
             .with_instructions(INSTRUCTIONS)
+    }
+
+    async fn initialize(
+        &self,
+        request: InitializeRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<InitializeResult, ErrorData> {
+        context.peer.set_peer_info(request.clone());
+        let mut result = self.negotiate_initialize(&request)?;
+        // The page is the only resource: offered where the app is.
+        let caps = RequestCaps::from_parts(
+            false,
+            Some(&request.client_info),
+            Some(&request.capabilities),
+        );
+        if !self.offers_app(&caps) {
+            result.capabilities.resources = None;
+        }
+        Ok(result)
     }
 
     async fn list_tools(

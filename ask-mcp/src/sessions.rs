@@ -3,14 +3,18 @@
 //! (its worker, its server task, their buffers) behind. Each session's requests are
 //! counted here; one with no request open and no request for [`SESSION_IDLE`] is
 //! closed. A session whose `tools/call` waits for the person has a request open, so a
-//! long ask is never cut.
+//! long ask is never cut. The sweep sleeps until the earliest session could expire and
+//! is woken when a session changes, so an idle server with no session never wakes.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
+use tokio::sync::Notify;
+
 /// How long a session may sit with no request open before it is closed.
-pub const SESSION_IDLE: Duration = Duration::from_secs(10 * 60);
+pub(crate) const SESSION_IDLE: Duration = Duration::from_secs(10 * 60);
 
 #[derive(Debug, Clone, Copy)]
 struct Activity {
@@ -22,6 +26,9 @@ struct Activity {
 #[derive(Debug, Default, Clone)]
 pub(crate) struct Tracker {
     seen: Arc<Mutex<HashMap<String, Activity>>>,
+    /// Rung when a session is forgotten or its last open request closes: the sweep
+    /// then looks at its deadline again.
+    changed: Arc<Notify>,
 }
 
 /// Held while a request of a session is open (its response body not yet finished).
@@ -59,6 +66,9 @@ impl Tracker {
         {
             activity.open = activity.open.saturating_sub(1);
             activity.last = now;
+            if activity.open == 0 {
+                self.changed.notify_one();
+            }
         }
     }
 
@@ -67,6 +77,17 @@ impl Tracker {
         if let Ok(mut seen) = self.seen.lock() {
             seen.remove(id);
         }
+        self.changed.notify_one();
+    }
+
+    /// When the first session with no request open becomes idle for `idle`; `None`
+    /// when none can (no session, or every one has a request open).
+    fn next_expiry(&self, idle: Duration) -> Option<Instant> {
+        let seen = self.seen.lock().ok()?;
+        seen.values()
+            .filter(|a| a.open == 0)
+            .map(|a| a.last + idle)
+            .min()
     }
 
     /// The sessions idle for longer than `idle` at `now`, forgotten here (the caller
@@ -77,7 +98,7 @@ impl Tracker {
         };
         let expired: Vec<String> = seen
             .iter()
-            .filter(|(_, a)| a.open == 0 && now.saturating_duration_since(a.last) > idle)
+            .filter(|(_, a)| a.open == 0 && now.saturating_duration_since(a.last) >= idle)
             .map(|(id, _)| id.clone())
             .collect();
         for id in &expired {
@@ -90,6 +111,27 @@ impl Tracker {
     #[cfg(test)]
     pub(crate) fn len(&self) -> usize {
         self.seen.lock().map_or(0, |seen| seen.len())
+    }
+}
+
+/// Closes each session once it has been idle for `idle`: sleeps until the earliest
+/// deadline, or until a session changes when none has one (no periodic wake-up).
+pub(crate) async fn reap(tracker: Tracker, manager: Arc<LocalSessionManager>, idle: Duration) {
+    use rmcp::transport::streamable_http_server::session::SessionManager as _;
+    loop {
+        for id in tracker.take_idle(Instant::now(), idle) {
+            let _ = manager.close_session(&Arc::from(id.as_str())).await;
+        }
+        let changed = tracker.changed.notified();
+        match tracker.next_expiry(idle) {
+            Some(at) => {
+                tokio::select! {
+                    () = tokio::time::sleep_until(at.into()) => {}
+                    () = changed => {}
+                }
+            }
+            None => changed.await,
+        }
     }
 }
 
@@ -121,5 +163,25 @@ mod tests {
             ["long-ask"]
         );
         assert_eq!(tracker.len(), 0);
+    }
+
+    #[test]
+    fn the_next_deadline_is_the_earliest_idle_sessions_and_none_without_one() {
+        let tracker = Tracker::default();
+        let idle = Duration::from_secs(60);
+        assert_eq!(tracker.next_expiry(idle), None);
+        let t0 = Instant::now();
+        let open = tracker.open("asking", t0);
+        assert_eq!(
+            tracker.next_expiry(idle),
+            None,
+            "an open request never expires"
+        );
+        drop(tracker.open("done", t0));
+        let at = tracker.next_expiry(idle).unwrap();
+        assert!(at >= t0 + idle, "{at:?}");
+        assert_eq!(tracker.take_idle(at, idle), ["done"]);
+        drop(open);
+        assert!(tracker.next_expiry(idle).is_some());
     }
 }

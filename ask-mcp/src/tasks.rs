@@ -29,7 +29,7 @@ use crate::mrtr::{self, Response};
 use crate::outcome::{call_result, cancelled_result};
 
 /// The folder of task files under the state folder.
-pub const TASKS_DIR: &str = "tasks";
+pub(crate) const TASKS_DIR: &str = "tasks";
 
 /// One pending (or finished) ask, as kept on disk.
 #[derive(Debug, Clone, Serialize, Deserialize)]

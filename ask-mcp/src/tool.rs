@@ -6,21 +6,21 @@ use std::sync::Arc;
 use rmcp::model::{JsonObject, Tool, ToolAnnotations};
 
 /// The tool's name.
-pub const TOOL_NAME: &str = "ask_user";
+pub(crate) const TOOL_NAME: &str = "ask_user";
 
 /// The JSON Schema of the result `details`: the tool's `outputSchema`, which every
 /// `structuredContent` this server returns validates against.
-pub const OUTPUT_SCHEMA: &str = include_str!("details.schema.json");
+pub(crate) const OUTPUT_SCHEMA: &str = include_str!("details.schema.json");
 
 /// The server's `instructions` (sent in the `initialize` reply).
-pub const INSTRUCTIONS: &str = "Call ask_user when the next step depends on a preference, a \
+pub(crate) const INSTRUCTIONS: &str = "Call ask_user when the next step depends on a preference, a \
 high-stakes choice or a missing requirement only the user can settle, bundling two or three \
 related questions with concrete options and an honest recommended one. It blocks until the \
 person answers in a form; read cancelled as \"do not re-ask now\" and mode \"elaborate\" as \
 \"answer the notes first, then re-ask only continuation.affectedQuestionIds\".";
 
 /// The tool description: the agent guidance of the bundled skill, condensed.
-pub const TOOL_DESCRIPTION: &str = "\
+pub(crate) const TOOL_DESCRIPTION: &str = "\
 Ask the user structured questions in a keyboard-first form and wait for their answers.
 
 When to ask: the next step depends on something only the user can settle (a preference or \
@@ -48,7 +48,7 @@ issues and call again.";
 /// The `ask_user` tool definition: `inputSchema` is the payload schema
 /// ([`ask_contract::payload::JSON_SCHEMA`], extensions included), `outputSchema` is
 /// [`OUTPUT_SCHEMA`]; it is read-only and closed-world.
-pub fn tool() -> Tool {
+pub(crate) fn tool() -> Tool {
     let mut annotations = ToolAnnotations::new()
         .read_only(true)
         .destructive(false)
@@ -63,12 +63,12 @@ pub fn tool() -> Tool {
 }
 
 /// The payload schema as a JSON object.
-pub fn input_schema() -> Arc<JsonObject> {
+pub(crate) fn input_schema() -> Arc<JsonObject> {
     Arc::new(schema_object(ask_contract::payload::JSON_SCHEMA))
 }
 
 /// [`OUTPUT_SCHEMA`] as a JSON object.
-pub fn output_schema() -> Arc<JsonObject> {
+pub(crate) fn output_schema() -> Arc<JsonObject> {
     Arc::new(schema_object(OUTPUT_SCHEMA))
 }
 

@@ -12,8 +12,8 @@ pub enum WebError {
         /// What the system said.
         source: std::io::Error,
     },
-    /// No random bytes for the token.
-    #[error("no secure random numbers for the link token: {0}")]
+    /// No random bytes for a token (the link's, the cookie's or a bearer token).
+    #[error("no secure random numbers for a token: {0}")]
     Random(String),
     /// The server thread or its runtime could not start.
     #[error("cannot start the web server: {0}")]

@@ -72,3 +72,36 @@ pub(crate) async fn serve(
     drop(all_closed_tx);
     let _ = tokio::time::timeout(Duration::from_secs(2), all_closed.changed()).await;
 }
+
+/// How long an API connection may take to send a request's headers, and how long an
+/// idle one stays open.
+const API_HEADER_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// API connections open at once (more are closed as they arrive).
+const API_MAX_CONNECTIONS: usize = 64;
+
+/// Serves `router` on `listener` with the browser form's connection rules (a header-read
+/// timeout of 10 s, at most 64 connections) until `stop` resolves, then lets the open
+/// connections finish their response (about a second). Put a
+/// [`BearerGuard`](crate::BearerGuard) in front of `router` first.
+pub async fn serve_router(
+    listener: tokio::net::TcpListener,
+    router: Router,
+    stop: impl std::future::Future<Output = ()>,
+) {
+    let (stop_tx, _) = watch::channel(false);
+    let serving = serve(
+        listener,
+        router,
+        stop_tx.clone(),
+        API_HEADER_TIMEOUT,
+        API_MAX_CONNECTIONS,
+    );
+    tokio::pin!(serving);
+    tokio::select! {
+        () = &mut serving => return,
+        () = stop => {}
+    }
+    stop_tx.send_replace(true);
+    serving.await;
+}

@@ -126,7 +126,7 @@ impl WebServer {
         })?;
         let addr = listener.local_addr().map_err(WebError::Start)?;
         listener.set_nonblocking(true).map_err(WebError::Start)?;
-        let guard = Guard::new(addr).map_err(WebError::Random)?;
+        let guard = Guard::new(addr)?;
         let url = format!("http://{}/?t={}", link_addr(addr), guard.token);
         let (stop, _) = watch::channel(false);
         let stopped = Arc::new(AtomicBool::new(false));

@@ -3,9 +3,9 @@
 //! terminal's own checks, the view saying the problem.
 
 use ask_contract::{ParseOptions, parse_params};
+use ask_host::view::ViewModel;
 use ask_host::{Session, settings::Settings};
 use ask_settings::AskConfig;
-use ask_web::ViewModel;
 use serde_json::json;
 
 fn session() -> Session {

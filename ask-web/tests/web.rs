@@ -9,9 +9,10 @@ use std::net::{SocketAddr, TcpStream};
 use std::time::{Duration, Instant};
 
 use ask_contract::{ParseOptions, parse_params, result::AnsweredVia};
+use ask_host::view::ViewModel;
 use ask_host::{Session, settings::Settings};
 use ask_settings::AskConfig;
-use ask_web::{MAX_WRONG_TOKENS, ViewModel, WebOptions, WebServer};
+use ask_web::{MAX_WRONG_TOKENS, WebOptions, WebServer};
 use serde_json::{Value, json};
 
 pub(crate) fn session() -> Session {

@@ -1,6 +1,9 @@
 """A loopback HTTP proxy that adds `Authorization: Bearer TOKEN` to every request and
-passes everything else through unchanged (Host and Origin included, responses streamed),
-so a client that cannot send headers (the conformance runner) can reach `ask mcp --http`.
+passes everything else through unchanged (responses streamed), so a client that cannot
+send headers (the conformance runner) can reach `ask mcp --http`. A `Host` or `Origin`
+naming the proxy itself (localhost or 127.0.0.1 on the proxy's port) is rewritten to the
+server's address, as a same-machine client of the server would send it; any other (the
+runner's DNS-rebinding probes) goes through as it came.
 
   token_proxy.py TARGET_URL TOKEN PORT_FILE
 """
@@ -29,7 +32,7 @@ class Handler(BaseHTTPRequestHandler):
         conn.putrequest(self.command, self.path, skip_host=True, skip_accept_encoding=True)
         for key, value in self.headers.items():
             if key.lower() not in ("authorization", "content-length", "connection"):
-                conn.putheader(key, value)
+                conn.putheader(key, own(key, value))
         conn.putheader("Authorization", f"Bearer {TOKEN}")
         if body is not None:
             conn.putheader("Content-Length", str(len(body)))
@@ -60,6 +63,17 @@ class Handler(BaseHTTPRequestHandler):
         self.close_connection = True
 
     do_GET = do_POST = do_DELETE = forward
+
+
+def own(key, value):
+    """`value` of header `key`, with the proxy's own address as the server's."""
+    port = server.server_address[1]
+    mine = (f"localhost:{port}", f"127.0.0.1:{port}")
+    if key.lower() == "host" and value in mine:
+        return TARGET.netloc
+    if key.lower() == "origin" and value.removeprefix("http://") in mine:
+        return f"http://{TARGET.netloc}"
+    return value
 
 
 class Server(socketserver.ThreadingMixIn, socketserver.TCPServer):

@@ -16,12 +16,14 @@ Surfaces:
     web-only   ask run --web-only, no terminal
     web-only-timeout  the same with --timeout 600 (a timeout wakes only at its countdown)
     mcp        ask mcp --ui web over stdio, one tools/call waiting in the browser form
+    mcp-http   ask mcp --http, one session initialized and then left alone (no DELETE)
 
 Prints wake-ups per surface and per second. A measurement, not a test (Linux only).
 """
 
 import json
 import os
+import urllib.request
 import pty
 import select
 import socket
@@ -135,6 +137,8 @@ def run_surface(name, seconds, workdir):
         woke = measure(proc.pid, seconds)
         end(proc.pid)
         return woke
+    if name == "mcp-http":
+        return mcp_http(seconds, env)
     proc = subprocess.Popen([ASK, "mcp", "--ui", "web"], stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
                             start_new_session=True)
@@ -152,6 +156,42 @@ def run_surface(name, seconds, workdir):
     return woke
 
 
+def mcp_http(seconds, env):
+    """`ask mcp --http` with one session that initialized and then went quiet."""
+    proc = subprocess.Popen([ASK, "mcp", "--http", "127.0.0.1:0", "--ui", "none"],
+                            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, env=env, start_new_session=True)
+    lines = b""
+    while b"token " not in lines:
+        line = proc.stderr.readline()
+        if not line:
+            raise SystemExit("ask mcp --http printed no URL and token")
+        lines += line
+    text = lines.decode()
+    url = text.split("serving ")[1].split()[0]
+    token = text.split("token ")[1].split()[0]
+
+    def post(msg, session=None):
+        req = urllib.request.Request(url, data=json.dumps(msg).encode(), method="POST")
+        req.add_header("Content-Type", "application/json")
+        req.add_header("Accept", "application/json, text/event-stream")
+        req.add_header("Authorization", f"Bearer {token}")
+        if session:
+            req.add_header("Mcp-Session-Id", session)
+            req.add_header("MCP-Protocol-Version", "2025-06-18")
+        with urllib.request.urlopen(req, timeout=10) as resp:
+            resp.read()
+            return resp.headers.get("Mcp-Session-Id")
+
+    session = post({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "protocolVersion": "2025-06-18", "capabilities": {},
+        "clientInfo": {"name": "idle-bench", "version": "1"}}})
+    post({"jsonrpc": "2.0", "method": "notifications/initialized"}, session)
+    woke = measure(proc.pid, seconds)
+    end(proc.pid)
+    return woke
+
+
 def wait_line(stream, needle, timeout=15):
     """Reads lines of `stream` until one holds `needle`."""
     deadline = time.monotonic() + timeout
@@ -163,7 +203,7 @@ def wait_line(stream, needle, timeout=15):
 
 def main():
     seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 20.0
-    surfaces = os.environ.get("SURFACES", "terminal accessible web control web-only mcp").split()
+    surfaces = os.environ.get("SURFACES", "terminal accessible web control web-only mcp mcp-http").split()
     with open("/proc/loadavg") as load:
         print(f"binary {ASK}; {seconds:g} s per surface; load {load.read().split()[0]}")
     for name in surfaces:

@@ -1,6 +1,6 @@
 //! `ask mcp`: the `ask_user` tool as an MCP server (`ask-mcp`), over stdio or HTTP.
 
-use ask_mcp::{AskServer, HttpOptions, ServerOptions, Ui};
+use ask_mcp::{HttpOptions, ServerOptions, Ui};
 
 use crate::cli::{McpArgs, McpUi};
 use crate::config;
@@ -18,38 +18,29 @@ pub(crate) fn mcp(args: &McpArgs) -> CliResult {
     let settings = paths.config;
     let ask_bin = std::env::current_exe()
         .map_err(|err| CliError::new(Exit::IoErr, format!("cannot find the ask binary: {err}")))?;
-    let env = |name: &str| std::env::var(name).ok();
-    let options = ServerOptions {
-        ui: ui(args.ui),
-        launch,
-        ask_bin,
-        config: Some(settings),
-        state_dir: ask_mcp::present::state_dir(env),
-        tmux: ask_mcp::present::Tmux::from_env(env),
-        announce_link: Some(announce_link),
-        announce_surface: Some(announce_surface),
-        answer_later: args.answer_later,
-    };
+    let mut options =
+        ServerOptions::from_env(ui(args.ui), ask_bin, |name| std::env::var(name).ok());
+    options.launch = launch;
+    options.config = Some(settings);
+    options.announce_link = Some(announce_link);
+    options.announce_surface = Some(announce_surface);
+    options.answer_later = args.answer_later;
     if args.ui == McpUi::Launch && options.launch.is_none() {
         return Err(CliError::usage(
             "--ui launch needs --launch CMD or the setting \"mcp\": {\"launch\": \"CMD\"}",
         ));
     }
-    let server = AskServer::new(options);
     let outcome = match &args.http {
-        None => ask_mcp::serve_stdio(server),
+        None => ask_mcp::serve_stdio(options),
         Some(addr) => {
-            let addr = ask_mcp::parse_addr(addr, args.allow_remote)
-                .map_err(|err| CliError::usage(err.to_string()))?;
-            let token =
-                ask_mcp::new_token().map_err(|err| CliError::new(Exit::IoErr, err.to_string()))?;
-            let options = HttpOptions {
-                addr,
-                allow_remote: args.allow_remote,
-                token: token.clone(),
-                session_idle: ask_mcp::SESSION_IDLE,
-            };
-            ask_mcp::serve_http(server, &options, |bound| {
+            let http = HttpOptions::new(addr, args.allow_remote).map_err(|err| match err {
+                ask_mcp::Error::BadAddress { .. } | ask_mcp::Error::RemoteAddress { .. } => {
+                    CliError::usage(err.to_string())
+                }
+                _ => CliError::new(Exit::IoErr, err.to_string()),
+            })?;
+            let token = http.token.clone();
+            ask_mcp::serve_http(options, &http, |bound| {
                 eprintln!(
                     "ask mcp: serving http://{bound}{}\nask mcp: token {token} (send it as Authorization: Bearer <token>)",
                     ask_mcp::MCP_PATH

@@ -90,7 +90,7 @@ impl Presenter for AppPresenter {
 
     fn present<'a>(&'a self, call: &'a Call) -> BoxFuture<'a, Presented> {
         Box::pin(async move {
-            let Ok(token) = crate::http::new_token() else {
+            let Ok(token) = ask_web::new_token() else {
                 return Presented::Unavailable("no random token".into());
             };
             let setup = Setup {

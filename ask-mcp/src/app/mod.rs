@@ -108,7 +108,7 @@ pub(crate) fn read_json(uri: &str) -> Option<Value> {
     }))
 }
 
-impl crate::AskServer {
+impl crate::server::AskServer {
     /// True when this call's client is shown the app: it declared the extension (in its
     /// MCP 2025-11-25 session, or in a 2026-07-28 request's capabilities), and the server
     /// runs `--ui auto` with its own presenters.

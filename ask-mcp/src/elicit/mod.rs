@@ -15,35 +15,18 @@
 //! (written in the note instead), switching a question's type (single as multi), `@` file
 //! completion, the settings overlay and the idle timeout. Decline and cancel give the
 //! cancelled result.
-//!
-//! ```
-//! use ask_contract::payload::{AskParams, QuestionParams};
-//! use ask_mcp::elicit;
-//! use serde_json::json;
-//!
-//! let form = AskParams::new()
-//!     .question(QuestionParams::new("db", "Which database?").options([("pg", "PostgreSQL"), ("lite", "SQLite")]))
-//!     .validate()?;
-//! let request = elicit::request(&form);
-//! assert_eq!(request.requested_schema()["properties"]["q01_answer"]["oneOf"][0]["const"], "pg");
-//!
-//! let reply = elicit::Reply::Accept(json!({"q01_answer": "lite"}));
-//! let result = elicit::reply_result(&request, &reply)?;
-//! assert_eq!(result.details.answers["db"].values, ["lite"]);
-//! # Ok::<(), Box<dyn std::error::Error>>(())
-//! ```
 
 use ask_contract::{AskForm, result::AskResult};
 use serde_json::Value;
 
-pub use ask_contract::elicitation::{ElicitationFields, ElicitationRequest, NOTE_PROPERTY};
+pub(crate) use ask_contract::elicitation::ElicitationRequest;
 
 use crate::error::Error;
 use crate::outcome::cancelled_result;
 
 /// What the client answered to an elicitation request.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Reply {
+pub(crate) enum Reply {
     /// `accept` with its `content`.
     Accept(Value),
     /// `decline`: the person said no.
@@ -53,13 +36,16 @@ pub enum Reply {
 }
 
 /// The elicitation request for `form` ([`ElicitationRequest::for_form`]).
-pub fn request(form: &AskForm) -> ElicitationRequest {
+pub(crate) fn request(form: &AskForm) -> ElicitationRequest {
     ElicitationRequest::for_form(form)
 }
 
 /// The result for a reply to `request`: accepted content as the scripted answers would
 /// give it, decline and cancel as the cancelled result.
-pub fn reply_result(request: &ElicitationRequest, reply: &Reply) -> Result<AskResult, Error> {
+pub(crate) fn reply_result(
+    request: &ElicitationRequest,
+    reply: &Reply,
+) -> Result<AskResult, Error> {
     match reply {
         Reply::Decline | Reply::Cancel => Ok(cancelled_result(request.form())),
         Reply::Accept(content) => {

@@ -25,7 +25,7 @@ use crate::elicit::{self, Reply};
 use crate::outcome::cancelled_result;
 
 /// The key of the one input request (and of its response).
-pub const INPUT_KEY: &str = "ask_user";
+pub(crate) const INPUT_KEY: &str = "ask_user";
 
 /// What the client answered for [`INPUT_KEY`].
 #[derive(Debug, Clone, PartialEq)]

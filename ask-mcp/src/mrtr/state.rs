@@ -20,10 +20,10 @@ use sha2::{Digest, Sha256};
 use crate::error::Error;
 
 /// How long a sealed state stays good: the person has this long to answer one round.
-pub const STATE_TTL: Duration = Duration::from_secs(60 * 60);
+pub(crate) const STATE_TTL: Duration = Duration::from_secs(60 * 60);
 
 /// The key file under the state folder (32 random bytes, mode 0600).
-pub const KEY_FILE: &str = "request-state.key";
+pub(crate) const KEY_FILE: &str = "request-state.key";
 
 /// The folder, under the state folder, of the nonces already answered (one empty file
 /// each), so a state is redeemed once, across restarts too.

@@ -8,7 +8,7 @@ use crate::outcome::cancelled_result;
 
 /// Asks through `elicitation/create` when the client declared form elicitation.
 #[derive(Debug, Clone, Copy, Default)]
-pub struct ElicitPresenter;
+pub(crate) struct ElicitPresenter;
 
 impl Presenter for ElicitPresenter {
     fn name(&self) -> &'static str {

@@ -16,7 +16,7 @@ pub(crate) const HAND_OFF_GUARD_MS: u64 = 600;
 
 /// Where one form's files live.
 #[derive(Debug)]
-pub struct FormFiles {
+pub(crate) struct FormFiles {
     dir: tempfile::TempDir,
     /// The payload `ask run --input` reads (the normalized form).
     pub input: PathBuf,
@@ -34,7 +34,7 @@ pub struct FormFiles {
 impl FormFiles {
     /// Makes the private folder (mode 0700 on Unix), writes the form into it and picks
     /// the draft path under `state_dir` (made if missing).
-    pub fn create(form: &AskForm, state_dir: &Path) -> Result<Self, Error> {
+    pub(crate) fn create(form: &AskForm, state_dir: &Path) -> Result<Self, Error> {
         let dir = tempfile::Builder::new()
             .prefix("ask-mcp-")
             .tempdir()
@@ -62,18 +62,22 @@ impl FormFiles {
     }
 
     /// The private folder.
-    pub fn dir(&self) -> &Path {
+    pub(crate) fn dir(&self) -> &Path {
         self.dir.path()
     }
 
     /// Whether a draft of this form exists (the form then opens with `--resume`).
-    pub fn has_draft(&self) -> bool {
+    pub(crate) fn has_draft(&self) -> bool {
         self.draft.is_file()
     }
 
     /// The `ask run` arguments (after the binary) for this form, with the hand-off guard
     /// (600 ms, `--early-keys-ms`).
-    pub fn run_args(&self, config: Option<&Path>, fullscreen: bool) -> Vec<std::ffi::OsString> {
+    pub(crate) fn run_args(
+        &self,
+        config: Option<&Path>,
+        fullscreen: bool,
+    ) -> Vec<std::ffi::OsString> {
         let mut args: Vec<std::ffi::OsString> = vec![
             "run".into(),
             "--input".into(),
@@ -100,12 +104,12 @@ impl FormFiles {
 
     /// Records the link where the person answers this form (the browser form), so the
     /// progress messages carry it: a client may hide the server's stderr.
-    pub fn set_link(&self, url: &str) {
+    pub(crate) fn set_link(&self, url: &str) {
         self.link.send_replace(Some(url.to_owned()));
     }
 
     /// The link of [`FormFiles::set_link`], once there is one.
-    pub fn link(&self) -> Option<String> {
+    pub(crate) fn link(&self) -> Option<String> {
         self.link.borrow().clone()
     }
 
@@ -115,12 +119,12 @@ impl FormFiles {
     }
 
     /// The process id the popup's shell wrote, once it did.
-    pub fn read_pid(&self) -> Option<i32> {
+    pub(crate) fn read_pid(&self) -> Option<i32> {
         std::fs::read_to_string(&self.pid).ok()?.trim().parse().ok()
     }
 
     /// How many questions the draft has answered so far (`None` before the first save).
-    pub fn answered(&self) -> Option<usize> {
+    pub(crate) fn answered(&self) -> Option<usize> {
         let text = std::fs::read_to_string(&self.draft).ok()?;
         let snapshot: ask_state::snapshot::FlowSnapshot = serde_json::from_str(&text).ok()?;
         Some(
@@ -137,7 +141,7 @@ impl FormFiles {
 
 /// A stable key for a form: FNV-1a (64 bit) of its normalized JSON, in hex. The same
 /// questions asked again get the same key, so their draft resumes.
-pub fn form_key(form: &AskForm) -> String {
+pub(crate) fn form_key(form: &AskForm) -> String {
     let text = serde_json::to_string(form).unwrap_or_default();
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
     for byte in text.bytes() {
@@ -150,7 +154,7 @@ pub fn form_key(form: &AskForm) -> String {
 /// The state folder of `ask mcp` drafts: `$XDG_STATE_HOME/ask-user/mcp`, else
 /// `~/.local/state/ask-user/mcp` (`%LOCALAPPDATA%\ask-user\mcp` on Windows), else a
 /// folder under the temporary folder. `env` looks a variable up.
-pub fn state_dir(env: impl Fn(&str) -> Option<String>) -> PathBuf {
+pub(crate) fn state_dir(env: impl Fn(&str) -> Option<String>) -> PathBuf {
     let set = |name: &str| env(name).filter(|v| !v.is_empty()).map(PathBuf::from);
     let base = if cfg!(windows) {
         set("LOCALAPPDATA")

@@ -16,7 +16,7 @@ const START_GRACE: Duration = Duration::from_secs(10);
 /// `mcp.launch`, with the form's `ask run` argv appended (passed to `sh -c` as
 /// positional parameters, never pasted into the command string).
 #[derive(Debug, Clone)]
-pub struct LaunchPresenter {
+pub(crate) struct LaunchPresenter {
     /// The launcher command line, such as `tmux new-window` or `kitty @ launch --type=overlay`.
     pub launch: String,
     /// The `ask run` to launch.
@@ -114,7 +114,7 @@ async fn wait_result(call: &Call, grace: Duration) -> ask_contract::result::AskR
 /// The form on the controlling terminal (`/dev/tty`), only with `--ui tty`: for a
 /// harness that hands its terminal over, or a plain script.
 #[derive(Debug, Clone)]
-pub struct TtyPresenter {
+pub(crate) struct TtyPresenter {
     /// The `ask run` to start.
     pub run: RunCommand,
 }

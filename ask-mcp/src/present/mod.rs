@@ -21,19 +21,21 @@ use ask_contract::{AskForm, result::AskResult};
 use rmcp::{Peer, RoleServer};
 use tokio_util::sync::CancellationToken;
 
-pub use elicit::ElicitPresenter;
+pub(crate) use elicit::ElicitPresenter;
 pub(crate) use files::make_private_dir;
-pub use files::{FormFiles, form_key, state_dir};
-pub use launch::{LaunchPresenter, TtyPresenter};
-pub use popup::{PopupPresenter, Tmux, popup_size};
-pub use web::{ELICITATION_COMPLETE, WebPresenter, WebVia};
+pub(crate) use files::{FormFiles, form_key, state_dir};
+pub(crate) use launch::{LaunchPresenter, TtyPresenter};
+#[cfg(test)]
+pub(crate) use popup::popup_size;
+pub(crate) use popup::{PopupPresenter, Tmux};
 pub(crate) use web::{Running, Setup, url_message};
+pub(crate) use web::{WebPresenter, WebVia};
 
 /// A boxed future, as [`Presenter::present`] returns.
-pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
+pub(crate) type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
 
 /// One call's form, ready to show.
-pub struct Call {
+pub(crate) struct Call {
     /// The validated form.
     pub form: AskForm,
     /// The client's name (from `initialize`), for the popup title.
@@ -51,7 +53,7 @@ pub struct Call {
 
 /// What a presenter made of a call.
 #[derive(Debug)]
-pub enum Presented {
+pub(crate) enum Presented {
     /// The form ran (or was cancelled): this is the call's result.
     Done(Box<AskResult>),
     /// This presenter cannot show forms here (the next one in `auto` order is tried).
@@ -59,7 +61,7 @@ pub enum Presented {
 }
 
 /// A way to show a form to the person.
-pub trait Presenter: Send + Sync {
+pub(crate) trait Presenter: Send + Sync {
     /// The `--ui` name: `popup`, `launch`, `web`, `elicit`, `tty`.
     fn name(&self) -> &'static str;
     /// Shows the form and waits for the result, or for [`Call::cancel`].
@@ -68,7 +70,7 @@ pub trait Presenter: Send + Sync {
 
 /// What the presenters that run `ask run` need to know.
 #[derive(Debug, Clone)]
-pub struct RunCommand {
+pub(crate) struct RunCommand {
     /// This `ask` binary.
     pub ask_bin: PathBuf,
     /// `--config FILE` for the form, when the server was given one.
@@ -77,7 +79,7 @@ pub struct RunCommand {
 
 impl RunCommand {
     /// The `ask run ...` argv (binary first) for one form.
-    pub fn argv(&self, files: &FormFiles, fullscreen: bool) -> Vec<std::ffi::OsString> {
+    pub(crate) fn argv(&self, files: &FormFiles, fullscreen: bool) -> Vec<std::ffi::OsString> {
         let mut argv = vec![self.ask_bin.clone().into_os_string()];
         argv.extend(files.run_args(self.config.as_deref(), fullscreen));
         argv

@@ -15,14 +15,14 @@ const POPUP_SCRIPT: &str = "echo $$ > \"$ASK_MCP_DIR/pid\"; exec \"$ASK_MCP_BIN\
 
 /// Where the popup opens: the tmux server of `$TMUX` and the pane of `$TMUX_PANE`.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Tmux {
+pub(crate) struct Tmux {
     /// `$TMUX_PANE` (such as `%3`): the popup is drawn over this pane's window.
     pub pane: Option<String>,
 }
 
 impl Tmux {
     /// The tmux the server runs in, when `$TMUX` is set; `env` looks a variable up.
-    pub fn from_env(env: impl Fn(&str) -> Option<String>) -> Option<Self> {
+    pub(crate) fn from_env(env: impl Fn(&str) -> Option<String>) -> Option<Self> {
         env("TMUX").filter(|v| !v.is_empty())?;
         Some(Self {
             pane: env("TMUX_PANE").filter(|v| !v.is_empty()),
@@ -32,7 +32,7 @@ impl Tmux {
 
 /// Shows forms in a tmux popup (tmux 3.3 or later: `display-popup -e` and `-T`).
 #[derive(Debug, Clone)]
-pub struct PopupPresenter {
+pub(crate) struct PopupPresenter {
     /// The tmux to open popups in.
     pub tmux: Tmux,
     /// The `ask run` to show in them.
@@ -133,7 +133,7 @@ impl Presenter for PopupPresenter {
 /// allows up to 120 columns, as tall as the form needs (its longest question with its
 /// options, descriptions and previews, plus the tab strip, hints and borders), at least
 /// 12 rows and at most the window height minus 2.
-pub fn popup_size(form: &AskForm, width: u16, height: u16) -> (u16, u16) {
+pub(crate) fn popup_size(form: &AskForm, width: u16, height: u16) -> (u16, u16) {
     let w = width.saturating_sub(4).clamp(20, 120).min(width.max(1));
     let inner = usize::from(w.saturating_sub(4)).max(10);
     let rows = |text: &str| -> usize {

@@ -24,12 +24,12 @@ use tokio::sync::oneshot;
 use super::{BoxFuture, Call, Presented, Presenter};
 
 /// The notification that tells the client a URL-mode elicitation is over.
-pub const ELICITATION_COMPLETE: &str = "notifications/elicitation/complete";
+pub(crate) const ELICITATION_COMPLETE: &str = "notifications/elicitation/complete";
 
 /// How the browser form's link may reach the person.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
-pub enum WebVia {
+pub(crate) enum WebVia {
     /// Only a URL-mode elicitation (the client opens the link); unavailable otherwise.
     Elicitation,
     /// Only a browser opened here, when one can be ([`ask_web::can_open_browser`]).
@@ -42,7 +42,7 @@ pub enum WebVia {
 /// Serves the form to a browser (`--ui web`; in `auto`, once by URL-mode elicitation
 /// and, as the last resort, by opening the browser).
 #[derive(Debug, Clone)]
-pub struct WebPresenter {
+pub(crate) struct WebPresenter {
     /// How the link may reach the person.
     pub via: WebVia,
     /// The settings file the form uses (`--config`), else the one `ask run` would find.
@@ -56,7 +56,7 @@ pub struct WebPresenter {
 
 impl WebPresenter {
     /// A presenter on loopback with a free port.
-    pub fn new(via: WebVia, config: Option<PathBuf>, announce: Option<fn(&str)>) -> Self {
+    pub(crate) fn new(via: WebVia, config: Option<PathBuf>, announce: Option<fn(&str)>) -> Self {
         Self {
             via,
             config,
@@ -120,7 +120,7 @@ impl Presenter for WebPresenter {
             call.files.set_link(&url);
             let mut elicitation = None;
             if let (true, Some(peer)) = (by_url, call.peer.as_ref()) {
-                let Ok(id) = crate::http::new_token() else {
+                let Ok(id) = ask_web::new_token() else {
                     form.stop();
                     return Presented::Unavailable("no random elicitation id".into());
                 };

@@ -1,5 +1,12 @@
-//! Who may talk to the server: the link token exchanged for a cookie, the `Host` and
-//! `Origin` checks, the wrong-token budget, and the headers every response carries.
+//! Who may talk to a server. The browser form's guard (here): the link token exchanged
+//! for a cookie, the `Host` and `Origin` checks, the wrong-token budget, and the headers
+//! every response carries. An API's guard ([`bearer`]): a bearer token and the same
+//! `Host` and `Origin` checks. Both follow one policy ([`policy`]).
+
+mod bearer;
+mod policy;
+
+pub use bearer::{BearerGuard, new_token};
 
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -36,48 +43,19 @@ pub(crate) enum Verdict {
     Refuse(StatusCode, bool),
 }
 
-/// Hex digits of the secrets.
-const HEX: &[u8; 16] = b"0123456789abcdef";
-
-/// 16 random bytes as 32 hex digits.
-pub(crate) fn secret() -> Result<String, String> {
-    let mut bytes = [0u8; 16];
-    getrandom::fill(&mut bytes).map_err(|err| err.to_string())?;
-    Ok(bytes
-        .iter()
-        .flat_map(|b| [HEX[usize::from(b >> 4)], HEX[usize::from(b & 15)]])
-        .map(char::from)
-        .collect())
-}
-
-/// Compares without stopping at the first difference.
-fn same(a: &str, b: &str) -> bool {
-    a.len() == b.len()
-        && a.bytes()
-            .zip(b.bytes())
-            .fold(0u8, |acc, (x, y)| acc | (x ^ y))
-            == 0
-}
-
 impl Guard {
-    pub(crate) fn new(addr: SocketAddr) -> Result<Self, String> {
+    pub(crate) fn new(addr: SocketAddr) -> Result<Self, crate::WebError> {
         Ok(Self {
-            token: secret()?,
-            cookie: secret()?,
+            token: policy::secret()?,
+            cookie: policy::secret()?,
             addr,
             wrong: AtomicU32::new(0),
         })
     }
 
-    /// True when `host` (a `Host` header) names the bound address: the same IP literal
-    /// and port, or, bound to every interface, any IP literal with the port. A name (a
-    /// DNS-rebinding attacker's domain, even `localhost`) never matches.
+    /// True when `host` (a `Host` header) names the bound address.
     pub(crate) fn host_ok(&self, host: &str) -> bool {
-        let Ok(named) = host.parse::<SocketAddr>() else {
-            return false;
-        };
-        named.port() == self.addr.port()
-            && (named.ip() == self.addr.ip() || self.addr.ip().is_unspecified())
+        policy::host_names(self.addr, host)
     }
 
     /// Counts a wrong token; true when the budget is spent.
@@ -105,19 +83,19 @@ impl Guard {
         let foreign = is_foreign(headers, host);
         let wrong = || !foreign && self.wrong();
         if let Some(token) = query.and_then(token_of) {
-            if path == "/" && method == Method::GET && same(token, &self.token) {
+            if path == "/" && method == Method::GET && policy::same(token, &self.token) {
                 return Verdict::Exchange;
             }
             return Verdict::Refuse(StatusCode::NOT_FOUND, wrong());
         }
         match cookie_of(headers) {
-            Some(value) if same(value, &self.cookie) => {}
+            Some(value) if policy::same(value, &self.cookie) => {}
             Some(_) => return Verdict::Refuse(StatusCode::NOT_FOUND, wrong()),
             None => return Verdict::Refuse(StatusCode::NOT_FOUND, false),
         }
         if method != Method::GET && method != Method::HEAD {
             let origin = headers.get(header::ORIGIN).and_then(|h| h.to_str().ok());
-            if origin != Some(format!("http://{host}").as_str()) {
+            if !origin.is_some_and(|o| policy::same_origin(o, host)) {
                 return Verdict::Refuse(StatusCode::FORBIDDEN, false);
             }
         }
@@ -142,7 +120,7 @@ fn is_foreign(headers: &HeaderMap, host: &str) -> bool {
         .unwrap_or("");
     let origin = headers.get(header::ORIGIN).and_then(|h| h.to_str().ok());
     matches!(site, "cross-site" | "same-site")
-        || origin.is_some_and(|o| o != format!("http://{host}"))
+        || origin.is_some_and(|o| !policy::same_origin(o, host))
 }
 
 /// The `t` parameter of a query string.
@@ -189,29 +167,11 @@ mod tests {
     }
 
     #[test]
-    fn secrets_are_128_bits_and_differ() {
+    fn the_link_and_the_cookie_are_different_secrets_and_host_is_the_bound_address() {
         let g = guard();
-        assert_eq!(g.token.len(), 32);
-        assert!(g.token.bytes().all(|b| b.is_ascii_hexdigit()));
         assert_ne!(g.token, g.cookie);
-    }
-
-    #[test]
-    fn host_must_be_the_bound_ip_and_port() {
-        let g = guard();
         assert!(g.host_ok("127.0.0.1:4000"));
-        for bad in [
-            "localhost:4000",
-            "127.0.0.1:4001",
-            "evil.example:4000",
-            "",
-            "10.0.0.1:4000",
-        ] {
-            assert!(!g.host_ok(bad), "{bad}");
-        }
-        let any = Guard::new("0.0.0.0:4000".parse().unwrap()).unwrap();
-        assert!(any.host_ok("192.168.1.7:4000"));
-        assert!(!any.host_ok("attacker.example:4000"));
+        assert!(!g.host_ok("localhost:4000"));
     }
 
     #[test]

@@ -3,11 +3,11 @@
 //! (`details.needsInput.url`), a person answers on that page, and the next call with the
 //! same arguments gets their answers.
 
-use ask_mcp::{AskServer, Ui};
+use crate::{AskServer, Ui};
 use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
-use crate::mrtr::{Client, call, meta, options, runtime};
+use crate::tests::mrtr::{Client, call, meta, options, runtime};
 
 /// One HTTP/1.1 exchange with the browser form: the status line and headers, and the body.
 async fn http(host: &str, request: &str) -> (String, String) {

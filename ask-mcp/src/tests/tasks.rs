@@ -2,10 +2,10 @@
 //! kept in the state folder; it survives a restart of the server and is answered after
 //! it through `tasks/update`, and only its client sees it.
 
-use ask_mcp::AskServer;
+use crate::AskServer;
 use serde_json::{Value, json};
 
-use crate::mrtr::{Client, PAYLOAD, call, meta, options, runtime};
+use crate::tests::mrtr::{Client, PAYLOAD, call, meta, options, runtime};
 
 fn task_caps() -> Value {
     json!({"elicitation": {"form": {}}, "extensions": {"io.modelcontextprotocol/tasks": {}}})
@@ -33,7 +33,7 @@ fn an_ask_survives_a_restart_as_a_task_and_is_answered_after_it() {
         assert_eq!(result["status"], "input_required");
         result["taskId"].as_str().unwrap().to_owned()
     });
-    let files: Vec<_> = std::fs::read_dir(state.path().join(ask_mcp::TASKS_DIR))
+    let files: Vec<_> = std::fs::read_dir(state.path().join(crate::TASKS_DIR))
         .unwrap()
         .collect();
     assert_eq!(files.len(), 1, "one file per pending ask");
@@ -163,8 +163,8 @@ fn without_answer_later_a_client_that_declares_tasks_waits_for_the_answer() {
             .await;
         assert_eq!(first["result"]["resultType"], "input_required", "{first}");
         assert!(
-            !state.path().join(ask_mcp::TASKS_DIR).exists()
-                || std::fs::read_dir(state.path().join(ask_mcp::TASKS_DIR))
+            !state.path().join(crate::TASKS_DIR).exists()
+                || std::fs::read_dir(state.path().join(crate::TASKS_DIR))
                     .unwrap()
                     .next()
                     .is_none(),

@@ -4,25 +4,15 @@
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use crate::present::{BoxFuture, Call, Presented, Presenter};
+use crate::{AskServer, ServerOptions, Ui};
 use ask_contract::result::AskResult;
-use ask_mcp::present::{BoxFuture, Call, Presented, Presenter};
-use ask_mcp::{AskServer, ServerOptions, Ui};
 use serde_json::{Value, json};
 use tokio::sync::Notify;
 use tokio_util::sync::CancellationToken;
 
 fn options(state: &std::path::Path) -> ServerOptions {
-    ServerOptions {
-        ui: Ui::Auto,
-        launch: None,
-        ask_bin: "ask".into(),
-        config: None,
-        state_dir: state.to_path_buf(),
-        tmux: None,
-        announce_link: None,
-        announce_surface: None,
-        answer_later: false,
-    }
+    ServerOptions::testing(Ui::Auto, state)
 }
 
 fn payload(id: &str) -> Value {
@@ -53,7 +43,7 @@ impl Presenter for Shared {
                 .push((id, call.waiting, call.client.clone()));
             tokio::select! {
                 () = self.0.release.notified() => {}
-                () = call.cancel.cancelled() => return Presented::Done(Box::new(ask_mcp::cancelled_result(&call.form))),
+                () = call.cancel.cancelled() => return Presented::Done(Box::new(crate::cancelled_result(&call.form))),
             }
             let answers =
                 json!({"answers": {call.form.questions[0].id.clone(): {"values": ["a"]}}});
@@ -213,7 +203,7 @@ fn presenters_are_tried_in_order_and_none_available_gives_needs_user_input() {
         for server in [&only_unavailable, &none] {
             let result = ask(server, "q", CancellationToken::new()).await;
             assert!(result.text().starts_with("Needs user input:"));
-            assert!(result.text().contains(ask_mcp::NO_FORM_HINT));
+            assert!(result.text().contains(crate::NO_FORM_HINT));
         }
         let invalid = none
             .ask(
@@ -229,7 +219,7 @@ fn presenters_are_tried_in_order_and_none_available_gives_needs_user_input() {
     assert_eq!(none.presenter_names(), Vec::<&str>::new());
     let auto = AskServer::new(ServerOptions {
         launch: Some("tmux new-window".into()),
-        tmux: Some(ask_mcp::present::Tmux {
+        tmux: Some(crate::present::Tmux {
             pane: Some("%1".into()),
         }),
         ..options(state.path())

@@ -2,8 +2,8 @@
 //! rules, every request validates against the restricted `requestedSchema` of MCP
 //! 2025-11-25, and typed replies give the result of the same scripted answers.
 
+use crate::elicit::{self, Reply};
 use ask_contract::{AskForm, ParseOptions, parse_params};
-use ask_mcp::elicit::{self, Reply};
 use rmcp::model::ElicitationSchema;
 use serde_json::{Value, json};
 

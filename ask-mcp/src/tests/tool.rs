@@ -1,11 +1,11 @@
 //! The tool a client lists, and how results become MCP results.
 
+use crate::present::{form_key, popup_size, state_dir};
+use crate::{call_result, no_form_result, tool};
 use ask_contract::{
     payload::{AskParams, QuestionParams},
     result::AskResult,
 };
-use ask_mcp::present::{form_key, popup_size, state_dir};
-use ask_mcp::{call_result, no_form_result, tool};
 
 fn form() -> ask_contract::AskForm {
     AskParams::new()
@@ -46,7 +46,7 @@ fn the_tool_takes_the_payload_schema_and_declares_the_details_schema_read_only_a
         assert!(description.contains(needle), "description lacks {needle:?}");
     }
     assert!(
-        ask_mcp::INSTRUCTIONS.matches(". ").count() <= 1,
+        crate::INSTRUCTIONS.matches(". ").count() <= 1,
         "instructions are two sentences"
     );
 }
@@ -132,14 +132,16 @@ fn drafts_are_keyed_by_the_questions_and_live_in_the_state_folder() {
 
 #[test]
 fn http_addresses_are_loopback_unless_allowed() {
-    assert!(ask_mcp::parse_addr("127.0.0.1:0", false).is_ok());
-    assert!(ask_mcp::parse_addr("[::1]:8080", false).is_ok());
-    let err = ask_mcp::parse_addr("0.0.0.0:8080", false).unwrap_err();
+    use crate::HttpOptions;
+    assert!(HttpOptions::new("127.0.0.1:0", false).is_ok());
+    assert!(HttpOptions::new("[::1]:8080", false).is_ok());
+    let err = HttpOptions::new("0.0.0.0:8080", false).unwrap_err();
     assert!(err.to_string().contains("--allow-remote"), "{err}");
-    assert!(ask_mcp::parse_addr("0.0.0.0:8080", true).is_ok());
-    let err = ask_mcp::parse_addr("localhost", false).unwrap_err();
+    assert!(HttpOptions::new("0.0.0.0:8080", true).is_ok());
+    let err = HttpOptions::new("localhost", false).unwrap_err();
     assert!(err.to_string().contains("\"localhost\""), "{err}");
-    let a = ask_mcp::new_token().unwrap();
-    assert_eq!(a.len(), 64);
-    assert_ne!(a, ask_mcp::new_token().unwrap());
+    // The browser form's token size: 128 bits in hex, fresh each time.
+    let a = HttpOptions::new("127.0.0.1:0", false).unwrap().token;
+    assert_eq!(a.len(), 32);
+    assert_ne!(a, HttpOptions::new("127.0.0.1:0", false).unwrap().token);
 }

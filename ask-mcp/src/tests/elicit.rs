@@ -1,7 +1,7 @@
 //! The elicitation mapping: form to requestedSchema, reply to the scripted result.
 
+use crate::elicit::{self, Reply};
 use ask_contract::{ParseOptions, parse_params};
-use ask_mcp::elicit::{self, Reply};
 use rmcp::model::ElicitationSchema;
 use serde_json::{Value, json};
 

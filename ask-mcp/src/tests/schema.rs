@@ -5,7 +5,7 @@ use ask_contract::{ParseOptions, parse_params, result::AskResult};
 use serde_json::{Value, json};
 
 fn validator() -> jsonschema::Validator {
-    let schema: Value = serde_json::from_str(ask_mcp::OUTPUT_SCHEMA).unwrap();
+    let schema: Value = serde_json::from_str(crate::OUTPUT_SCHEMA).unwrap();
     jsonschema::validator_for(&schema).unwrap()
 }
 
@@ -56,12 +56,12 @@ fn submitted_elaborated_and_cancelled_results_validate_against_the_output_schema
 fn results_the_server_makes_itself_validate_too() {
     let form = form();
     check(&AskResult::non_interactive(&form));
-    check(&ask_mcp::no_form_result(&form));
-    check(&ask_mcp::cancelled_result(&form));
+    check(&crate::no_form_result(&form));
+    check(&crate::cancelled_result(&form));
     let err =
         parse_params(&json!({"questions": [{"id": 1}]}), ParseOptions::default()).unwrap_err();
     check(&AskResult::invalid(err.issues().to_vec()));
-    let mut timed_out = ask_mcp::cancelled_result(&form);
+    let mut timed_out = crate::cancelled_result(&form);
     timed_out.details.timed_out = true;
     check(&AskResult::from_details(timed_out.details));
 }
@@ -110,7 +110,7 @@ fn results_of_typed_questions_validate_too() {
         via.details.answered_via = Some(ask_contract::result::AnsweredVia::Browser);
         check(&via);
     }
-    check(&ask_mcp::no_form_result(&form));
+    check(&crate::no_form_result(&form));
 }
 
 /// What a client that forwards only `structuredContent` (Claude Code) gives its model.
@@ -129,7 +129,7 @@ fn details_alone_say_what_happened_and_how_to_answer() {
         (&json!(true), &json!("cancelled"))
     );
     assert_eq!(
-        details_of(&ask_mcp::cancelled_result(&form))["outcome"],
+        details_of(&crate::cancelled_result(&form))["outcome"],
         "cancelled"
     );
     let submitted = details_of(&scripted(
@@ -146,7 +146,7 @@ fn details_alone_say_what_happened_and_how_to_answer() {
             .unwrap()
             .starts_with("Answer the user's")
     );
-    let mut timed_out = ask_mcp::cancelled_result(&form);
+    let mut timed_out = crate::cancelled_result(&form);
     timed_out.details.timed_out = true;
     assert_eq!(details_of(&timed_out)["outcome"], "timed_out");
     let err =
@@ -157,7 +157,7 @@ fn details_alone_say_what_happened_and_how_to_answer() {
     );
     // "Needs user input": what to do, every question with its option values, and what
     // would open a form, all of it in details (the text content never reaches the model).
-    let needs = details_of(&ask_mcp::no_form_result(&form));
+    let needs = details_of(&crate::no_form_result(&form));
     assert_eq!(needs["outcome"], "needs_input");
     let guidance = &needs["needsInput"];
     assert!(
@@ -169,7 +169,7 @@ fn details_alone_say_what_happened_and_how_to_answer() {
     );
     assert_eq!(guidance["questions"][0]["options"][1]["value"], "lite");
     assert_eq!(guidance["questions"][2]["options"][0]["preview"], "a\nb");
-    assert_eq!(guidance["hint"], ask_mcp::NO_FORM_HINT);
+    assert_eq!(guidance["hint"], crate::NO_FORM_HINT);
     // Read back, the details are the same (outcome follows from the other fields).
     let back: ask_contract::result::AskDetails = serde_json::from_value(needs.clone()).unwrap();
     assert_eq!(details_of(&AskResult::from_details(back)), needs);

@@ -3,22 +3,15 @@
 //! expired), replies that break the schema, decline, and a URL-only client. The client
 //! is raw JSON-RPC lines, as a 2026-07-28 client sends them.
 
-use ask_mcp::{AskServer, ServerOptions, Ui};
+use crate::{AskServer, ServerOptions, Ui};
 use rmcp::ServiceExt;
 use serde_json::{Value, json};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 
 pub(crate) fn options(state: &std::path::Path) -> ServerOptions {
     ServerOptions {
-        ui: Ui::Auto,
-        launch: None,
-        ask_bin: "ask".into(),
-        config: None,
-        state_dir: state.to_path_buf(),
-        tmux: None,
-        announce_link: None,
-        announce_surface: None,
         answer_later: true,
+        ..ServerOptions::testing(Ui::Auto, state)
     }
 }
 
