@@ -12,7 +12,6 @@ use std::time::Instant;
 use ask_i18n::Msg;
 
 use super::{Accessible, AccessibleStep};
-use crate::control::TICK_INTERVAL;
 
 /// How [`Accessible::run`] ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -63,10 +62,16 @@ impl Accessible {
             if let Some(ended) = ended {
                 return ended;
             }
-            let ticks = self.session.needs_ticks();
-            let timeout = ticks.then(|| TICK_INTERVAL.saturating_sub(last_tick.elapsed()));
-            self.session.wait_control(timeout);
-            if ticks && last_tick.elapsed() >= TICK_INTERVAL {
+            // Woken by a line, a client or a stop; otherwise only when the clock has work
+            // (the idle timeout's countdown, see `Session::tick_due_in`).
+            let due = self.session.tick_due_in();
+            self.session
+                .wait_control(due.map(|due| due.saturating_sub(last_tick.elapsed())));
+            if self
+                .session
+                .tick_due_in()
+                .is_some_and(|due| last_tick.elapsed() >= due)
+            {
                 self.session.tick();
                 last_tick = Instant::now();
             }

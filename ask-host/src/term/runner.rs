@@ -29,10 +29,6 @@ use super::signals::{is_shell_job, stop_process, suspend_job};
 use super::{InlineHeight, Input, Painter, peek};
 use crate::Session;
 
-/// How often the session's clock runs while it has work that waits for it (a timeout,
-/// a draft save put off, completions filling in, a settings file that is not watched).
-const TICK: Duration = Duration::from_millis(250);
-
 /// The wait for input when the session needs no ticks: an idle form wakes only for a
 /// key, a signal, or an edit of the watched settings file.
 const IDLE_WAIT: Duration = Duration::from_secs(3600);
@@ -258,11 +254,9 @@ pub fn run(
         if let Some((settings, note)) = session.take_countdown_notification() {
             host.notify(&mut screen.out, &settings, &note);
         }
-        let mut wait = if session.needs_ticks() {
-            TICK.saturating_sub(last_tick.elapsed())
-        } else {
-            IDLE_WAIT
-        };
+        let mut wait = session
+            .tick_due_in()
+            .map_or(IDLE_WAIT, |due| due.saturating_sub(last_tick.elapsed()));
         if session.is_controlled() && !woken {
             // Remote changes reach the screen within this (well under 100 ms).
             wait = wait.min(REMOTE_POLL);
@@ -332,7 +326,10 @@ pub fn run(
                 break;
             }
         }
-        if last_tick.elapsed() >= TICK && session.needs_ticks() {
+        if session
+            .tick_due_in()
+            .is_some_and(|due| last_tick.elapsed() >= due)
+        {
             dirty |= session.tick();
             last_tick = Instant::now();
         }
@@ -359,15 +356,16 @@ fn hand_to_host(session: &mut Session, redraw: bool, signals: &Signals) -> Optio
         if session.take_unfold() {
             return None;
         }
-        if last_tick.elapsed() >= TICK && session.needs_ticks() {
+        if session
+            .tick_due_in()
+            .is_some_and(|due| last_tick.elapsed() >= due)
+        {
             session.tick();
             last_tick = Instant::now();
         }
-        let wait = if session.needs_ticks() {
-            TICK.saturating_sub(last_tick.elapsed())
-        } else {
-            IDLE_WAIT
-        };
+        let wait = session
+            .tick_due_in()
+            .map_or(IDLE_WAIT, |due| due.saturating_sub(last_tick.elapsed()));
         wait_woken(signals, wait);
     }
 }
