@@ -44,7 +44,7 @@ fn question(i: usize) -> Value {
             "Question {i}: which approach should the refactor of the request pipeline take, given the constraints in the issue?"
         ),
         "type": kind,
-        "required": i % 4 == 0,
+        "required": i.is_multiple_of(4),
         "options": options,
     });
     if i % 2 == 1

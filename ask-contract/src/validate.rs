@@ -179,16 +179,16 @@ impl Validator {
         };
         let before = self.count();
         let id = self.required_text(obj, here.field("id"));
-        if let Some(id) = id {
-            if let Some(first) = seen.first(id, i) {
-                self.issue(
+        if let Some(id) = id
+            && let Some(first) = seen.first(id, i)
+        {
+            self.issue(
                     here.field("id"),
                     format!(
                         "duplicate id {} (already used by questions[{first}]); question ids must be unique",
                         quote(id)
                     ),
                 );
-            }
         }
         let label = self.optional_text(obj, here.field("label"));
         let prompt = self.required_text(obj, here.field("prompt"));
@@ -324,16 +324,16 @@ impl Validator {
                 continue;
             }
             let value = self.required_text(obj, here.field("value"));
-            if let Some(value) = value {
-                if let Some(first) = seen.first(value, j) {
-                    self.issue(
+            if let Some(value) = value
+                && let Some(first) = seen.first(value, j)
+            {
+                self.issue(
                         here.field("value"),
                         format!(
                             "duplicate value {} (already used by options[{first}]); option values must be unique within a question",
                             quote(value)
                         ),
                     );
-                }
             }
             let label = self.required_text(obj, here.field("label"));
             let description = self.optional_text(obj, here.field("description"));

@@ -242,20 +242,19 @@ impl Validator {
             *options = confirm_options(&r);
         }
         self.bounds(i, &r, options.len());
-        if kind == QuestionType::Confirm {
-            if let Some(label) = r
+        if kind == QuestionType::Confirm
+            && let Some(label) = r
                 .yes_label
                 .as_ref()
                 .filter(|y| r.no_label.as_ref() == Some(*y))
-            {
-                self.issue(
-                    Loc::Question(i, "noLabel"),
-                    format!(
-                        "is the same as yesLabel ({}); give the two answers different labels",
-                        quote(label)
-                    ),
-                );
-            }
+        {
+            self.issue(
+                Loc::Question(i, "noLabel"),
+                format!(
+                    "is the same as yesLabel ({}); give the two answers different labels",
+                    quote(label)
+                ),
+            );
         }
         let before = self.count();
         if let Some(default) = obj
@@ -294,50 +293,48 @@ impl Validator {
 
     /// Bounds that contradict each other or the options.
     fn bounds(&mut self, i: usize, r: &Rules, option_count: usize) {
-        if let (Some(lo), Some(hi)) = (r.min_length, r.max_length) {
-            if lo > hi {
-                self.issue(
-                    Loc::Question(i, "minLength"),
-                    format!(
-                        "is {lo}, more than maxLength {hi}; lower minLength or raise maxLength"
-                    ),
-                );
-            }
+        if let (Some(lo), Some(hi)) = (r.min_length, r.max_length)
+            && lo > hi
+        {
+            self.issue(
+                Loc::Question(i, "minLength"),
+                format!("is {lo}, more than maxLength {hi}; lower minLength or raise maxLength"),
+            );
         }
-        if let (Some(lo), Some(hi)) = (&r.min, &r.max) {
-            if cmp_numbers(lo, hi) == std::cmp::Ordering::Greater {
+        if let (Some(lo), Some(hi)) = (&r.min, &r.max)
+            && cmp_numbers(lo, hi) == std::cmp::Ordering::Greater
+        {
+            self.issue(
+                Loc::Question(i, "min"),
+                format!(
+                    "is {}, more than max {}; lower min or raise max",
+                    show_number(lo),
+                    show_number(hi)
+                ),
+            );
+        }
+        if r.integer {
+            self.whole_bounds(i, r);
+            if let (Some(lo), Some(hi)) = (&r.min, &r.max)
+                && as_f64(lo).ceil() > as_f64(hi).floor()
+            {
                 self.issue(
                     Loc::Question(i, "min"),
                     format!(
-                        "is {}, more than max {}; lower min or raise max",
+                        "no whole number lies between min {} and max {}",
                         show_number(lo),
                         show_number(hi)
                     ),
                 );
             }
         }
-        if r.integer {
-            self.whole_bounds(i, r);
-            if let (Some(lo), Some(hi)) = (&r.min, &r.max) {
-                if as_f64(lo).ceil() > as_f64(hi).floor() {
-                    self.issue(
-                        Loc::Question(i, "min"),
-                        format!(
-                            "no whole number lies between min {} and max {}",
-                            show_number(lo),
-                            show_number(hi)
-                        ),
-                    );
-                }
-            }
-        }
-        if let (Some(lo), Some(hi)) = (r.min_items, r.max_items) {
-            if lo > hi {
-                self.issue(
-                    Loc::Question(i, "minItems"),
-                    format!("is {lo}, more than maxItems {hi}; lower minItems or raise maxItems"),
-                );
-            }
+        if let (Some(lo), Some(hi)) = (r.min_items, r.max_items)
+            && lo > hi
+        {
+            self.issue(
+                Loc::Question(i, "minItems"),
+                format!("is {lo}, more than maxItems {hi}; lower minItems or raise maxItems"),
+            );
         }
         if let Some(lo) = r.min_items.filter(|lo| {
             usize::try_from(*lo).map_or(true, |lo| lo > option_count) && option_count > 0

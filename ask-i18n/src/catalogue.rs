@@ -67,10 +67,10 @@ fn read(source: &'static str) -> Vec<Option<&'static str>> {
     let index = key_index();
     let mut texts = vec![None; Msg::ALL.len()];
     for (key, text) in entries(source) {
-        if let Some(&i) = index.get(key) {
-            if texts[i].is_none() {
-                texts[i] = Some(text);
-            }
+        if let Some(&i) = index.get(key)
+            && texts[i].is_none()
+        {
+            texts[i] = Some(text);
         }
     }
     texts
@@ -154,12 +154,12 @@ pub fn fill(template: &str, args: &[(&str, &dyn fmt::Display)]) -> String {
             rest = &tail[2..];
             continue;
         }
-        if let Some(name) = tail.strip_prefix('{').and_then(|t| t.split_once('}')) {
-            if let Some((_, value)) = args.iter().find(|(k, _)| *k == name.0) {
-                let _ = write!(out, "{value}");
-                rest = name.1;
-                continue;
-            }
+        if let Some(name) = tail.strip_prefix('{').and_then(|t| t.split_once('}'))
+            && let Some((_, value)) = args.iter().find(|(k, _)| *k == name.0)
+        {
+            let _ = write!(out, "{value}");
+            rest = name.1;
+            continue;
         }
         out.push_str(&tail[..1]);
         rest = &tail[1..];

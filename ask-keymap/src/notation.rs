@@ -120,16 +120,16 @@ fn parse_base(input: &str, name: &str) -> Result<KeyCode, KeymapError> {
     if let Some((_, code)) = ALIASES.iter().find(|(a, _)| *a == lower) {
         return Ok(*code);
     }
-    if let Some(digits) = lower.strip_prefix('f') {
-        if let Ok(n) = digits.parse::<u8>() {
-            if let Some(code) = KeyCode::function(n).filter(|_| !digits.starts_with('0')) {
-                return Ok(code);
-            }
-            return Err(invalid(
-                input,
-                format!("function key {name:?} is out of range; expected f1..f12"),
-            ));
+    if let Some(digits) = lower.strip_prefix('f')
+        && let Ok(n) = digits.parse::<u8>()
+    {
+        if let Some(code) = KeyCode::function(n).filter(|_| !digits.starts_with('0')) {
+            return Ok(code);
         }
+        return Err(invalid(
+            input,
+            format!("function key {name:?} is out of range; expected f1..f12"),
+        ));
     }
     if parse_modifier(&lower).is_some() {
         return Err(invalid(

@@ -294,17 +294,20 @@ fn pin_footer(
     });
     // The markers take the window's edge rows, unless the focus sits there (a window
     // too short for both).
-    if above && focus != start {
-        if let Some(line) = map(start).and_then(|r| lines.get_mut(r)) {
-            let n = start - pinned + 1;
-            *line = rows_marker(carried_above.as_deref(), (n, true), (width, locale));
-        }
+    if above
+        && focus != start
+        && let Some(line) = map(start).and_then(|r| lines.get_mut(r))
+    {
+        let n = start - pinned + 1;
+        *line = rows_marker(carried_above.as_deref(), (n, true), (width, locale));
     }
-    if below && focus != last && (last != start || !above) {
-        if let Some(line) = map(last).and_then(|r| lines.get_mut(r)) {
-            let n = head_len - last;
-            *line = rows_marker(carried_below.as_deref(), (n, false), (width, locale));
-        }
+    if below
+        && focus != last
+        && (last != start || !above)
+        && let Some(line) = map(last).and_then(|r| lines.get_mut(r))
+    {
+        let n = head_len - last;
+        *line = rows_marker(carried_below.as_deref(), (n, false), (width, locale));
     }
     Frame::from_lines(lines)
         .with_cursor(

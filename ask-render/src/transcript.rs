@@ -108,10 +108,10 @@ pub fn render_result(result: &AskResult) -> String {
             return "Elaboration requested".to_owned();
         }
         let mut text = elaborate_text(details);
-        if let Some(instruction) = details.elaboration.as_ref().map(|e| e.instruction.as_str()) {
-            if let Some(cut) = text.rfind(instruction) {
-                text.truncate(cut);
-            }
+        if let Some(instruction) = details.elaboration.as_ref().map(|e| e.instruction.as_str())
+            && let Some(cut) = text.rfind(instruction)
+        {
+            text.truncate(cut);
         }
         let mut lines = vec![sanitize(text.trim_end()).into_owned()];
         push_presentation_notes(result, &mut lines);

@@ -23,10 +23,10 @@ impl ConfigStore {
     pub fn load_read_only(paths: &ConfigPaths) -> Result<Loaded, SettingsError> {
         let path = absolute(&paths.config)?;
         let mut found = read_settings(&path)?.map(|bytes| (path.clone(), bytes));
-        if found.is_none() {
-            if let Some(legacy) = paths.legacy.as_deref().filter(|l| l.is_file()) {
-                found = read_settings(legacy)?.map(|bytes| (legacy.to_path_buf(), bytes));
-            }
+        if found.is_none()
+            && let Some(legacy) = paths.legacy.as_deref().filter(|l| l.is_file())
+        {
+            found = read_settings(legacy)?.map(|bytes| (legacy.to_path_buf(), bytes));
         }
         let Some((from, bytes)) = found else {
             return Ok(Loaded {

@@ -162,14 +162,15 @@ impl ConfigStore {
         let mut notices = Vec::new();
         let mut created = false;
         let mut imported_from = None;
-        if let Some(legacy) = &paths.legacy {
-            if !exists(&path)? && legacy.is_file() {
-                move_file(legacy, &path)?;
-                notices.push(ConfigNotice::Moved {
-                    from: legacy.clone(),
-                    to: path.clone(),
-                });
-            }
+        if let Some(legacy) = &paths.legacy
+            && !exists(&path)?
+            && legacy.is_file()
+        {
+            move_file(legacy, &path)?;
+            notices.push(ConfigNotice::Moved {
+                from: legacy.clone(),
+                to: path.clone(),
+            });
         }
         let mut store = ConfigStore {
             path,

@@ -408,20 +408,20 @@ impl Flow {
     // ---- review, cancel, dismiss ----
 
     fn trigger(&mut self, action: ReviewAction) -> Outcome {
-        if action != ReviewAction::Cancel {
-            if let Some((i, problem)) = self.blocking_problem() {
-                let label = self.question(i).map_or("", |q| q.label.as_str());
-                let msg = if action == ReviewAction::Elaborate {
-                    ask_i18n::Msg::FlowBlockedElaborate
-                } else {
-                    ask_i18n::Msg::FlowBlockedSubmit
-                };
-                self.hint = Some(
-                    self.locale()
-                        .format(msg, &[("label", &label), ("problem", &problem)]),
-                );
-                return Outcome::Changed;
-            }
+        if action != ReviewAction::Cancel
+            && let Some((i, problem)) = self.blocking_problem()
+        {
+            let label = self.question(i).map_or("", |q| q.label.as_str());
+            let msg = if action == ReviewAction::Elaborate {
+                ask_i18n::Msg::FlowBlockedElaborate
+            } else {
+                ask_i18n::Msg::FlowBlockedSubmit
+            };
+            self.hint = Some(
+                self.locale()
+                    .format(msg, &[("label", &label), ("problem", &problem)]),
+            );
+            return Outcome::Changed;
         }
         self.finish(action)
     }

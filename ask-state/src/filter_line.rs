@@ -129,11 +129,11 @@ impl Flow {
         let Some(first) = self.filter_of(i).map(OptionFilter::first) else {
             return;
         };
-        if let Some(draft) = self.drafts.get_mut(i) {
-            if draft.cursor != first {
-                draft.cursor = first;
-                draft.preview_scroll = 0;
-            }
+        if let Some(draft) = self.drafts.get_mut(i)
+            && draft.cursor != first
+        {
+            draft.cursor = first;
+            draft.preview_scroll = 0;
         }
     }
 

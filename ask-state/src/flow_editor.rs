@@ -240,10 +240,10 @@ impl Flow {
             if query.is_none() {
                 editor.completion = None;
             }
-            if let Some(closed) = &editor.completion_closed_for {
-                if word.as_ref() != Some(closed) {
-                    editor.completion_closed_for = None;
-                }
+            if let Some(closed) = &editor.completion_closed_for
+                && word.as_ref() != Some(closed)
+            {
+                editor.completion_closed_for = None;
             }
         }
     }

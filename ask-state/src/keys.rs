@@ -114,10 +114,11 @@ impl Flow {
                 _ => {}
             }
         }
-        if editor.target == EditorTarget::Custom && editor.picks_digits() {
-            if let Some(d) = digit(key) {
-                return Command::Digit(d);
-            }
+        if editor.target == EditorTarget::Custom
+            && editor.picks_digits()
+            && let Some(d) = digit(key)
+        {
+            return Command::Digit(d);
         }
         let empty = editor.buffer.is_empty();
         // An untouched prefilled default lets the arrows and Tab leave as an empty editor does.

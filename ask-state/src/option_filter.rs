@@ -108,10 +108,10 @@ impl OptionFilter {
         if self.folded.is_empty() {
             return marks;
         }
-        if find(&self.folded, &option.label, Some(&mut marks.label)).is_none() {
-            if let Some(description) = &option.description {
-                let _ = find(&self.folded, description, Some(&mut marks.description));
-            }
+        if find(&self.folded, &option.label, Some(&mut marks.label)).is_none()
+            && let Some(description) = &option.description
+        {
+            let _ = find(&self.folded, description, Some(&mut marks.description));
         }
         marks
     }

@@ -31,12 +31,12 @@ pub(crate) fn answer_of(q: &Question, d: &QuestionDraft, keep_note_only: bool) -
             }
         }
     }
-    if d.custom_selected {
-        if let Some(text) = &d.custom_text {
-            answer.values.push(text.clone());
-            answer.labels.push(text.clone());
-            answer.custom_text = Some(text.clone());
-        }
+    if d.custom_selected
+        && let Some(text) = &d.custom_text
+    {
+        answer.values.push(text.clone());
+        answer.labels.push(text.clone());
+        answer.custom_text = Some(text.clone());
     }
     if let Some(value) = crate::typed::value_of(q, &answer) {
         answer.value = Some(value);

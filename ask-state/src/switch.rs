@@ -54,11 +54,11 @@ impl Flow {
                 );
                 return Outcome::Changed;
             }
-            if let Some(draft) = self.drafts.get_mut(i) {
-                if draft.committed_count() > 1 {
-                    // Confirmed: option selections go, a committed free-form answer stays.
-                    draft.selected.iter_mut().for_each(|s| *s = false);
-                }
+            if let Some(draft) = self.drafts.get_mut(i)
+                && draft.committed_count() > 1
+            {
+                // Confirmed: option selections go, a committed free-form answer stays.
+                draft.selected.iter_mut().for_each(|s| *s = false);
             }
         }
         if let Some(draft) = self.drafts.get_mut(i) {

@@ -349,9 +349,11 @@ pub(crate) fn fill_typed(
         d.custom_text = text;
         return;
     }
-    if q.kind == QuestionType::Multi && d.presented == QuestionType::Multi && !keep {
-        if let Err(rule) = q.check_count(d.committed_count()) {
-            problems.push(format!("question {:?}: {rule}", q.id));
-        }
+    if q.kind == QuestionType::Multi
+        && d.presented == QuestionType::Multi
+        && !keep
+        && let Err(rule) = q.check_count(d.committed_count())
+    {
+        problems.push(format!("question {:?}: {rule}", q.id));
     }
 }

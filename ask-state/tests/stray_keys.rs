@@ -241,11 +241,10 @@ mod properties {
         fn four_keys_never_submit_without_choosing_submit(p in payload(), keys in script(ALL_KEYS)) {
             let mut flow = Flow::new(form(&p), Behaviour::default(), ask_keymap::Keymap::default(), FlowOptions::default());
             let trace = drive(&mut flow, &keys);
-            if let Some(result) = &trace.finished {
-                if result.details.mode == Mode::Submit && !result.details.cancelled {
+            if let Some(result) = &trace.finished
+                && result.details.mode == Mode::Submit && !result.details.cancelled {
                     prop_assert!(trace.chose_submit, "{keys:?} submitted without choosing Submit");
                 }
-            }
         }
 
         /// Arrows, Tab, Esc and digits (what a person looking around or typing a number

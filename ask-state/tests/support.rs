@@ -115,13 +115,11 @@ fn split_clock(script: &str) -> Vec<Step> {
     let mut chunk = String::new();
     let mut in_quote = false;
     for token in script.split(' ') {
-        if !in_quote {
-            if let Some(ms) = token.strip_prefix("clock:") {
-                out.extend(keys(&chunk).into_iter().map(Step::Key));
-                chunk.clear();
-                out.push(Step::Clock(ms.parse().expect("clock:<ms>")));
-                continue;
-            }
+        if !in_quote && let Some(ms) = token.strip_prefix("clock:") {
+            out.extend(keys(&chunk).into_iter().map(Step::Key));
+            chunk.clear();
+            out.push(Step::Clock(ms.parse().expect("clock:<ms>")));
+            continue;
         }
         in_quote ^= token.matches('"').count() % 2 == 1;
         chunk.push_str(token);

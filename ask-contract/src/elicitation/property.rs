@@ -145,11 +145,11 @@ pub(super) fn property(
             FieldKind::Enum
         }
         Some("string") => {
-            if let Some(format) = obj.get("format") {
-                if !format.as_str().is_some_and(|f| FORMATS.contains(&f)) {
-                    r.issue(format!("{path}.format"), format!("is {format}; MCP string formats are \"email\", \"uri\", \"date\" and \"date-time\""));
-                    return None;
-                }
+            if let Some(format) = obj.get("format")
+                && !format.as_str().is_some_and(|f| FORMATS.contains(&f))
+            {
+                r.issue(format!("{path}.format"), format!("is {format}; MCP string formats are \"email\", \"uri\", \"date\" and \"date-time\""));
+                return None;
             }
             q.insert("type".into(), json!("text"));
             copy(obj, &mut q, STRING_RULES);
