@@ -158,7 +158,7 @@ impl Signals {
     }
 
     /// Something another thread runs to wake whoever waits on the signals (the terminal
-    /// loop's `poll`, [`Signals::wait_on_thread`]): a control client's command then
+    /// loop's `poll`): a control client's command then
     /// reaches the form at once, with no polling. `None` without a wake-up pipe.
     #[cfg(unix)]
     pub fn waker(&self) -> Option<impl Fn() + Send + Sync + 'static> {
