@@ -33,6 +33,8 @@ pub const TERMINATE: &[i32] = &[
     signal_hook::consts::SIGUSR1,
     signal_hook::consts::SIGUSR2,
 ];
+/// Signals that end the flow with the cancelled result (what Windows' C runtime raises;
+/// the console's control events are handled apart).
 #[cfg(not(unix))]
 pub const TERMINATE: &[i32] = &[signal_hook::consts::SIGTERM, signal_hook::consts::SIGINT];
 
