@@ -324,6 +324,18 @@ pub(crate) enum ColorChoice {
     Never,
 }
 
+impl ColorChoice {
+    /// Whether to use colours: `--color always|never`, else on unless `NO_COLOR` is set
+    /// (non-empty).
+    pub(crate) fn enabled(self) -> bool {
+        match self {
+            Self::Always => true,
+            Self::Never => false,
+            Self::Auto => std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
+        }
+    }
+}
+
 /// Where the UI is drawn: `--inline[=ROWS|PCT%]` or `--fullscreen`.
 #[derive(Debug, Args, Clone, Copy)]
 pub(crate) struct LayoutArgs {

@@ -3,7 +3,6 @@
 mod cli;
 mod cmd;
 mod config;
-mod draft;
 mod exit;
 mod io;
 mod json_out;

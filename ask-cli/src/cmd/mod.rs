@@ -8,6 +8,7 @@ pub(crate) mod completer;
 #[path = "completer_windows.rs"]
 pub(crate) mod completer;
 mod completion;
+mod draft;
 mod elicit;
 pub(crate) mod extract;
 pub(crate) mod mcp;

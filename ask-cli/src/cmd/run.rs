@@ -85,7 +85,7 @@ impl<'a> FormRunner<'a> {
         let steps = flow.script.as_deref().map(script::load).transpose()?;
         let root = completion_root(ui.cwd.as_deref())?;
         if let Some(draft) = &ui.draft {
-            crate::draft::check_path(draft, ui, flow, inputs)?;
+            super::draft::check_path(draft, ui, flow, inputs)?;
         }
         let prefill = ui.prefill.as_deref().map(read_prefill).transpose()?;
         Ok(Self {
@@ -195,7 +195,7 @@ impl Sink<'_> {
         draft: Option<&Path>,
     ) -> CliResult {
         match self.setup.elicitation() {
-            None => crate::draft::finish_keeping(self.ui, result, draft),
+            None => super::draft::finish_keeping(self.ui, result, draft),
             Some(_) => crate::cmd::elicit::finish(self.ui, self.setup, result, dismissed),
         }
     }
@@ -256,7 +256,7 @@ pub(crate) fn interactive(sink: Sink<'_>, form: AskForm, root: PathBuf) -> CliRe
         &mut session,
         &mut crate::remote::terminal_writer(),
     )?;
-    let color = term::use_color(ui.color);
+    let color = ui.color.enabled();
     let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         term::run_ui(
             &mut session,

@@ -66,7 +66,7 @@ pub(crate) fn settings(args: &SettingsArgs) -> CliResult {
     let ended = term::run_ui(
         &mut session,
         tty,
-        term::use_color(args.color),
+        args.color.enabled(),
         layout,
         false,
         &signals,

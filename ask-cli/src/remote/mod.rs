@@ -159,7 +159,7 @@ pub(crate) struct Headless {
 pub(crate) fn headless(
     args: &RemoteArgs,
     mut session: Session,
-    signals: &crate::term::Signals,
+    signals: &ask_host::term::Signals,
 ) -> Result<Headless, CliError> {
     let remote = Remote::start(args, &mut session, &mut std::io::stderr())?;
     // Woken, not polled: commands wake the session through its control channel, a

@@ -73,15 +73,6 @@ impl TermHost for Host {
     }
 }
 
-/// Whether to use colours: `--color always|never`, else on unless `NO_COLOR` is set (non-empty).
-pub(crate) fn use_color(choice: crate::cli::ColorChoice) -> bool {
-    match choice {
-        crate::cli::ColorChoice::Always => true,
-        crate::cli::ColorChoice::Never => false,
-        crate::cli::ColorChoice::Auto => std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
-    }
-}
-
 /// Test hook (debug builds only, which the end-to-end tests run): `ASK_TEST_PANIC_KEY=<key
 /// id>` panics when that key arrives, so the tests can check that the panic hook restores
 /// the terminal. A release build has no such hook: no environment makes it panic.

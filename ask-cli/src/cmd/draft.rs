@@ -80,10 +80,10 @@ fn same_file(a: &Path, b: &Path) -> bool {
     matches!((resolved(a), resolved(b)), (Some(x), Some(y)) if x == y)
 }
 
-/// Writes the result like [`crate::cmd::run::finish`]; when that fails, the error also
+/// Writes the result like [`super::run::finish`]; when that fails, the error also
 /// says where the draft keeps the answers and how to bring them back.
 pub(crate) fn finish_keeping(ui: &UiArgs, result: &AskResult, draft: Option<&Path>) -> CliResult {
-    crate::cmd::run::finish(ui, result).map_err(|mut err| {
+    super::run::finish(ui, result).map_err(|mut err| {
         if let Some(path) = draft {
             err.message = format!(
                 "{}; the answers are kept in the draft '{}': run the same command with \
