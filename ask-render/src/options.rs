@@ -18,7 +18,7 @@ use crate::window::Keep;
 /// The label of declared option `row` as the person reads it: the payload's label, or
 /// for a confirm question without `yesLabel`/`noLabel` the made-up `Yes`/`No` in the
 /// flow's language (the result keeps the English ones).
-pub(crate) fn option_label(q: &Question, row: usize, locale: Locale) -> Option<&str> {
+pub fn option_label(q: &Question, row: usize, locale: Locale) -> Option<&str> {
     let option = q.options.get(row)?;
     let made_up = match (q.kind, option.value.as_str()) {
         (QuestionType::Confirm, "yes") if q.rules.yes_label.is_none() => Some(Msg::OptionYes),

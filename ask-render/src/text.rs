@@ -10,6 +10,7 @@ use unicode_segmentation::UnicodeSegmentation;
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 pub use crate::ansi::write_line;
+pub use crate::options::option_label;
 pub use crate::sanitize::sanitize;
 
 use crate::sanitize::{TAB_STOP, is_unsafe, placeholder, sanitize_line};

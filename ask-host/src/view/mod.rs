@@ -184,7 +184,9 @@ impl ViewModel {
                     .enumerate()
                     .map(|(j, o)| OptionView {
                         value: o.value.clone(),
-                        label: texts::shown_label(q, o, locale),
+                        label: ask_render::text::option_label(q, j, locale)
+                            .unwrap_or(&o.label)
+                            .to_owned(),
                         description: o.description.clone(),
                         preview: o.preview.clone(),
                         recommended: o.recommended,

@@ -68,19 +68,3 @@ pub fn page_texts(locale: Locale) -> BTreeMap<&'static str, &'static str> {
         .map(|m| (m.key(), locale.text(*m)))
         .collect()
 }
-
-/// The label the person reads: a confirm question's made-up `Yes`/`No` in `locale` (the
-/// values and the result keep the English ones).
-pub(crate) fn shown_label(
-    q: &ask_contract::Question,
-    o: &ask_contract::QuestionOption,
-    locale: Locale,
-) -> String {
-    use ask_contract::QuestionType;
-    let made_up = match (q.kind, o.value.as_str()) {
-        (QuestionType::Confirm, "yes") if q.rules.yes_label.is_none() => Some(Msg::OptionYes),
-        (QuestionType::Confirm, "no") if q.rules.no_label.is_none() => Some(Msg::OptionNo),
-        _ => None,
-    };
-    made_up.map_or_else(|| o.label.clone(), |m| locale.text(m).to_owned())
-}
