@@ -9,7 +9,7 @@ use std::path::PathBuf;
 
 use ask_contract::{
     AskForm, ContractError,
-    elicitation::{ElicitationEnd, ElicitationForm, ElicitationResult},
+    elicitation::{ElicitationEnd, ElicitationResult, ElicitationSchema},
     result::{AnsweredVia, AskDetails, AskResult},
 };
 use ask_i18n::Locale;
@@ -28,7 +28,7 @@ pub enum OutputKind {
     /// An MCP form elicitation (`ask run --elicitation`): answers must fit its schema
     /// (required properties hold Submit, only declared options on choices) and the
     /// output is `{"action": ..., "content": ...}`.
-    Elicitation(Box<ElicitationForm>),
+    Elicitation(Box<ElicitationSchema>),
 }
 
 /// A finished form in the shape its asker reads ([`Setup::output_for`]); it serializes
@@ -169,7 +169,7 @@ impl Setup {
     }
 
     /// The elicitation being answered, for [`OutputKind::Elicitation`].
-    pub fn elicitation(&self) -> Option<&ElicitationForm> {
+    pub fn elicitation(&self) -> Option<&ElicitationSchema> {
         match &self.output {
             OutputKind::Elicitation(form) => Some(form),
             OutputKind::Tool => None,

@@ -63,7 +63,7 @@ def python_sdk_url_mode_elicitation_hands_over_the_browser_form(tmp):
         request = json.load(open(out + ".request.json"))[0]
         check(request.get("mode") == "url", f"mode: {request}")
         check(LINK.fullmatch(request.get("url", "")), f"a loopback link with its token: {request}")
-        check(re.fullmatch(r"[0-9a-f]{64}", request.get("elicitationId", "")), f"elicitationId: {request}")
+        check(re.fullmatch(r"[0-9a-f]{32}", request.get("elicitationId", "")), f"elicitationId: {request}")
         check("3 questions" in request["message"] and "browser" in request["message"], f"message: {request}")
         check("requestedSchema" not in request, "no form goes through the client")
         answer_in_browser(request["url"])

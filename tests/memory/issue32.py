@@ -14,8 +14,9 @@ Measured on 2 shared cores (load 15-20), peak RSS before -> after the fixes:
   5 MB pattern (validate)                   646 MiB -> 11.6 MiB (refused, exit 2)
   --elicitation, enum of 100k (1 MB)        185 MiB -> 50.6 MiB (plain payload: 39 MiB)
   --elicitation, 100k properties (3 MB)     358 MiB -> 177 MiB -> 138 MiB (as 100k text
-                                            questions: 89 MiB; the rest is ask run's second
-                                            copy of the form, see ask-cli/src/cmd/elicit.rs)
+                                            questions: 89 MiB); then one copy of the form,
+                                            not two (ElicitationForm::into_parts), debug
+                                            build: 145 MiB -> 109 MiB (plain: 97.5 MiB)
   Elaborate, 100 KB prompt, 100 notes       result 5.66x -> 3.74x the payload (bound 4.9x)
   @ over 200k entries, 780 MB of paths      1438 MiB -> 165 MiB
 """

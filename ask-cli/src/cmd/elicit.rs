@@ -29,8 +29,10 @@ pub(crate) fn run(mut runner: FormRunner<'_>, path: &Path) -> CliResult {
             ),
         )
     })?;
-    let form = elicitation.form().clone();
-    runner.elicitation = Some(elicitation);
+    // The session owns the form; the output needs only the schema (one copy of a large
+    // form, not two).
+    let (form, schema) = elicitation.into_parts();
+    runner.elicitation = Some(schema);
     runner.run(form)
 }
 

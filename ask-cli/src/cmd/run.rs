@@ -57,7 +57,7 @@ pub(crate) struct FormRunner<'a> {
     /// `--prefill`: the details of the earlier result.
     prefill: Option<AskDetails>,
     /// Set for `--elicitation`: answers must fit its schema and the MCP result is written.
-    pub(crate) elicitation: Option<ask_contract::elicitation::ElicitationForm>,
+    pub(crate) elicitation: Option<ask_contract::elicitation::ElicitationSchema>,
 }
 
 impl<'a> FormRunner<'a> {

@@ -89,6 +89,15 @@ pub(crate) struct Field {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ElicitationForm {
     form: AskForm,
+    schema: ElicitationSchema,
+}
+
+/// What answering an elicitation needs once its form runs elsewhere: the properties, their
+/// kinds and which are required ([`ElicitationSchema::result`]). A host that runs the form
+/// takes it out with [`ElicitationForm::into_parts`] and keeps only this, so a large form
+/// is not held twice.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ElicitationSchema {
     fields: Vec<Field>,
 }
 
@@ -99,6 +108,30 @@ impl ElicitationForm {
         &self.form
     }
 
+    /// The ids of the questions for required properties.
+    pub fn required_ids(&self) -> impl Iterator<Item = &str> {
+        self.schema.required_ids()
+    }
+
+    /// The form to run and what answering it needs, apart.
+    pub fn into_parts(self) -> (AskForm, ElicitationSchema) {
+        (self.form, self.schema)
+    }
+
+    /// [`ElicitationSchema::result`] of this request.
+    ///
+    /// # Errors
+    /// As [`ElicitationSchema::result`].
+    pub fn result(
+        &self,
+        result: &crate::result::AskResult,
+        end: ElicitationEnd,
+    ) -> Result<ElicitationResult, crate::ContractError> {
+        self.schema.result(result, end)
+    }
+}
+
+impl ElicitationSchema {
     /// The ids of the questions for required properties.
     pub fn required_ids(&self) -> impl Iterator<Item = &str> {
         self.fields

@@ -11,7 +11,7 @@ use serde_json::{Map, Value, json};
 use super::issues::schema_issue;
 use super::property::{Reader, property, unenforced};
 use super::stream;
-use super::{CONFIRM_ID, ElicitationForm, Field};
+use super::{CONFIRM_ID, ElicitationForm, ElicitationSchema, Field};
 use crate::issue::{ContractError, Issue};
 use crate::parse::ParseOptions;
 
@@ -336,7 +336,12 @@ impl<'a> Questions<'a> {
                 .and_then(|tree| crate::validate::validate(&tree, ParseOptions::default()));
             drop(payload);
             match parsed {
-                Ok(form) if r.issues.is_empty() => return Ok(ElicitationForm { form, fields }),
+                Ok(form) if r.issues.is_empty() => {
+                    return Ok(ElicitationForm {
+                        form,
+                        schema: ElicitationSchema { fields },
+                    });
+                }
                 Ok(_) => {}
                 Err(err) => r.issues.extend(
                     err.issues()

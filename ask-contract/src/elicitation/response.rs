@@ -6,7 +6,7 @@ use indexmap::IndexMap;
 use serde::Serialize;
 use serde_json::Value;
 
-use super::{CONFIRM_ID, ElicitationForm, FieldKind};
+use super::{CONFIRM_ID, ElicitationSchema, FieldKind};
 use crate::issue::{ContractError, Issue};
 use crate::result::{AskResult, Mode};
 
@@ -77,7 +77,7 @@ impl ElicitationResult {
     }
 }
 
-impl ElicitationForm {
+impl ElicitationSchema {
     /// The MCP elicitation result for `result`: `{"action": "accept", "content": {...}}`
     /// with one entry per answered property (typed values: strings, numbers, booleans, the
     /// chosen enum value or values), `{"action": "decline"}` or `{"action": "cancel"}`.

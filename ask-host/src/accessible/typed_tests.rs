@@ -104,7 +104,9 @@ fn elicitation() -> ask_contract::elicitation::ElicitationForm {
 #[test]
 fn a_closed_form_holds_submit_back_while_required_questions_are_unanswered() {
     let form = elicitation().form().clone();
-    let setup = Setup::new().output(OutputKind::Elicitation(Box::new(elicitation())));
+    let setup = Setup::new().output(OutputKind::Elicitation(Box::new(
+        elicitation().into_parts().1,
+    )));
     let closed = || over(form.clone(), &setup);
     // Only the optional age answered: Submit says which required questions are missing
     // and goes back to the first of them.

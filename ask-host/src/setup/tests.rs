@@ -29,7 +29,9 @@ fn settings() -> Settings {
 #[test]
 fn an_elicitation_holds_submit_for_required_fields_and_answers_in_its_shape() {
     let request = elicitation();
-    let setup = Setup::new().output(OutputKind::Elicitation(Box::new(request.clone())));
+    let setup = Setup::new().output(OutputKind::Elicitation(Box::new(
+        request.clone().into_parts().1,
+    )));
     let mut session = setup.session(request.form().clone(), settings());
     // Submit with the required name unanswered is held, from any side.
     session.command(ask_state::Command::Review(
