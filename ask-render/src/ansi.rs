@@ -1,7 +1,5 @@
 //! A dependency-free ANSI painter: frames to text with SGR escape codes.
 
-use std::fmt::Write as _;
-
 use crate::frame::{Frame, Line};
 use crate::text::{display_width, truncate};
 use crate::theme::{Look, Theme};
@@ -43,27 +41,56 @@ pub fn write_line(out: &mut String, line: &Line, theme: &Theme, max_cols: usize)
         if room == 0 {
             break;
         }
-        let width = display_width(&span.text);
+        // Printable ASCII (most of a frame) is one column a byte and needs no check.
+        let ascii = span.text.bytes().all(|b| (0x20..0x7f).contains(&b));
+        let width = if ascii {
+            span.text.len()
+        } else {
+            display_width(&span.text)
+        };
         let cut;
-        let text = if width <= room {
+        let (text, clean) = if width <= room {
             used += width;
-            span.text.as_str()
+            (span.text.as_str(), ascii)
         } else {
             cut = truncate(&span.text, room);
             used += display_width(&cut);
-            cut.as_str()
+            (cut.as_str(), false)
         };
         let look = theme.look(span.style);
         let styled = sgr(out, look);
-        out.extend(
-            text.chars()
-                .map(|c| if c.is_control() { '\u{fffd}' } else { c }),
-        );
+        if clean {
+            out.push_str(text);
+        } else {
+            push_printable(out, text);
+        }
         if styled {
             out.push_str(RESET);
         }
     }
     used
+}
+
+/// Appends `text` with every control character replaced by `U+FFFD`: in one copy when
+/// it has none (the rule for a rendered frame, whose text the renderer sanitized), else
+/// character by character.
+fn push_printable(out: &mut String, text: &str) {
+    // C0 controls and DEL are single bytes; C1 controls (U+0080..U+009F) are encoded as
+    // 0xC2 followed by 0x80..=0x9F.
+    let bytes = text.as_bytes();
+    let clean = !bytes.iter().enumerate().any(|(i, &b)| {
+        b < 0x20
+            || b == 0x7f
+            || (b == 0xc2 && bytes.get(i + 1).is_some_and(|n| (0x80..0xa0).contains(n)))
+    });
+    if clean {
+        out.push_str(text);
+    } else {
+        out.extend(
+            text.chars()
+                .map(|c| if c.is_control() { '\u{fffd}' } else { c }),
+        );
+    }
 }
 
 /// Writes the SGR sequence that turns `look` on; false when the look is plain. Written
@@ -80,7 +107,17 @@ fn sgr(out: &mut String, look: Look) -> bool {
     }
     if let Some(color) = look.fg {
         next(out);
-        let _ = write!(out, "38;5;{}", color.palette_index());
+        out.push_str("38;5;");
+        let index = color.palette_index();
+        for (digit, shown) in [
+            (index / 100, index >= 100),
+            ((index / 10) % 10, index >= 10),
+            (index % 10, true),
+        ] {
+            if shown {
+                out.push(char::from(b'0' + digit));
+            }
+        }
     }
     if out.len() == start {
         return false;
@@ -104,6 +141,14 @@ mod tests {
         let mut out = String::new();
         assert_eq!(write_line(&mut out, &line, &Theme::default(), 5), 5);
         assert_eq!(out, "\u{1b}[1m中文\u{1b}[0m…");
+    }
+
+    #[test]
+    fn c1_controls_and_del_never_pass_and_clean_text_is_kept_whole() {
+        let line = Line::new(vec![Span::raw("a\u{9b}31mb\u{7f}c"), Span::raw(" é ✓ 中")]);
+        let mut out = String::new();
+        write_line(&mut out, &line, &Theme::plain(), usize::MAX);
+        assert_eq!(out, "a\u{fffd}31mb\u{fffd}c é ✓ 中");
     }
 
     #[test]
