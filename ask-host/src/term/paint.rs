@@ -82,6 +82,10 @@ pub struct Painter {
     theme: Theme,
     scroll: usize,
     shown: Vec<String>,
+    /// The frame line each row of `shown` was built from (`None` for a marker, a caret
+    /// row or an empty row) and the width it was cut to: a row whose line is the same
+    /// next time is neither built nor written again.
+    kept: (Vec<Option<Line>>, u16),
     surface: Surface,
     /// The rows that stand for cut rows above and below a frame taller than its rows.
     markers: (String, String),
@@ -93,6 +97,7 @@ impl Painter {
             theme,
             scroll: 0,
             shown: Vec::new(),
+            kept: (Vec::new(), 0),
             surface,
             markers: ("↑ more above".to_owned(), "↓ more below".to_owned()),
         }
@@ -282,38 +287,56 @@ impl Painter {
         // Inline, the editor cursor is drawn in the row (see `caret`); the
         // terminal's stays hidden on the band's first row.
         let caret = editor.filter(|_| matches!(self.surface, Surface::Inline { .. }));
-        let visible: Vec<String> = (0..height)
-            .map(|r| {
-                let at_marker = match &marker {
-                    Some((true, _)) => r == 0,
-                    Some((false, _)) => r == height - 1,
-                    None => false,
-                };
-                if let (true, Some((_, line))) = (at_marker, &marker) {
-                    return self.row(line, usize::from(cols));
+        let mut old = std::mem::take(&mut self.shown);
+        let (mut old_lines, old_cols) = std::mem::take(&mut self.kept);
+        let mut visible = Vec::with_capacity(height);
+        let mut kept = Vec::with_capacity(height);
+        for r in 0..height {
+            let at_marker = match &marker {
+                Some((true, _)) => r == 0,
+                Some((false, _)) => r == height - 1,
+                None => false,
+            };
+            let line = (start + r)
+                .checked_sub(offset)
+                .and_then(|i| frame.lines.get(i))
+                .filter(|_| !at_marker);
+            let was = old.get_mut(r).map(std::mem::take);
+            let (row, from) = match (line, caret, &marker) {
+                (None, _, Some((_, marker))) if at_marker => {
+                    (self.row(marker, usize::from(cols)), None)
                 }
-                let line = (start + r)
-                    .checked_sub(offset)
-                    .and_then(|i| frame.lines.get(i));
-                match (line, caret) {
-                    (Some(line), Some((row, col))) if row + offset == start + r => {
-                        let col = col.min(usize::from(cols).saturating_sub(1));
-                        self.row(&caret::with_caret(line, col), usize::from(cols))
+                (Some(line), Some((row, col)), _) if row + offset == start + r => {
+                    let col = col.min(usize::from(cols).saturating_sub(1));
+                    let row = self.row(&caret::with_caret(line, col), usize::from(cols));
+                    (row, None)
+                }
+                (Some(line), _, _) => {
+                    let before = old_lines.get_mut(r).and_then(Option::take);
+                    if old_cols == cols
+                        && before.as_ref() == Some(line)
+                        && let Some(was) = was
+                    {
+                        // The same line as last time: on screen already.
+                        visible.push(was);
+                        kept.push(before);
+                        continue;
                     }
-                    (Some(line), _) => self.row(line, usize::from(cols)),
-                    (None, _) => String::new(),
+                    (self.row(line, usize::from(cols)), Some(line.clone()))
                 }
-            })
-            .collect();
-        for (r, row) in visible.iter().enumerate() {
-            if self.shown.get(r) == Some(row) {
-                continue;
+                (None, _, _) => (String::new(), None),
+            };
+            if was.as_deref() != Some(row.as_str()) {
+                self.goto(out, r, 0)?;
+                self.clear_row(out, cols)?;
+                out.write_all(row.as_bytes())?;
             }
-            self.goto(out, r, 0)?;
-            self.clear_row(out, cols)?;
-            out.write_all(row.as_bytes())?;
+            visible.push(row);
+            kept.push(from);
         }
+        old.clear();
         self.shown = visible;
+        self.kept = (kept, cols);
         if let (Some((row, col)), None) = (editor, caret) {
             let x = u16::try_from(col)
                 .unwrap_or(u16::MAX)
@@ -360,6 +383,7 @@ impl Painter {
         self.clear_row(out, cols)?;
         out.write_all(row.as_bytes())?;
         self.shown = vec![row];
+        self.kept.0.clear();
         self.park(out)?;
         out.write_all(ansi::WRAP)?;
         out.write_all(ansi::END_SYNC)?;
@@ -527,6 +551,31 @@ mod tests {
         assert!(!second.contains("row"), "{second:?}");
         p.invalidate();
         assert!(paint(&mut p, &frame(3, 0), 20, 5).contains("row 2"));
+    }
+
+    #[test]
+    fn only_changed_rows_are_written_and_a_new_width_or_a_collapse_rewrites_all() {
+        let mut p = Painter::fullscreen(Theme::default());
+        let mut f = frame(3, 0);
+        paint(&mut p, &f, 20, 5);
+        f.lines[1] = Line::styled("row one", Role::Accent);
+        let out = paint(&mut p, &f, 20, 5);
+        assert!(out.contains("row one"), "{out:?}");
+        assert!(!out.contains("row 0") && !out.contains("row 2"), "{out:?}");
+        // Back to what it was: that row is rewritten, not taken from before the change.
+        f.lines[1] = Line::styled("row 1", Role::Text);
+        let out = paint(&mut p, &f, 20, 5);
+        assert!(out.contains("row 1") && !out.contains("row 0"), "{out:?}");
+        // Cut to a new width, every row is built again.
+        let narrow = paint(&mut p, &f, 4, 5);
+        assert_eq!(narrow.matches("row…").count(), 3, "{narrow:?}");
+        let mut status = Vec::new();
+        p.collapse(&mut status, "row 0", 20).unwrap();
+        let back = paint(&mut p, &f, 20, 5);
+        assert!(
+            ["row 0", "row 1", "row 2"].iter().all(|r| back.contains(r)),
+            "{back:?}"
+        );
     }
 
     #[test]
