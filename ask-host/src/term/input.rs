@@ -1,7 +1,7 @@
 //! The Unix input reader: `/dev/tty` bytes through `ask_keymap`'s decoder.
 //!
-//! One `poll` waits on the terminal and on the signal wake-up pipe, so a signal
-//! ends any wait at once, whatever bytes came before. Unfinished input never
+//! One wait (`wait`: an edge-triggered epoll set on Linux, else `poll`) is on the
+//! terminal and on the signal wake-up pipe, so a signal ends any wait at once, whatever bytes came before. Unfinished input never
 //! holds anything up: a partial sequence (a lone ESC, `ESC [`, half a UTF-8
 //! character, an unterminated terminal reply) is flushed once no further byte came
 //! for the sequence wait (see below), and a bracketed paste whose end marker never
@@ -33,10 +33,10 @@ use std::os::fd::AsFd;
 use std::time::{Duration, Instant};
 
 use ask_keymap::Decoder;
-use rustix::event::{PollFd, PollFlags, Timespec, poll};
 
 use super::Input;
 use super::signals::Signals;
+use super::wait::{Ready, Sources, Waiter};
 use super::watch::SettingsWatch;
 
 /// How long a partial escape sequence first waits for its next byte before it is
@@ -63,6 +63,8 @@ pub struct TtyInput<T = File> {
     /// The settings file's watch, polled with the terminal (Linux only has one).
     #[cfg_attr(not(any(target_os = "linux", target_os = "android")), allow(dead_code))]
     watch: Option<SettingsWatch>,
+    /// The one wait on the terminal, the wake-up pipe and the watch.
+    waiter: Waiter,
 }
 
 impl<T: Read + AsFd> TtyInput<T> {
@@ -74,6 +76,7 @@ impl<T: Read + AsFd> TtyInput<T> {
             last_byte: Instant::now(),
             sequence_wait: SEQUENCE_WAIT,
             watch: None,
+            waiter: Waiter::default(),
         }
     }
 
@@ -96,33 +99,22 @@ impl<T: Read + AsFd> TtyInput<T> {
         } else {
             timeout.min(NO_PIPE_POLL)
         };
-        let (tty_ready, woken, watched) = {
-            let mut fds = vec![PollFd::new(&self.tty, PollFlags::IN)];
-            let wake_at = wake.map(|fd| {
-                fds.push(PollFd::from_borrowed_fd(fd, PollFlags::IN));
-                fds.len() - 1
-            });
-            #[cfg(any(target_os = "linux", target_os = "android"))]
-            let watch_at = self.watch.as_ref().map(|w| {
-                fds.push(PollFd::from_borrowed_fd(w.fd(), PollFlags::IN));
-                fds.len() - 1
-            });
-            #[cfg(not(any(target_os = "linux", target_os = "android")))]
-            let watch_at: Option<usize> = None;
-            let spec = Timespec::try_from(timeout).unwrap_or(Timespec {
-                tv_sec: 1,
-                tv_nsec: 0,
-            });
-            match poll(&mut fds, Some(&spec)) {
-                Ok(_) => {}
-                Err(rustix::io::Errno::INTR) => return Ok(Vec::new()),
-                Err(err) => return Err(err.into()),
-            }
-            let ready = |at: Option<usize>| {
-                at.and_then(|i| fds.get(i))
-                    .is_some_and(|fd| !fd.revents().is_empty())
-            };
-            (ready(Some(0)), ready(wake_at), ready(watch_at))
+        #[cfg(any(target_os = "linux", target_os = "android"))]
+        let watch = self.watch.as_ref().map(SettingsWatch::fd);
+        #[cfg(not(any(target_os = "linux", target_os = "android")))]
+        let watch = None;
+        let sources = Sources {
+            tty: self.tty.as_fd(),
+            wake,
+            watch,
+        };
+        let Some(Ready {
+            tty: tty_ready,
+            woken,
+            watched,
+        }) = self.waiter.wait(sources, timeout)?
+        else {
+            return Ok(Vec::new());
         };
         if woken {
             signals.drain();
@@ -140,6 +132,7 @@ impl<T: Read + AsFd> TtyInput<T> {
                 // End of file or an I/O error: the terminal went away (hang-up).
                 Ok(0) => return Ok(vec![Input::Closed]),
                 Ok(n) => {
+                    self.waiter.read(n, buf.len());
                     let bytes = buf.get(..n).unwrap_or_default();
                     let now = Instant::now();
                     // The rest of a sequence in a later read (not a new ESC): the link
@@ -324,6 +317,29 @@ mod tests {
             (got, reader.decoder.in_paste())
         });
         assert_eq!(got, (vec![], true));
+    }
+
+    #[test]
+    fn input_longer_than_one_read_arrives_whole_with_nothing_more_sent() {
+        // More than the reader's buffer at once: the rest waits with no new bytes to
+        // announce it (an edge-triggered wait must still see it).
+        let (mut term, tty) = UnixStream::pair().unwrap();
+        let (signals, _wake) = Signals::for_tests();
+        let text = "a".repeat(10_000);
+        term.write_all(format!("\x1b[200~{text}\x1b[201~2").as_bytes())
+            .unwrap();
+        let got = bounded(move || {
+            let mut reader = TtyInput::new(tty);
+            let mut got = Vec::new();
+            while got.len() < 2 {
+                got.extend(show(
+                    &reader.wait(Duration::from_secs(30), &signals).unwrap(),
+                ));
+            }
+            drop(term);
+            got
+        });
+        assert_eq!(got, [format!("paste:{text}"), "2".to_owned()]);
     }
 
     #[test]

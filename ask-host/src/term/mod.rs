@@ -50,6 +50,8 @@ mod screen;
 pub mod signals;
 mod viewport;
 #[cfg(all(unix, feature = "terminal"))]
+mod wait;
+#[cfg(all(unix, feature = "terminal"))]
 mod watch;
 
 #[cfg(all(unix, feature = "terminal"))]
