@@ -11,7 +11,11 @@ On a 30-question x 40-option form with previews (120x40), this script:
 - counts the CPU ask spent on those keys (every thread's time on the CPU, from
   /proc/PID/task/*/schedstat, in nanoseconds), per key;
 - runs the same keys headless (`ask run --script`, which renders a full frame per key and
-  paints nothing) and takes the CPU per key from the difference between N keys and none.
+  paints nothing) and takes the CPU per key from the difference between N keys and none;
+- measures the floor of any terminal program on this machine: a Python loop in a pty that
+  waits for a key, reads it and writes as many bytes as ask's frames had. On a VM most of a
+  key's system cost is the wake-up of a sleeping vCPU, which is dearer the quieter the
+  machine is; the figure "above the floor" takes it out.
 
     python3 tests/pty-bench/key_path.py [KEYS] [ROUNDS]
 
@@ -115,14 +119,16 @@ def pty_run(ask, folder, count):
         # Past the form's early-key guard, and nothing else in flight.
         drain(fd, 0.4)
         latencies = []
+        sizes = 0
         start_cpu = cpu_ns(pid)
         for i in range(count):
             seen = bytearray()
             sent = time.monotonic()
             os.write(fd, KEYS[i % len(KEYS)][1])
             latencies.append((read_until(fd, seen, END_FRAME) - sent) * 1000.0)
+            sizes += len(seen)
         per_key = (cpu_ns(pid) - start_cpu) / count / 1000.0
-        return latencies, per_key
+        return latencies, per_key, sizes // count
     finally:
         os.kill(pid, 15)
         drain(fd, 0.2)
@@ -147,11 +153,50 @@ def headless_cpu(ask, folder, count):
     return children_cpu() - before
 
 
+# The least a terminal program can spend per key here: a Python loop in raw mode that
+# waits for a key (poll), reads it and writes as many bytes as ask's frame had, nothing
+# else. On a VM most of it is the wake-up of a sleeping vCPU, which grows as the machine
+# gets quieter; ask pays it too.
+FLOOR_CHILD = """
+import os, select, sys, tty
+tty.setraw(0)
+frame = b"x" * int(sys.argv[1]) + b"\\x1b[?2026l"
+wait = select.poll()
+wait.register(0, select.POLLIN)
+while True:
+    wait.poll()
+    if os.read(0, 4096) == b"q":
+        os._exit(0)
+    os.write(1, frame)
+"""
+
+
+def floor_run(count, frame_bytes):
+    """CPU per key (µs) of FLOOR_CHILD answering `count` keys with `frame_bytes` each."""
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.execv(sys.executable, [sys.executable, "-c", FLOOR_CHILD, str(frame_bytes)])
+    try:
+        time.sleep(0.3)
+        start_cpu = cpu_ns(pid)
+        for _ in range(count):
+            seen = bytearray()
+            os.write(fd, b"k")
+            read_until(fd, seen, END_FRAME)
+        return (cpu_ns(pid) - start_cpu) / count / 1000.0
+    finally:
+        os.write(fd, b"q")
+        drain(fd, 0.2)
+        os.close(fd)
+        os.waitpid(pid, 0)
+
+
 def main():
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 300
     rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 3
     binaries = [("this", ASK)] + ([("base", BASE)] if BASE else [])
     results = {name: {"lat": [], "pty": [], "headless": []} for name, _ in binaries}
+    floors = []
     with tempfile.TemporaryDirectory() as folder:
         with open(os.path.join(folder, "large.json"), "w") as f:
             json.dump(large_form(), f)
@@ -159,12 +204,16 @@ def main():
               f"load average {os.getloadavg()[0]:.2f} at the start")
         for _ in range(rounds):
             for name, ask in binaries:
-                lat, cpu = pty_run(ask, folder, count)
+                lat, cpu, frame_bytes = pty_run(ask, folder, count)
+                floors.append(floor_run(count, frame_bytes))
                 results[name]["lat"].extend(lat)
                 results[name]["pty"].append(cpu)
                 none = headless_cpu(ask, folder, 0)
                 many = headless_cpu(ask, folder, count)
                 results[name]["headless"].append((many - none) / count * 1e6)
+        floor = statistics.median(floors)
+        print(f"floor (a Python loop in the same pty that waits, reads and writes as many bytes "
+              f"per key): {floor:.0f} µs of CPU per key")
         for name, ask in binaries:
             r = results[name]
             lat = sorted(r["lat"])
@@ -175,7 +224,9 @@ def main():
                   f"  key to last byte of its frame: p50 {statistics.median(lat):.3f} ms, "
                   f"p90 {p90:.3f} ms, max {lat[-1]:.3f} ms\n"
                   f"  CPU per key: pty {pty_cpu:.0f} µs, headless {headless:.0f} µs "
-                  f"(ratio {pty_cpu / headless if headless > 0 else float('nan'):.2f})")
+                  f"(ratio {pty_cpu / headless if headless > 0 else float('nan'):.2f}); "
+                  f"above the floor: {pty_cpu - floor:.0f} µs "
+                  f"(ratio {(pty_cpu - floor) / headless if headless > 0 else float('nan'):.2f})")
         print(f"load average {os.getloadavg()[0]:.2f} at the end")
 
 
