@@ -51,8 +51,14 @@ pub(crate) enum Tree<'a> {
 }
 
 impl<'a> Tree<'a> {
-    /// Parses a whole payload text; the error is `serde_json`'s.
+    /// Parses a whole payload text; the error is `serde_json`'s. The fast reader in
+    /// `read.rs` reads well-formed text; anything else goes through `serde_json`.
     pub(crate) fn parse(text: &'a str) -> Result<Self, serde_json::Error> {
+        read::read(text).map_or_else(|| Self::parse_serde(text), Ok)
+    }
+
+    /// [`Tree::parse`] through `serde_json` alone.
+    fn parse_serde(text: &'a str) -> Result<Self, serde_json::Error> {
         let mut de = serde_json::Deserializer::from_str(text);
         let mut stack = Vec::new();
         let tree = Seed {
@@ -481,6 +487,8 @@ impl<'de> Deserialize<'de> for SkipKey {
         deserializer.deserialize_str(KeySeed(&[])).map(|_| SkipKey)
     }
 }
+
+mod read;
 
 #[cfg(test)]
 mod tests;
