@@ -11,7 +11,7 @@
 
 use serde_json::Number;
 
-use super::{ARBITRARY_PRECISION, Key, MAX_FIELDS, PRIVATE_NUMBER_KEY, Place, Tree};
+use super::{ARBITRARY_PRECISION, Key, KeyKind, MAX_FIELDS, PRIVATE_NUMBER_KEY, Place, Tree};
 
 /// Deeper than this the reader gives up (`serde_json` allows 128 levels and its error
 /// past them is the one to show).
@@ -153,9 +153,13 @@ impl<'a> Reader<'a> {
         } else {
             loop {
                 self.expect(b'"')?;
-                let index = self.key(known)?;
+                let kind = self.key(known)?;
                 self.expect(b':')?;
-                match index.and_then(|i| Some((i, *known.get(i)?))) {
+                let field = match kind {
+                    KeyKind::Known(i) => known.get(i).map(|key| (i, *key)),
+                    _ => None,
+                };
+                match field {
                     Some((i, key)) => {
                         let value = self.value(Some(key.place()))?;
                         // The last of repeated keys wins, as in `serde_json::Value`.
@@ -195,9 +199,9 @@ impl<'a> Reader<'a> {
         Some(Tree::Object(self.fields.drain(start..).collect()))
     }
 
-    /// An object key after its `"`: its index among `fields`, if there. Gives up on the
-    /// key `arbitrary_precision` numbers are written with.
-    fn key(&mut self, fields: &[Key]) -> Option<Option<usize>> {
+    /// An object key after its `"`: the field at an index of `fields`, or another key.
+    /// Gives up on the key `arbitrary_precision` numbers are written with.
+    fn key(&mut self, fields: &[Key]) -> Option<KeyKind> {
         let name = match self.string(true)? {
             Text::Plain(s) => s,
             Text::Escaped => self.scratch.as_str(),
@@ -205,7 +209,8 @@ impl<'a> Reader<'a> {
         if name == PRIVATE_NUMBER_KEY {
             return None;
         }
-        Some(Key::named(name).and_then(|key| fields.iter().position(|k| *k == key)))
+        let known = Key::named(name).and_then(|key| fields.iter().position(|k| *k == key));
+        Some(known.map_or(KeyKind::Other, KeyKind::Known))
     }
 
     /// A string after its `"`, up to and past its closing `"`. Escaped text is unescaped
@@ -224,19 +229,15 @@ impl<'a> Reader<'a> {
             if keep {
                 self.scratch.push_str(self.text.get(from..at)?);
             }
-            match self.bytes.get(at)? {
-                b'"' => {
-                    self.pos = at + 1;
-                    return Some(Text::Escaped);
-                }
-                _ => {
-                    let (c, len) = escape(self.bytes.get(at + 1..)?)?;
-                    if keep {
-                        self.scratch.push(c);
-                    }
-                    from = at + 1 + len;
-                }
+            if *self.bytes.get(at)? == b'"' {
+                self.pos = at + 1;
+                return Some(Text::Escaped);
             }
+            let (c, len) = escape(self.bytes.get(at + 1..)?)?;
+            if keep {
+                self.scratch.push(c);
+            }
+            from = at + 1 + len;
             at = special(self.bytes, from)?;
         }
     }
@@ -289,7 +290,11 @@ impl<'a> Reader<'a> {
         // Floats, long integers and every number with `arbitrary_precision`: the way
         // `serde_json` itself reads them (an out-of-range float is its error).
         let number = self.text.get(start..self.pos)?.parse::<Number>().ok()?;
-        Some(if keep { Tree::Number(number) } else { Tree::Null })
+        Some(if keep {
+            Tree::Number(number)
+        } else {
+            Tree::Null
+        })
     }
 
     /// Skips ASCII digits.

@@ -14,7 +14,11 @@ fn agree(text: &str) -> bool {
     let serde = Tree::parse_serde(text).map_err(|e| e.to_string());
     let fast = read(text);
     if let Some(tree) = &fast {
-        assert_eq!(Ok(tree), serde.as_ref(), "reader and serde differ on {text:?}");
+        assert_eq!(
+            Ok(tree),
+            serde.as_ref(),
+            "reader and serde differ on {text:?}"
+        );
     }
     let parsed = Tree::parse(text).map_err(|e| e.to_string());
     assert_eq!(parsed, serde, "{text:?}");
