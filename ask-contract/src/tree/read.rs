@@ -11,7 +11,9 @@
 
 use serde_json::Number;
 
-use super::{ARBITRARY_PRECISION, Key, KeyKind, MAX_FIELDS, PRIVATE_NUMBER_KEY, Place, Tree};
+use super::{
+    ARBITRARY_PRECISION, Key, KeyKind, MAX_FIELDS, PRIVATE_NUMBER_KEY, Place, Tree, take_items,
+};
 
 /// Deeper than this the reader gives up (`serde_json` allows 128 levels and its error
 /// past them is the one to show).
@@ -137,7 +139,7 @@ impl<'a> Reader<'a> {
                 }
             }
         }
-        Some(Tree::Array(self.stack.drain(start..).collect()))
+        Some(Tree::Array(take_items(&mut self.stack, start)))
     }
 
     /// The rest of an object after its `{`.
