@@ -12,6 +12,10 @@ macro_rules! keys {
             $($key,)*
         }
 
+        /// Every key's JSON name.
+        #[cfg(test)]
+        pub(super) const NAMES: &[&str] = &[$($name,)*];
+
         impl Key {
             /// The key of a JSON name (one `match`, not a search through every name).
             pub(super) fn named(name: &str) -> Option<Key> {

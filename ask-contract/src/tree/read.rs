@@ -115,6 +115,17 @@ impl<'a> Reader<'a> {
         })
     }
 
+    /// After an element: a `,` (more follow: `false`) or `close` (`true`), skipped.
+    fn closes(&mut self, close: u8) -> Option<bool> {
+        self.space();
+        let byte = self.peek()?;
+        self.pos += 1;
+        match byte {
+            b',' => Some(false),
+            _ => (byte == close).then_some(true),
+        }
+    }
+
     /// The rest of an array after its `[`.
     fn array(&mut self, place: Option<Place>) -> Option<Tree<'a>> {
         let item = place.and_then(Place::items);
@@ -128,14 +139,8 @@ impl<'a> Reader<'a> {
                 if item.is_some() {
                     self.stack.push(value);
                 }
-                self.space();
-                match self.peek()? {
-                    b',' => self.pos += 1,
-                    b']' => {
-                        self.pos += 1;
-                        break;
-                    }
-                    _ => return None,
+                if self.closes(b']')? {
+                    break;
                 }
             }
         }
@@ -177,14 +182,8 @@ impl<'a> Reader<'a> {
                     }
                     None => drop(self.value(None)?),
                 }
-                self.space();
-                match self.peek()? {
-                    b',' => self.pos += 1,
-                    b'}' => {
-                        self.pos += 1;
-                        break;
-                    }
-                    _ => return None,
+                if self.closes(b'}')? {
+                    break;
                 }
             }
         }

@@ -4,6 +4,7 @@
 use serde_json::Value;
 
 use super::{read, special};
+use crate::tree::keys::NAMES;
 use crate::tree::{ARBITRARY_PRECISION, PRIVATE_NUMBER_KEY, Tree};
 use crate::{ParseOptions, parse_params, parse_params_str};
 
@@ -124,26 +125,8 @@ const EASY_NUMBERS: &[&str] = &[
 
 const HARD_NUMBERS: &[&str] = &["1e400", "-1e400", "01", "1.", ".5", "-", "+1", "1e", "1.e5"];
 
-const KEYS: &[&str] = &[
-    "title",
-    "questions",
-    "id",
-    "label",
-    "prompt",
-    "type",
-    "required",
-    "options",
-    "value",
-    "description",
-    "preview",
-    "recommended",
-    "freeform",
-    "default",
-    "min",
-    "x",
-    r"t\u0069tle",
-    r"\u0069d",
-];
+/// Keys the contract does not read, and escaped spellings of keys it does.
+const OTHER_KEYS: &[&str] = &["x", "", r"t\u0069tle", r"\u0069d", "Title"];
 
 /// A random JSON value text; `hard` lets in what only the serde path answers for.
 fn value(rng: &mut Rng, depth: usize, hard: bool, out: &mut String) {
@@ -154,20 +137,13 @@ fn value(rng: &mut Rng, depth: usize, hard: bool, out: &mut String) {
     };
     match pick {
         0 => out.push_str(rng.pick(&["true", "false", "null"])),
-        1 | 2 => {
-            let pool = if hard && rng.below(6) == 0 {
-                HARD_STRINGS
+        1..=4 => {
+            let (easy, bad) = if pick <= 2 {
+                (EASY_STRINGS, HARD_STRINGS)
             } else {
-                EASY_STRINGS
+                (EASY_NUMBERS, HARD_NUMBERS)
             };
-            out.push_str(rng.pick(pool));
-        }
-        3 | 4 => {
-            let pool = if hard && rng.below(6) == 0 {
-                HARD_NUMBERS
-            } else {
-                EASY_NUMBERS
-            };
+            let pool = if hard && rng.below(6) == 0 { bad } else { easy };
             out.push_str(rng.pick(pool));
         }
         5 => {
@@ -195,7 +171,8 @@ fn object(rng: &mut Rng, depth: usize, hard: bool, out: &mut String) {
         if hard && rng.below(20) == 0 {
             out.push_str("$serde_json::private::Number");
         } else {
-            out.push_str(rng.pick(KEYS));
+            let names = if rng.below(4) == 0 { OTHER_KEYS } else { NAMES };
+            out.push_str(rng.pick(names));
         }
         out.push_str(rng.pick(&["\":", "\" : ", "\":\n"]));
         value(rng, depth, hard, out);
