@@ -218,10 +218,14 @@ impl<'a> Reader<'a> {
     /// into `scratch` when `keep`, and only checked otherwise.
     fn string(&mut self, keep: bool) -> Option<Text<'a>> {
         let start = self.pos;
-        let mut at = special(self.bytes, start)?;
-        if *self.bytes.get(at)? == b'"' {
-            self.pos = at + 1;
-            return self.text.get(start..at).map(Text::Plain);
+        let mut at = special(self.bytes, start);
+        match self.bytes.get(at)? {
+            b'"' => {
+                self.pos = at + 1;
+                return self.text.get(start..at).map(Text::Plain);
+            }
+            b'\\' => {}
+            _ => return None,
         }
         self.scratch.clear();
         let mut from = start;
@@ -230,16 +234,20 @@ impl<'a> Reader<'a> {
             if keep {
                 self.scratch.push_str(self.text.get(from..at)?);
             }
-            if *self.bytes.get(at)? == b'"' {
-                self.pos = at + 1;
-                return Some(Text::Escaped);
+            match self.bytes.get(at)? {
+                b'"' => {
+                    self.pos = at + 1;
+                    return Some(Text::Escaped);
+                }
+                b'\\' => {}
+                _ => return None,
             }
             let (c, len) = escape(self.bytes.get(at + 1..)?)?;
             if keep {
                 self.scratch.push(c);
             }
             from = at + 1 + len;
-            at = special(self.bytes, from)?;
+            at = special(self.bytes, from);
         }
     }
 
@@ -356,28 +364,34 @@ fn hex4(digits: &[u8]) -> Option<u32> {
 }
 
 /// The index of the first byte at or after `from` that ends the plain run of a string
-/// (a `"` or a `\`), or the length of `bytes`; `None` when a control character (which
-/// JSON strings may not hold) comes first.
-fn special(bytes: &[u8], from: usize) -> Option<usize> {
-    let rest = bytes.get(from..)?;
-    let run = memchr::memchr2(b'"', b'\\', rest).unwrap_or(rest.len());
-    (!has_control(rest.get(..run)?)).then_some(from + run)
-}
-
-/// Whether `bytes` holds a byte below `0x20`, eight bytes at a time: a flag in a word
-/// marks such a byte (a false flag only ever sits above a true one).
-fn has_control(bytes: &[u8]) -> bool {
+/// (a `"`, a `\` or a control character, which JSON strings may not hold), or the
+/// length of `bytes`. Eight bytes at a time: in each word the lowest flag marks the
+/// first such byte exactly (a false flag only ever sits above a true one).
+fn special(bytes: &[u8], from: usize) -> usize {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGH: u64 = 0x8080_8080_8080_8080;
-    let flags = |w: u64| w.wrapping_sub(ONES * 0x20) & !w & HIGH;
-    let mut chunks = bytes.chunks_exact(8);
-    let mut found = 0;
-    for chunk in &mut chunks {
-        if let Ok(word) = <[u8; 8]>::try_from(chunk) {
-            found |= flags(u64::from_le_bytes(word));
+    let below = |w: u64, n: u64| w.wrapping_sub(ONES * n) & !w & HIGH;
+    let mut at = from;
+    while let Some(chunk) = bytes.get(at..at + 8) {
+        let Ok(word) = <[u8; 8]>::try_from(chunk) else {
+            break;
+        };
+        let w = u64::from_le_bytes(word);
+        let flags = below(w ^ (ONES * u64::from(b'"')), 1)
+            | below(w ^ (ONES * u64::from(b'\\')), 1)
+            | below(w, 0x20);
+        if flags != 0 {
+            return at + (flags.trailing_zeros() / 8) as usize;
         }
+        at += 8;
     }
-    found != 0 || chunks.remainder().iter().any(|&b| b < 0x20)
+    while let Some(&b) = bytes.get(at) {
+        if b == b'"' || b == b'\\' || b < 0x20 {
+            return at;
+        }
+        at += 1;
+    }
+    at
 }
 
 #[cfg(test)]
