@@ -210,6 +210,9 @@ impl<'a> Reader<'a> {
         if name == PRIVATE_NUMBER_KEY {
             return None;
         }
+        if fields.is_empty() {
+            return Some(KeyKind::Other);
+        }
         let known = Key::named(name).and_then(|key| fields.iter().position(|k| *k == key));
         Some(known.map_or(KeyKind::Other, KeyKind::Known))
     }
