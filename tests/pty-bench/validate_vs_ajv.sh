@@ -10,7 +10,8 @@
 # ${TMPDIR:-/tmp}/ask-ajv-bench; idempotent), runs the bench (which writes the payload
 # to target/tmp/validate_1mib.json), then ajv. ASK_BIN picks the binary for `ask schema`
 # (target/release/ask, built when missing). Prints the load average. A measurement, not
-# a test.
+# a test; the figures, before and after ask-contract's own text reader, are in
+# ask-cli/README.md.
 set -euo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
