@@ -472,13 +472,12 @@ pub(crate) fn trim(s: &str) -> &str {
     }
 }
 
-/// The first index each id or option value was met at. A linear search in a fixed
-/// array while the list is short (ten options hash slower than they compare, and a
-/// question's options then cost no allocation), a hash map past that.
+/// The first index each id or option value was met at: a linear search in a fixed array
+/// (no allocation) while the list is short, a hash map past that.
 #[derive(Default)]
 pub(crate) struct Seen<'v> {
+    /// The first `len` entries are in use.
     few: [(&'v str, usize); FEW],
-    /// How many of `few` are in use.
     len: usize,
     many: HashMap<&'v str, usize>,
 }
