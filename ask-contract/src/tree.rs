@@ -16,10 +16,14 @@
 //! so text that is not JSON gives exactly the error `serde_json::from_str`
 //! gives (the same recursion limit included).
 //!
+//! Two readers build the same tree: a byte-level one (`read.rs`) for text it
+//! reads through, and a `serde_json` visitor (here) for everything else, bad JSON
+//! included, so every error is `serde_json`'s.
+//!
 //! Memory: a node is 24 bytes, a kept field 32 bytes and the smallest element
 //! of an array (`0,`) is two bytes of input, so the tree takes at most about
 //! twelve times the input, plus unescaped copies of escaped strings (shorter
-//! than their text).
+//! than their text) and, while reading, one buffer as long as the longest.
 
 use std::fmt;
 
@@ -27,6 +31,9 @@ use serde::de::{self, Deserialize, DeserializeSeed, Deserializer, MapAccess, Seq
 use serde_json::Number;
 
 use crate::json::{Node, View};
+
+pub(crate) use keys::Key;
+use keys::{MAX_FIELDS, OPTION_FIELDS, QUESTION_FIELDS, ROOT_FIELDS};
 
 /// A payload parsed from text, trimmed to what validation reads (see the
 /// module docs). An array or object whose contents are not kept reads as an
@@ -51,8 +58,14 @@ pub(crate) enum Tree<'a> {
 }
 
 impl<'a> Tree<'a> {
-    /// Parses a whole payload text; the error is `serde_json`'s.
+    /// Parses a whole payload text; the error is `serde_json`'s. The fast reader in
+    /// `read.rs` reads well-formed text; anything else goes through `serde_json`.
     pub(crate) fn parse(text: &'a str) -> Result<Self, serde_json::Error> {
+        read::read(text).map_or_else(|| Self::parse_serde(text), Ok)
+    }
+
+    /// [`Tree::parse`] through `serde_json` alone.
+    fn parse_serde(text: &'a str) -> Result<Self, serde_json::Error> {
         let mut de = serde_json::Deserializer::from_str(text);
         let mut stack = Vec::new();
         let tree = Seed {
@@ -84,109 +97,6 @@ impl Node for Tree<'_> {
         };
         let key = Key::named(key)?;
         fields.iter().find(|(k, _)| *k == key).map(|(_, v)| v)
-    }
-}
-
-/// Declares [`Key`], every key in order ([`Key::ALL`]) and the JSON name of each.
-macro_rules! keys {
-    ($($key:ident => $name:literal,)*) => {
-        /// A field the contract reads.
-        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-        pub(crate) enum Key {
-            $($key,)*
-        }
-
-        impl Key {
-            /// The key of a JSON name (one `match`, not a search through every name).
-            fn named(name: &str) -> Option<Key> {
-                match name {
-                    $($name => Some(Key::$key),)*
-                    _ => None,
-                }
-            }
-        }
-    };
-}
-
-keys! {
-    Title => "title",
-    Questions => "questions",
-    Id => "id",
-    Label => "label",
-    Prompt => "prompt",
-    Type => "type",
-    Required => "required",
-    Options => "options",
-    Freeform => "freeform",
-    Value => "value",
-    Description => "description",
-    Preview => "preview",
-    Recommended => "recommended",
-    Placeholder => "placeholder",
-    Multiline => "multiline",
-    MinLength => "minLength",
-    MaxLength => "maxLength",
-    Format => "format",
-    Pattern => "pattern",
-    Default => "default",
-    YesLabel => "yesLabel",
-    NoLabel => "noLabel",
-    Min => "min",
-    Max => "max",
-    Integer => "integer",
-    Unit => "unit",
-    PathKind => "pathKind",
-    MustExist => "mustExist",
-    MinItems => "minItems",
-    MaxItems => "maxItems",
-}
-
-/// The fields kept in the root, a question and an option (at most [`MAX_FIELDS`]).
-const ROOT_FIELDS: &[Key] = &[Key::Title, Key::Questions];
-const QUESTION_FIELDS: &[Key] = &[
-    Key::Id,
-    Key::Label,
-    Key::Prompt,
-    Key::Type,
-    Key::Required,
-    Key::Options,
-    Key::Placeholder,
-    Key::Multiline,
-    Key::MinLength,
-    Key::MaxLength,
-    Key::Format,
-    Key::Pattern,
-    Key::Default,
-    Key::YesLabel,
-    Key::NoLabel,
-    Key::Min,
-    Key::Max,
-    Key::Integer,
-    Key::Unit,
-    Key::PathKind,
-    Key::MustExist,
-    Key::MinItems,
-    Key::MaxItems,
-];
-const OPTION_FIELDS: &[Key] = &[
-    Key::Freeform,
-    Key::Value,
-    Key::Label,
-    Key::Description,
-    Key::Preview,
-    Key::Recommended,
-];
-const MAX_FIELDS: usize = 23;
-
-impl Key {
-    /// Where this field's value sits.
-    fn place(self) -> Place {
-        match self {
-            Key::Questions => Place::Questions,
-            Key::Options => Place::Options,
-            Key::Default => Place::Default,
-            _ => Place::Scalar,
-        }
     }
 }
 
@@ -312,7 +222,7 @@ impl<'de> Visitor<'de> for Seed<'_, 'de> {
         while let Some(node) = seq.next_element_seed(self.at(item))? {
             self.stack.push(node);
         }
-        Ok(Tree::Array(self.stack.drain(start..).collect()))
+        Ok(Tree::Array(take_items(self.stack, start)))
     }
 
     fn visit_map<A: MapAccess<'de>>(mut self, mut map: A) -> Result<Self::Value, A::Error> {
@@ -345,6 +255,17 @@ impl<'de> Visitor<'de> for Seed<'_, 'de> {
             }
         }
         Ok(Tree::Object(fields.into_boxed_slice()))
+    }
+}
+
+/// The elements of a kept array, `stack[start..]`, taken off the stack. When they are
+/// the whole stack, the stack itself becomes the array, so a huge array is not copied
+/// (its peak memory stays the stack's).
+fn take_items<'a>(stack: &mut Vec<Tree<'a>>, start: usize) -> Box<[Tree<'a>]> {
+    if start == 0 {
+        std::mem::take(stack).into_boxed_slice()
+    } else {
+        stack.drain(start..).collect()
     }
 }
 
@@ -481,6 +402,9 @@ impl<'de> Deserialize<'de> for SkipKey {
         deserializer.deserialize_str(KeySeed(&[])).map(|_| SkipKey)
     }
 }
+
+mod keys;
+mod read;
 
 #[cfg(test)]
 mod tests;

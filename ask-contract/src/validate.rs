@@ -472,11 +472,13 @@ pub(crate) fn trim(s: &str) -> &str {
     }
 }
 
-/// The first index each id or option value was met at. A linear search while the list
-/// is short (ten options hash slower than they compare), a hash map past that.
+/// The first index each id or option value was met at: a linear search in a fixed array
+/// (no allocation) while the list is short, a hash map past that.
 #[derive(Default)]
 pub(crate) struct Seen<'v> {
-    few: Vec<(&'v str, usize)>,
+    /// The first `len` entries are in use.
+    few: [(&'v str, usize); FEW],
+    len: usize,
     many: HashMap<&'v str, usize>,
 }
 
@@ -487,15 +489,17 @@ impl<'v> Seen<'v> {
     /// Where `key` was first met, or `None` after remembering it at `index`.
     pub(crate) fn first(&mut self, key: &'v str, index: usize) -> Option<usize> {
         if self.many.is_empty() {
-            if let Some((_, first)) = self.few.iter().find(|(k, _)| *k == key) {
+            let few = self.few.get(..self.len).unwrap_or_default();
+            if let Some((_, first)) = few.iter().find(|(k, _)| *k == key) {
                 return Some(*first);
             }
-            if self.few.len() < FEW {
-                self.few.push((key, index));
+            if let Some(slot) = self.few.get_mut(self.len) {
+                *slot = (key, index);
+                self.len += 1;
                 return None;
             }
             self.many.reserve(FEW * 2);
-            self.many.extend(self.few.drain(..));
+            self.many.extend(self.few);
         }
         match self.many.entry(key) {
             std::collections::hash_map::Entry::Occupied(entry) => Some(*entry.get()),

@@ -10,7 +10,8 @@
 # ${TMPDIR:-/tmp}/ask-ajv-bench; idempotent), runs the bench (which writes the payload
 # to target/tmp/validate_1mib.json), then ajv. ASK_BIN picks the binary for `ask schema`
 # (target/release/ask, built when missing). Prints the load average. A measurement, not
-# a test.
+# a test; the figures, before and after ask-contract's own text reader, are in
+# ask-cli/README.md.
 set -euo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -31,6 +32,12 @@ fi
 
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
 (cd "$REPO" && cargo bench -p ask-contract --bench validate -- validate_1mib 2>&1 | grep -E '^validate_1mib|time:')
+# Criterion's `time:` line is a mean; its median is in the estimates it writes.
+for bench in parse_params parse_params_str parse_params_bytes; do
+	node -e 'const e = require(process.argv[1]);
+		console.log(`${process.argv[2]}: criterion median ${(e.median.point_estimate / 1e6).toFixed(2)} ms`)' \
+		"$REPO/target/criterion/validate_1mib/$bench/new/estimates.json" "$bench"
+done
 PAYLOAD="$REPO/target/tmp/validate_1mib.json"
 AJV_DIR="$AJV_DIR" node "$HERE/ajv_validate.mjs" "$AJV_DIR/schema.json" "$PAYLOAD" "$RUNS"
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
