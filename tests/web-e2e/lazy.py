@@ -1,0 +1,181 @@
+"""A large form in the browser (issue 33): the page draws every question's label and
+prompt and the first question whole at once, and builds a question's choices when it is
+needed. Here the browser never has idle time for it (requestIdleCallback never calls
+back), so only what the person does builds a question: scrolling to it, Tab and
+Shift+Tab, printing. What they see must be the whole question with the form's latest
+state, and answerable."""
+
+import json
+
+from harness import Terminal, launch_browser, wait
+
+TESTS = []
+
+# 30 questions of 40 options, each with a description and a 12-line preview (as the
+# bench's): the previews' texts are too large for the page and come with the first view
+# of the event stream.
+BIG = {"title": "Big form", "questions": [
+    {"id": f"q{i}", "label": f"Q{i}", "prompt": f"Question {i}: which one?", "type": "preview",
+     "options": [{"value": f"o{j}", "label": f"Option {j} of question {i}",
+                  "description": f"What option {j} does, in a sentence or two of text.",
+                  "preview": "\n".join(f"line {k} of the preview of option {j} of question {i}"
+                                       for k in range(12))}
+                 for j in range(40)]}
+    for i in range(30)]}
+NO_IDLE = "window.requestIdleCallback = () => 0;"
+# No scroll observer either: only keys build a question.
+KEYS_ONLY = NO_IDLE + " delete window.IntersectionObserver;"
+
+
+def test(fn):
+    TESTS.append(fn)
+    return fn
+
+
+def opened(browser, link, init):
+    # bypass_csp only lets a test add axe-core; the page itself runs under its policy.
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True)
+    ctx.add_init_script(init)
+    page = ctx.new_page()
+    page.goto(link)
+    page.wait_for_selector("#q0 input")
+    return ctx, page
+
+
+def options_of(page, i):
+    return page.locator(f"#q{i} input[data-option]").count()
+
+
+def focused(page):
+    return page.evaluate("""() => { const a = document.activeElement, b = a && a.closest('fieldset');
+        return (b ? b.id : '') + ':' + (a.dataset.option !== undefined ? 'option' + a.dataset.option : a.tagName); }""")
+
+
+def tab_out(page, key="Tab"):
+    """Presses `key` until the focus leaves its question (a question has fewer than 10
+    stops); where it landed."""
+    start = focused(page).split(":")[0]
+    for _ in range(10):
+        page.keyboard.press(key)
+        now = focused(page)
+        if now.split(":")[0] != start:
+            return now
+    raise AssertionError(f"the focus stayed in {start}")
+
+
+@test
+def a_question_far_down_a_large_form_opened_right_after_load_is_whole_and_answerable(pw):
+    t = Terminal(BIG, "--web-only")
+    browser = launch_browser(pw)
+    try:
+        ctx, page = opened(browser, t.link(), NO_IDLE)
+        # Every question's label shows at once; question 17 is not built yet.
+        assert page.locator("fieldset legend").count() == 30
+        assert page.text_content("#p17") == "Question 17: which one?"
+        assert options_of(page, 17) == 0
+        from web_e2e import serious
+        bad = serious(page)
+        assert not bad, f"with questions not built yet: {bad}"
+        page.locator("#q17").scroll_into_view_if_needed()
+        page.click("#q17 input[data-option='39']")
+        assert options_of(page, 17) == 40
+        assert page.text_content("#q17 #d17-39") == "What option 39 does, in a sentence or two of text."
+        # The preview's text (not in the page: it comes with the first view) shows.
+        preview = page.locator("#q17 pre[data-preview]")
+        want = BIG["questions"][17]["options"][39]["preview"]
+        wait("the preview", lambda: preview.is_visible() and preview.text_content() == want)
+        # The digit keys work on it.
+        page.keyboard.press("3")
+        assert page.is_checked("#q17 input[data-option='2']")
+        wait("the review to show it", lambda: page.text_content("#summary dd[data-summary='17']")
+             == "Option 2 of question 17")
+        page.click("#submit")
+        page.wait_for_selector("#status.done")
+        assert t.code() == 0
+        assert t.result()["details"]["answers"]["q17"]["values"] == ["o2"]
+        # A question built after the form ended shows the end: nothing to answer.
+        page.locator("#q25").scroll_into_view_if_needed()
+        page.wait_for_selector("#q25 input[data-option='0']")
+        assert page.is_disabled("#q25 input[data-option='0']")
+        ctx.close()
+    finally:
+        browser.close()
+        t.close()
+
+
+@test
+def a_change_from_elsewhere_to_a_question_not_yet_built_shows_when_it_is_opened(pw):
+    t = Terminal(BIG, "--web-only")
+    browser = launch_browser(pw)
+    try:
+        link = t.link()
+        ctx, page = opened(browser, link, NO_IDLE)
+        assert options_of(page, 5) == 0
+        # Another browser on the same form (idle time as usual there) answers question 5
+        # and adds a note; this page gets the view...
+        other = browser.new_context()
+        there = other.new_page()
+        there.goto(link)
+        there.click("#q5 input[data-option='3']")
+        there.click("#q5 button[data-add-note]")
+        there.keyboard.type("from the other browser")
+        wait("the view here", lambda: page.text_content("#summary dd[data-summary='5']")
+             == "Option 3 of question 5")
+        wait("the note there to be sent", lambda: "from the other browser" in json.dumps(
+            there.evaluate("() => fetch('/api/view').then(r => r.json())")["questions"][5]))
+        assert options_of(page, 5) == 0
+        # ...and question 5, opened here, shows the answer and the note.
+        page.locator("#q5").scroll_into_view_if_needed()
+        page.wait_for_selector("#q5 input[data-option='3']")
+        wait("the note here", lambda: page.input_value("#q5 textarea[data-question-note]")
+             == "from the other browser")
+        assert page.is_checked("#q5 input[data-option='3']")
+        assert page.is_visible("#q5 textarea[data-question-note]")
+        assert page.is_visible("#q5 [data-mark]")
+        # A question already built here updates as before.
+        there.click("#q0 input[data-option='7']")
+        wait("question 0 here", lambda: page.is_checked("#q0 input[data-option='7']"))
+        other.close()
+        ctx.close()
+    finally:
+        browser.close()
+        t.close()
+
+
+@test
+def the_keyboard_alone_moves_across_questions_not_yet_built(pw):
+    t = Terminal(BIG, "--web-only")
+    browser = launch_browser(pw)
+    try:
+        ctx, page = opened(browser, t.link(), KEYS_ONLY)
+        assert options_of(page, 1) == 0
+        # Tab from the last control of question 0 goes into question 1, built for it.
+        page.focus("#q0 button[data-add-note]")
+        page.keyboard.press("Tab")
+        assert focused(page) == "q1:option0", focused(page)
+        assert options_of(page, 1) == 40
+        page.keyboard.press("4")
+        assert page.is_checked("#q1 input[data-option='3']")
+        # On past its controls (preview, own answer, "Add a note"), through question 2
+        # into question 3.
+        assert tab_out(page) == "q2:option0"
+        assert tab_out(page) == "q3:option0"
+        page.keyboard.press("2")
+        # Shift+Tab from the review goes back to the last question.
+        page.focus("#submit")
+        page.keyboard.press("Shift+Tab")
+        assert focused(page) == "q29:BUTTON", focused(page)
+        page.keyboard.press("9")
+        # Printing builds every question.
+        page.pdf()
+        assert all(options_of(page, i) == 40 for i in range(30))
+        page.click("#submit")
+        page.wait_for_selector("#status.done")
+        assert t.code() == 0
+        answers = t.result()["details"]["answers"]
+        assert (answers["q1"]["values"], answers["q3"]["values"], answers["q29"]["values"]) == (
+            ["o3"], ["o1"], ["o8"]), answers
+        ctx.close()
+    finally:
+        browser.close()
+        t.close()
