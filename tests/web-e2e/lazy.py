@@ -23,6 +23,10 @@ BIG = {"title": "Big form", "questions": [
                  for j in range(40)]}
     for i in range(30)]}
 NO_IDLE = "window.requestIdleCallback = () => 0;"
+# Idle work held until the test lets it go (`LET_GO`).
+HELD_IDLE = "window.__idle = []; window.requestIdleCallback = (f) => window.__idle.push(f);"
+LET_GO = """() => { window.requestIdleCallback = (f) => setTimeout(() => f({timeRemaining: () => 10}), 0);
+    for (const f of window.__idle) window.requestIdleCallback(f); }"""
 # No scroll observer either: only keys build a question.
 KEYS_ONLY = NO_IDLE + " delete window.IntersectionObserver;"
 
@@ -51,6 +55,11 @@ def focused(page):
         return (b ? b.id : '') + ':' + (a.dataset.option !== undefined ? 'option' + a.dataset.option : a.tagName); }""")
 
 
+def to_top(page, i):
+    """Scrolls question i's label to the top of the screen, as a person who scrolled to it."""
+    page.evaluate("i => document.getElementById('q' + i).scrollIntoView()", i)
+
+
 def tab_out(page, key="Tab"):
     """Presses `key` until the focus leaves its question (a question has fewer than 10
     stops); where it landed."""
@@ -76,7 +85,7 @@ def a_question_far_down_a_large_form_opened_right_after_load_is_whole_and_answer
         from web_e2e import serious
         bad = serious(page)
         assert not bad, f"with questions not built yet: {bad}"
-        page.locator("#q17").scroll_into_view_if_needed()
+        to_top(page, 17)
         page.click("#q17 input[data-option='39']")
         assert options_of(page, 17) == 40
         assert page.text_content("#q17 #d17-39") == "What option 39 does, in a sentence or two of text."
@@ -94,7 +103,7 @@ def a_question_far_down_a_large_form_opened_right_after_load_is_whole_and_answer
         assert t.code() == 0
         assert t.result()["details"]["answers"]["q17"]["values"] == ["o2"]
         # A question built after the form ended shows the end: nothing to answer.
-        page.locator("#q25").scroll_into_view_if_needed()
+        to_top(page, 25)
         page.wait_for_selector("#q25 input[data-option='0']")
         assert page.is_disabled("#q25 input[data-option='0']")
         ctx.close()
@@ -125,7 +134,7 @@ def a_change_from_elsewhere_to_a_question_not_yet_built_shows_when_it_is_opened(
             there.evaluate("() => fetch('/api/view').then(r => r.json())")["questions"][5]))
         assert options_of(page, 5) == 0
         # ...and question 5, opened here, shows the answer and the note.
-        page.locator("#q5").scroll_into_view_if_needed()
+        to_top(page, 5)
         page.wait_for_selector("#q5 input[data-option='3']")
         wait("the note here", lambda: page.input_value("#q5 textarea[data-question-note]")
              == "from the other browser")
@@ -179,3 +188,30 @@ def the_keyboard_alone_moves_across_questions_not_yet_built(pw):
     finally:
         browser.close()
         t.close()
+
+
+@test
+def questions_built_above_the_screen_do_not_move_what_the_person_reads(pw):
+    browser = launch_browser(pw)
+    try:
+        # With Chromium's scroll anchoring and without (as Safari, which has none).
+        for name in ["anchored", "no anchoring"]:
+            t = Terminal(BIG, "--web-only")
+            try:
+                ctx, page = opened(browser, t.link(), HELD_IDLE)
+                if name == "no anchoring":
+                    page.evaluate("() => { document.documentElement.style.overflowAnchor = 'none'; }")
+                to_top(page, 20)
+                page.wait_for_selector("#q20 input[data-option='0']")
+                top = page.locator("#q20 legend").bounding_box()["y"]
+                assert page.locator("fieldset[data-pending]").count() > 0
+                page.evaluate(LET_GO)
+                wait("every question built", lambda: page.locator("fieldset[data-pending]").count() == 0)
+                assert options_of(page, 1) == 40
+                now = page.locator("#q20 legend").bounding_box()["y"]
+                assert abs(now - top) < 2, (name, top, now)
+                ctx.close()
+            finally:
+                t.close()
+    finally:
+        browser.close()

@@ -33,15 +33,35 @@
     return out;
   }
 
-  // Question i's fieldset, its body built first if it was not yet.
+  // Question i's fieldset, its body built first if it was not yet. What the person
+  // reads stays where it is on the screen: a question built above it would push it
+  // down (scroll anchoring, where the browser has it, does not cover a change this
+  // large in every case, and Safari has none), so the page scrolls by what it moved.
   function ensure(i) {
     const b = box(i);
     if (b && b.hasAttribute('data-pending')) {
       if (watcher) watcher.unobserve(b);
+      const mark = readingPoint();
+      const top = mark && mark.getBoundingClientRect().top;
       buildBody(view.questions[i], i, b);
       refresh(view.questions[i], i);
+      const moved = mark ? mark.getBoundingClientRect().top - top : 0;
+      if (moved) window.scrollBy(0, moved);
     }
     return b;
+  }
+
+  // The first part of the form (a question or the review) that reaches into the screen.
+  function readingPoint() {
+    for (const part of form.children) if (part.getBoundingClientRect().bottom > 0) return part;
+    return null;
+  }
+
+  // Whether `b` is within half a screen's height of the screen.
+  function near(b) {
+    const r = b.getBoundingClientRect();
+    const margin = window.innerHeight / 2;
+    return r.bottom > -margin && r.top < window.innerHeight + margin;
   }
 
   // The bodies not built by the first paint: those coming into view first, the others
@@ -54,10 +74,12 @@
     const pending = form.querySelectorAll('fieldset[data-pending]');
     if (!pending.length) return;
     if ('IntersectionObserver' in window) {
-      // Within a screen's height of the screen: built before the person gets there.
+      // Within half a screen's height of the screen: built before the person gets
+      // there (in order, each while it is still that near: one built in view pushes
+      // the others away).
       watcher = new IntersectionObserver((entries) => {
-        for (const e of entries) if (e.isIntersecting) ensure(Number(e.target.dataset.index));
-      }, { rootMargin: '100% 0px' });
+        for (const e of entries) if (e.isIntersecting && near(e.target)) ensure(Number(e.target.dataset.index));
+      }, { rootMargin: '50% 0px' });
       for (const b of pending) watcher.observe(b);
     }
     const idle = window.requestIdleCallback
