@@ -5,6 +5,7 @@ back), so only what the person does builds a question: scrolling to it, Tab and
 Shift+Tab, printing. What they see must be the whole question with the form's latest
 state, and answerable."""
 
+import contextlib
 import json
 
 from harness import Terminal, launch_browser, wait
@@ -46,6 +47,21 @@ def opened(browser, link, init):
     return ctx, page
 
 
+@contextlib.contextmanager
+def big_page(pw, init):
+    """The big form (`ask run --web-only`), its link and its page opened in a fresh browser
+    that runs `init` first."""
+    t = Terminal(BIG, "--web-only")
+    browser = launch_browser(pw)
+    try:
+        link = t.link()
+        _, page = opened(browser, link, init)
+        yield t, browser, link, page
+    finally:
+        browser.close()
+        t.close()
+
+
 def options_of(page, i):
     return page.locator(f"#q{i} input[data-option]").count()
 
@@ -74,10 +90,7 @@ def tab_out(page, key="Tab"):
 
 @test
 def a_question_far_down_a_large_form_opened_right_after_load_is_whole_and_answerable(pw):
-    t = Terminal(BIG, "--web-only")
-    browser = launch_browser(pw)
-    try:
-        ctx, page = opened(browser, t.link(), NO_IDLE)
+    with big_page(pw, NO_IDLE) as (t, _, _, page):
         # Every question's label shows at once; question 17 is not built yet.
         assert page.locator("fieldset legend").count() == 30
         assert page.text_content("#p17") == "Question 17: which one?"
@@ -106,19 +119,11 @@ def a_question_far_down_a_large_form_opened_right_after_load_is_whole_and_answer
         to_top(page, 25)
         page.wait_for_selector("#q25 input[data-option='0']")
         assert page.is_disabled("#q25 input[data-option='0']")
-        ctx.close()
-    finally:
-        browser.close()
-        t.close()
 
 
 @test
 def a_change_from_elsewhere_to_a_question_not_yet_built_shows_when_it_is_opened(pw):
-    t = Terminal(BIG, "--web-only")
-    browser = launch_browser(pw)
-    try:
-        link = t.link()
-        ctx, page = opened(browser, link, NO_IDLE)
+    with big_page(pw, NO_IDLE) as (_, browser, link, page):
         assert options_of(page, 5) == 0
         # Another browser on the same form (idle time as usual there) answers question 5
         # and adds a note; this page gets the view...
@@ -144,19 +149,11 @@ def a_change_from_elsewhere_to_a_question_not_yet_built_shows_when_it_is_opened(
         # A question already built here updates as before.
         there.click("#q0 input[data-option='7']")
         wait("question 0 here", lambda: page.is_checked("#q0 input[data-option='7']"))
-        other.close()
-        ctx.close()
-    finally:
-        browser.close()
-        t.close()
 
 
 @test
 def the_keyboard_alone_moves_across_questions_not_yet_built(pw):
-    t = Terminal(BIG, "--web-only")
-    browser = launch_browser(pw)
-    try:
-        ctx, page = opened(browser, t.link(), KEYS_ONLY)
+    with big_page(pw, KEYS_ONLY) as (t, _, _, page):
         assert options_of(page, 1) == 0
         # Tab from the last control of question 0 goes into question 1, built for it.
         page.focus("#q0 button[data-add-note]")
@@ -184,34 +181,21 @@ def the_keyboard_alone_moves_across_questions_not_yet_built(pw):
         answers = t.result()["details"]["answers"]
         assert (answers["q1"]["values"], answers["q3"]["values"], answers["q29"]["values"]) == (
             ["o3"], ["o1"], ["o8"]), answers
-        ctx.close()
-    finally:
-        browser.close()
-        t.close()
 
 
 @test
 def questions_built_above_the_screen_do_not_move_what_the_person_reads(pw):
-    browser = launch_browser(pw)
-    try:
-        # With Chromium's scroll anchoring and without (as Safari, which has none).
-        for name in ["anchored", "no anchoring"]:
-            t = Terminal(BIG, "--web-only")
-            try:
-                ctx, page = opened(browser, t.link(), HELD_IDLE)
-                if name == "no anchoring":
-                    page.evaluate("() => { document.documentElement.style.overflowAnchor = 'none'; }")
-                to_top(page, 20)
-                page.wait_for_selector("#q20 input[data-option='0']")
-                top = page.locator("#q20 legend").bounding_box()["y"]
-                assert page.locator("fieldset[data-pending]").count() > 0
-                page.evaluate(LET_GO)
-                wait("every question built", lambda: page.locator("fieldset[data-pending]").count() == 0)
-                assert options_of(page, 1) == 40
-                now = page.locator("#q20 legend").bounding_box()["y"]
-                assert abs(now - top) < 2, (name, top, now)
-                ctx.close()
-            finally:
-                t.close()
-    finally:
-        browser.close()
+    # With Chromium's scroll anchoring and without (as Safari, which has none).
+    for name in ["anchored", "no anchoring"]:
+        with big_page(pw, HELD_IDLE) as (_, _, _, page):
+            if name == "no anchoring":
+                page.evaluate("() => { document.documentElement.style.overflowAnchor = 'none'; }")
+            to_top(page, 20)
+            page.wait_for_selector("#q20 input[data-option='0']")
+            top = page.locator("#q20 legend").bounding_box()["y"]
+            assert page.locator("fieldset[data-pending]").count() > 0
+            page.evaluate(LET_GO)
+            wait("every question built", lambda: page.locator("fieldset[data-pending]").count() == 0)
+            assert options_of(page, 1) == 40
+            now = page.locator("#q20 legend").bounding_box()["y"]
+            assert abs(now - top) < 2, (name, top, now)
