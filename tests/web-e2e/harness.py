@@ -45,11 +45,14 @@ class Terminal:
     """`ask ARGS` in a tmux window; the shell records the terminal modes before and after
     and the exit code."""
 
-    def __init__(self, payload, args, cols=110, rows=34, env=None):
+    def __init__(self, payload, args, cols=110, rows=34, env=None, config=None):
         self.dir = tempfile.mkdtemp(prefix="ask-web-e2e-")
         self.name = "askweb-" + uuid.uuid4().hex[:8]
         with open(self.path("p.json"), "w") as f:
             f.write(payload if isinstance(payload, str) else json.dumps(payload))
+        if config is not None:  # the settings file ask starts with
+            with open(self.path("cfg.json"), "w") as f:
+                json.dump(config, f)
         envs = " ".join(f"{k}='{v}'" for k, v in (env or {}).items())
         # English whatever the machine's language; a test in another one passes LANG in env.
         envs = "LANG='C.UTF-8' LC_ALL='' LC_MESSAGES='' " + envs

@@ -199,3 +199,26 @@ def questions_built_above_the_screen_do_not_move_what_the_person_reads(pw):
             assert options_of(page, 1) == 40
             now = page.locator("#q20 legend").bounding_box()["y"]
             assert abs(now - top) < 2, (name, top, now)
+
+
+@test
+def the_question_the_terminal_is_on_is_whole_in_the_first_paint(pw):
+    # The terminal on question 5 (the early-key guard off, so the keys count at once).
+    t = Terminal(BIG, "--web", config={"behaviour": {"ignoreEarlyKeysMs": 0}})
+    browser = launch_browser(pw)
+    try:
+        link = t.link()
+        t.wait_for("Question 0: which one?")
+        for _ in range(5):
+            t.keys("Right")
+        t.wait_for("Question 5: which one?")
+        _, page = opened(browser, link, NO_IDLE)
+        # Built with the first question, before anything else could build it.
+        assert options_of(page, 5) == 40
+        assert options_of(page, 4) == 0
+        to_top(page, 5)
+        page.click("#q5 input[data-option='1']")
+        t.wait_for("Option 1 of question 5 ✓")
+    finally:
+        browser.close()
+        t.close()
