@@ -1,6 +1,9 @@
 //! The page, embedded in the binary: nothing is loaded from anywhere else. One response
 //! carries everything the page needs to draw the form: the style sheet, the script and
-//! the view model at the time of the request, so it renders without a second request.
+//! the view model at the time of the request, so it renders without a second request
+//! (large previews' texts, shown only once their option is chosen, come with the event
+//! stream's first view instead: see `page.rs`). The script draws every question's label
+//! and prompt and the first questions whole at once, the rest when needed (`lazy.js`).
 //! The style and script are inline, allowed by their SHA-256 hashes
 //! (`Content-Security-Policy: default-src 'self'; script-src 'sha256-...'; ...`): only
 //! exactly this script and this style run, and the page holds no per-response secret,
@@ -26,6 +29,7 @@ pub(crate) const SCRIPT: &str = concat!(
     include_str!("assets/values.js"),
     include_str!("assets/send.js"),
     include_str!("assets/build.js"),
+    include_str!("assets/lazy.js"),
     include_str!("assets/transport.js"),
     include_str!("assets/keep.js"),
     include_str!("assets/start.js"),

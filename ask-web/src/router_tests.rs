@@ -373,3 +373,28 @@ fn the_worker_that_keeps_the_end_is_served_with_the_cookie_only() {
     let (_, headers, _) = send(&router, get("/", Some(&cookie)));
     assert!(header_of(&headers, header::CONTENT_SECURITY_POLICY).contains("worker-src 'self'"));
 }
+
+#[test]
+fn large_previews_come_with_the_view_not_with_the_page() {
+    let options: Vec<Value> = (0..4)
+        .map(|j| json!({"value": format!("o{j}"), "label": format!("O{j}"), "preview": format!("{j}").repeat(20_000)}))
+        .collect();
+    let payload = json!({"questions": [{"id": "a", "prompt": "Which?", "type": "preview", "options": options}]});
+    let form = parse_params(&payload, ParseOptions::default()).expect("a valid payload");
+    let mut s = Session::new(form, Settings::in_memory(AskConfig::default()));
+    let (router, _, cookie, _handle) = app(&mut s);
+    let (status, _, page) = send(&router, get("/", Some(&cookie)));
+    assert_eq!(status, StatusCode::OK);
+    assert!(
+        page.len() < 60_000,
+        "the page holds no preview: {} bytes",
+        page.len()
+    );
+    assert!(page.contains(r#""preview":true"#) && page.contains(r#""previewsLater":true"#));
+    let view = view_of(&router, &cookie);
+    assert_eq!(
+        view["questions"][0]["options"][3]["preview"],
+        "3".repeat(20_000)
+    );
+    assert!(view.get("previewsLater").is_none());
+}

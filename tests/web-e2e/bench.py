@@ -4,19 +4,21 @@
 - a browser change to the terminal repaint (tmux capture polled);
 - the resident memory the web server adds to `ask run` (VmRSS with and without --web);
 - a 30x40 form (30 questions of 40 options with previews): the page's size plain and
-  gzipped, the whole page over loopback each way, and the first question drawn in the
-  browser (which asks for gzip), with the load average.
+  gzipped, the whole page over loopback each way, and the first question usable and
+  painted in the browser (which asks for gzip), next to examples/mixed.json's at the same
+  load, with the load average.
 
-Run with tests/web-e2e/run.sh --bench."""
+Run with tests/web-e2e/run.sh --bench (`--bench first`: only the first question drawn)."""
 
 import json
 import os
 import statistics
+import sys
 import time
 
 from playwright.sync_api import sync_playwright
 
-from harness import Terminal, launch, wait
+from harness import Terminal, launch, launch_browser, wait
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 MIXED = json.load(open(os.path.join(ROOT, "examples", "mixed.json")))
@@ -29,14 +31,26 @@ def rss_kib(pid):
     raise AssertionError("no VmRSS")
 
 
-# Records, in the page's own clock, when the first question appears (before any page script).
+# Records, in the page's own clock, when the first question is usable (`#q0` with its
+# inputs: a question's head alone has none) and when it was painted (Element Timing of
+# the question labels, given an `elementtiming` as the page creates them; set before any
+# page script, the page itself has no such hook).
 DRAWN = """new MutationObserver((_, observer) => {
-  if (document.getElementById('q0')) { window.__drawn = performance.now(); observer.disconnect(); }
-}).observe(document, {childList: true, subtree: true});"""
+  if (document.querySelector('#q0 input')) { window.__drawn = performance.now(); observer.disconnect(); }
+}).observe(document, {childList: true, subtree: true});
+const create = Document.prototype.createElement;
+Document.prototype.createElement = function (tag) {
+  const node = create.apply(this, arguments);
+  if (String(tag).toLowerCase() === 'legend') node.setAttribute('elementtiming', 'question');
+  return node;
+};
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) if (!window.__painted) window.__painted = e.renderTime || e.loadTime;
+}).observe({type: 'element', buffered: true});"""
 
 NAVIGATION = """() => { const n = performance.getEntriesByType('navigation')[0];
   return [n.responseEnd - n.startTime, n.domContentLoadedEventEnd - n.startTime,
-          n.loadEventEnd - n.startTime, window.__drawn - n.startTime]; }"""
+          n.loadEventEnd - n.startTime, window.__drawn - n.startTime, window.__painted - n.startTime]; }"""
 
 
 def page_load(pw, runs=30):
@@ -186,33 +200,59 @@ def big_form(pw, runs=30):
                 assert len(gzip.decompress(body)) == sizes["plain"]
             times[name] = statistics.median(column)
         conn.close()
-        ctx = launch(pw)
-        ctx.add_init_script(DRAWN)
-        page = ctx.new_page()
-        page.goto(link)
-        page.wait_for_selector("#q0 input")
-        url = page.url
-        drawn = []
-        for _ in range(runs):
-            page.goto(url)
-            page.wait_for_selector("#q0 input")
-            page.wait_for_function("() => window.__drawn > 0")
-            drawn.append(page.evaluate(NAVIGATION)[3])
-        ctx.close()
-        return sizes, times, statistics.median(drawn)
+        return sizes, times
     finally:
         t.close()
 
 
+def first_question(pw, payloads, runs=30):
+    """For each payload, medians in the browser's clock from navigation start: the first
+    question usable (in the DOM with its inputs) and painted. Each load starts from a
+    blank page, as an opened link does (no earlier page of the form to take down first),
+    and the forms take turns, so they share the machine's load."""
+    terms = [Terminal(p, "--web-only") for p in payloads]
+    try:
+        browser = launch_browser(pw)
+        pages = []
+        for t in terms:
+            # A context each: the forms' cookies would share the host 127.0.0.1.
+            ctx = browser.new_context()
+            ctx.add_init_script(DRAWN)
+            page = ctx.new_page()
+            page.goto(t.link())
+            page.wait_for_selector("#q0 input")
+            pages.append((page, page.url))
+            page.goto("about:blank")
+        rows = [[] for _ in terms]
+        for _ in range(runs):
+            for (page, url), row in zip(pages, rows):
+                page.goto(url)
+                page.wait_for_function("() => window.__drawn > 0 && window.__painted > 0")
+                row.append(page.evaluate(NAVIGATION)[3:])
+                # Nothing of this page (a large form's later questions) runs meanwhile.
+                page.goto("about:blank")
+        browser.close()
+        return [[statistics.median(c) for c in zip(*row)] for row in rows]
+    finally:
+        for t in terms:
+            t.close()
+
+
 def main():
     with sync_playwright() as pw:
-        sizes, times, drawn = big_form(pw)
+        if sys.argv[1:] != ["first"]:
+            sizes, times = big_form(pw)
+            print(f"30x40 form: page {sizes['plain'] / 1e6:.2f} MB plain, {sizes['gzip'] / 1e3:.0f} kB gzipped; "
+                  f"the whole page over loopback, median of 30: {times['plain']:.2f} ms plain, "
+                  f"{times['gzip']:.2f} ms gzipped")
+        (big, small) = first_question(pw, [BIG, MIXED])
         load = os.getloadavg()
-        print(f"30x40 form: page {sizes['plain'] / 1e6:.2f} MB plain, {sizes['gzip'] / 1e3:.0f} kB gzipped; "
-              f"the whole page over loopback, median of 30: {times['plain']:.2f} ms plain, "
-              f"{times['gzip']:.2f} ms gzipped; first question drawn in chromium, median of 30: "
-              f"{drawn:.1f} ms (load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f})")
-        (response, ready, load, drawn), first = page_load(pw)
+        print("first question in chromium (which asks for gzip), medians of 30 from navigation start, "
+              f"usable / painted: 30x40 form {big[0]:.1f} / {big[1]:.1f} ms, examples/mixed.json "
+              f"{small[0]:.1f} / {small[1]:.1f} ms (load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f})")
+        if sys.argv[1:] == ["first"]:
+            return
+        (response, ready, load, drawn, _), first = page_load(pw)
         print("page load on loopback, medians of 30 from navigation start (browser clock): "
               f"response {response:.1f} ms, DOMContentLoaded {ready:.1f} ms, load event {load:.1f} ms, "
               f"first question drawn {drawn:.1f} ms")

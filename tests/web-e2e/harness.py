@@ -45,17 +45,21 @@ class Terminal:
     """`ask ARGS` in a tmux window; the shell records the terminal modes before and after
     and the exit code."""
 
-    def __init__(self, payload, args, cols=110, rows=34, env=None):
+    def __init__(self, payload, args, cols=110, rows=34, env=None, config=None):
         self.dir = tempfile.mkdtemp(prefix="ask-web-e2e-")
         self.name = "askweb-" + uuid.uuid4().hex[:8]
         with open(self.path("p.json"), "w") as f:
             f.write(payload if isinstance(payload, str) else json.dumps(payload))
+        if config is not None:  # the settings file ask starts with
+            with open(self.path("cfg.json"), "w") as f:
+                json.dump(config, f)
         envs = " ".join(f"{k}='{v}'" for k, v in (env or {}).items())
         # English whatever the machine's language; a test in another one passes LANG in env.
         envs = "LANG='C.UTF-8' LC_ALL='' LC_MESSAGES='' " + envs
+        # `ask` writes its pid (a shell that says its own, then becomes ask).
         script = (f"cd '{self.dir}'; stty -a > before; {envs} ASK_CONFIG='{self.dir}/cfg.json' "
-                  f"'{ASK}' run -i p.json -o r.json {args} 2> err; echo $? > code; stty -a > after; "
-                  f"sleep 600")
+                  f"sh -c 'echo $$ > pid; exec \"$0\" \"$@\"' '{ASK}' run -i p.json -o r.json {args} 2> err; "
+                  f"echo $? > code; stty -a > after; sleep 600")
         command = ["tmux", "new-session", "-d", "-s", self.name, "-x", str(cols), "-y",
                    str(rows), "sh", "-c", script]
         # A tmux server that is just exiting (its last session was killed) refuses once.
@@ -113,18 +117,15 @@ class Terminal:
         return modes("before") == modes("after")
 
     def pid(self):
-        """The ask process (the child of the window's shell)."""
-        out = subprocess.run(["tmux", "display", "-p", "-t", self.name, "#{pane_pid}"],
-                             capture_output=True, text=True)
-        shell = out.stdout.strip()
-        kids = subprocess.run(["pgrep", "-P", shell], capture_output=True, text=True).stdout.split()
-        for pid in kids:
+        """The ask process, as it wrote it (a lookup by executable name would miss a binary
+        rebuilt meanwhile: /proc/PID/exe then ends in " (deleted)")."""
+        def read():
             try:
-                if os.readlink(f"/proc/{pid}/exe").endswith("/ask"):
-                    return int(pid)
-            except OSError:
-                pass
-        return None
+                text = open(self.path("pid")).read().strip()
+            except FileNotFoundError:
+                return None
+            return int(text) if text else None
+        return wait("ask's pid", read)
 
     def close(self):
         subprocess.run(["tmux", "kill-session", "-t", self.name], capture_output=True)

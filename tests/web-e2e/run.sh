@@ -6,6 +6,7 @@
 #
 #   tests/web-e2e/run.sh [NAME...]     only the tests whose names contain NAME
 #   tests/web-e2e/run.sh --bench       the benchmarks instead (release binary; medians)
+#   tests/web-e2e/run.sh --bench first only the first question drawn, big form and small
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$PWD
@@ -28,6 +29,6 @@ export ASK_BIN
 export PYTHONDONTWRITEBYTECODE=1
 cd tests/web-e2e
 if [[ ${1:-} == --bench ]]; then
-    exec "$cache/venv/bin/python" bench.py
+    exec "$cache/venv/bin/python" bench.py "${@:2}"
 fi
 exec "$cache/venv/bin/python" web_e2e.py "$@"

@@ -5,6 +5,8 @@
   const app = document.getElementById('app');
   let view = null;
   let built = false;
+  // True once no answer can go from here (see `freeze`).
+  let frozen = false;
   let current = 0;
   let queue = Promise.resolve();
   const timers = new Map();
@@ -41,8 +43,17 @@
     const pre = b && b.querySelector('pre[data-preview]');
     if (!pre) return;
     const o = view.questions[i].options[j];
-    pre.hidden = !(o && o.preview);
-    pre.textContent = clean((o && o.preview) || '');
+    // `true`: the option has a preview whose text comes with the next view.
+    const text = o && typeof o.preview === 'string' ? o.preview : '';
+    pre.hidden = !text;
+    pre.textContent = clean(text);
+  }
+
+  // The preview of the focused option (its text came with this view).
+  function showFocusedPreview() {
+    const a = document.activeElement;
+    const b = a && a.dataset && a.dataset.option !== undefined && a.closest('fieldset[data-index]');
+    if (b) showPreview(Number(b.dataset.index), Number(a.dataset.option));
   }
 
   function setValue(area, value) {
@@ -62,41 +73,45 @@
   }
 
   function update() {
-    view.questions.forEach((q, i) => {
-      const b = box(i);
-      if (!b || dirty.has(i)) return;
-      if (held.has(i)) {
-        if (view.revision < held.get(i)) return;
-        held.delete(i);
-      }
-      // The form keeps what breaks a rule as the question's draft, so the view shows
-      // what was sent from here, with the problem the form found in it.
-      q.options.forEach((o, j) => {
-        const input = b.querySelector('input[data-option="' + j + '"]');
-        if (input) input.checked = o.selected;
-      });
-      if (q.input) updateTyped(q, i);
-      else {
-        const custom = b.querySelector('input[data-custom]');
-        if (custom) custom.checked = q.customSelected;
-        setValue(b.querySelector('textarea[data-custom-text]'), q.customText);
-      }
-      showProblem(i, q.problem || null);
-      q.options.forEach((o, j) => {
-        const note = b.querySelector('textarea[data-note="' + j + '"]');
-        setValue(note, o.note);
-        if (o.note) note.parentElement.hidden = false;
-      });
-      const qnote = b.querySelector('textarea[data-question-note]');
-      setValue(qnote, q.note);
-      if (q.note) qnote.parentElement.hidden = false;
-      if (q.note || q.options.some((o) => o.note)) openNotes(b);
-      b.querySelector('[data-mark]').hidden = !q.answered;
-      const selected = q.options.findIndex((o) => o.selected);
-      if (selected >= 0 && !b.contains(document.activeElement)) showPreview(i, selected);
-    });
+    view.questions.forEach(refresh);
     summarize();
     if (view.state === 'completed') completed();
+  }
+
+  // Question i as the view has it (a question whose body is not built yet is drawn from
+  // the view of its time when it is, see lazy.js).
+  function refresh(q, i) {
+    const b = box(i);
+    if (!b || b.hasAttribute('data-pending') || dirty.has(i)) return;
+    if (held.has(i)) {
+      if (view.revision < held.get(i)) return;
+      held.delete(i);
+    }
+    // The form keeps what breaks a rule as the question's draft, so the view shows
+    // what was sent from here, with the problem the form found in it.
+    q.options.forEach((o, j) => {
+      const input = b.querySelector('input[data-option="' + j + '"]');
+      if (input) input.checked = o.selected;
+    });
+    if (q.input) updateTyped(q, i);
+    else {
+      const custom = b.querySelector('input[data-custom]');
+      if (custom) custom.checked = q.customSelected;
+      setValue(b.querySelector('textarea[data-custom-text]'), q.customText);
+    }
+    showProblem(i, q.problem || null);
+    q.options.forEach((o, j) => {
+      const note = b.querySelector('textarea[data-note="' + j + '"]');
+      setValue(note, o.note);
+      if (o.note) note.parentElement.hidden = false;
+    });
+    const qnote = b.querySelector('textarea[data-question-note]');
+    setValue(qnote, q.note);
+    if (q.note) qnote.parentElement.hidden = false;
+    if (q.note || q.options.some((o) => o.note)) openNotes(b);
+    b.querySelector('[data-mark]').hidden = !q.answered;
+    const selected = q.options.findIndex((o) => o.selected);
+    if (selected >= 0 && !b.contains(document.activeElement)) showPreview(i, selected);
   }
 
   // The review: each question's answer, or "Not answered" (with why, for text the form
@@ -119,8 +134,15 @@
     });
   }
 
-  function completed() {
+  // No more answers from here (the form ended, or its server is gone): every control
+  // disabled, those of questions built later too.
+  function freeze() {
+    frozen = true;
     for (const control of form.querySelectorAll('input, textarea, button')) control.disabled = true;
+  }
+
+  function completed() {
+    freeze();
     const result = view.result || { details: {} };
     const where = view.answeredVia;
     let text = TEXT.answeredWhere(where);
@@ -140,7 +162,10 @@
   }
 
   function apply(next) {
-    if (view && (next.revision < view.revision || (built && next.revision === view.revision))) return;
+    // A view the page has drawn is skipped, unless the page's own lacked the previews'
+    // texts (`previewsLater`, see page.rs).
+    const later = Boolean(view && view.previewsLater);
+    if (view && (next.revision < view.revision || (built && next.revision === view.revision && !later))) return;
     const before = view && view.locale;
     if (built && before !== next.locale) {
       // The language changed on the terminal: draw the form again in it, keeping what
@@ -152,6 +177,7 @@
     view = next;
     if (!built) { build(); sayHeader(); say(''); }
     update();
+    if (later && !view.previewsLater) showFocusedPreview();
   }
 
 
@@ -184,7 +210,7 @@
       if (e.key === 'Escape') { leaveField(t); e.preventDefault(); }
       return;
     }
-    const b = box(current);
+    const b = ensure(current);
     if (!b) return;
     const q = view.questions[current];
     if (q.type === 'confirm' && (e.key === 'y' || e.key === 'n')) {

@@ -1,4 +1,5 @@
-// Part of the page's script: the form's elements, built once from the first view.
+// Part of the page's script: the form's elements, built from the view (a question's body
+// when lazy.js says).
   // ---- building ----
 
   function noteBox(label, attrs, value) {
@@ -129,13 +130,22 @@
     else if (spec.prefill) { input.value = shown(q, spec.prefill); prefilled.add(i); hint.hidden = false; }
   }
 
-  function buildQuestion(q, i) {
-    const b = el('fieldset', { id: 'q' + i, 'data-index': i, 'data-type': q.type });
+  // A question's head: its fieldset, label and prompt. Until its body is built (see
+  // lazy.js) it stands in for the question, marked pending and busy.
+  function buildHead(q, i) {
+    const b = el('fieldset', { id: 'q' + i, 'data-index': i, 'data-type': q.type, 'data-pending': true, 'aria-busy': 'true' });
     const legend = el('legend');
     legend.appendChild(el('span', {}, q.label));
     legend.appendChild(el('span', { class: 'answered-mark', 'data-mark': true, hidden: true }, TEXT.answered));
     b.appendChild(legend);
     b.appendChild(el('p', { class: 'prompt', id: 'p' + i }, q.prompt));
+    b.addEventListener('focusin', () => { current = i; mark(); });
+    return b;
+  }
+
+  // The rest of question i into its head `b`: the rule, the choices or the field, the
+  // problem line and the notes.
+  function buildBody(q, i, b) {
     const describedBy = ['p' + i];
     if (q.rule) {
       b.appendChild(el('p', { class: 'rule', id: 'r' + i }, q.rule));
@@ -160,8 +170,10 @@
     b.appendChild(add);
     b.appendChild(qbutton);
     b.appendChild(qnote);
-    b.addEventListener('focusin', () => { current = i; mark(); });
-    return b;
+    b.removeAttribute('data-pending');
+    b.removeAttribute('aria-busy');
+    // Built after the form ended (or its server went): shown as the rest, not answerable.
+    if (frozen) for (const control of b.querySelectorAll('input, textarea, button')) control.disabled = true;
   }
 
   function buildReview() {
@@ -202,12 +214,15 @@
   }
 
   function build() {
-    // Built off the document and added at once: one layout for the whole form.
+    // Every question's head, the first questions' bodies and the review, built off the
+    // document and added at once (one layout); the other bodies follow (lazy.js).
     const parts = document.createDocumentFragment();
-    view.questions.forEach((q, i) => parts.appendChild(buildQuestion(q, i)));
+    const heads = view.questions.map((q, i) => parts.appendChild(buildHead(q, i)));
     parts.appendChild(buildReview());
+    for (const i of firstQuestions()) buildBody(view.questions[i], i, heads[i]);
     form.appendChild(parts);
     form.addEventListener('submit', (e) => e.preventDefault());
     built = true;
     app.removeAttribute('aria-busy');
+    buildLater();
   }

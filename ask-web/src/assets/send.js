@@ -124,7 +124,7 @@
       if (!refusal || refusal.code !== 'notReady') return;
       say(TEXT.fixFirst);
       const bad = view.blocked ? view.blocked.index : view.questions.findIndex((q) => q.problem);
-      const b = bad >= 0 && box(bad);
+      const b = bad >= 0 && ensure(bad);
       const target = b && (typedInput(bad) || b.querySelector('input'));
       if (target) target.focus();
     });

@@ -20,7 +20,7 @@
     say(TEXT.gone);
     if (!final) return;
     events.close();
-    for (const control of form.querySelectorAll('input, textarea, button')) control.disabled = true;
+    freeze();
   }
   events.addEventListener('open', () => {
     if (!failures) return;
