@@ -11,7 +11,9 @@
 //! cannot be made, every wait is a `poll`.
 
 use std::io;
-use std::os::fd::{AsRawFd, BorrowedFd, RawFd};
+use std::os::fd::BorrowedFd;
+#[cfg(any(target_os = "linux", target_os = "android"))]
+use std::os::fd::{AsRawFd, RawFd};
 use std::time::Duration;
 
 use rustix::event::{PollFd, PollFlags, Timespec, poll};
@@ -36,8 +38,10 @@ pub(crate) struct Sources<'a> {
 }
 
 /// The descriptors an epoll set was made for.
+#[cfg(any(target_os = "linux", target_os = "android"))]
 type SetKey = (RawFd, Option<RawFd>, Option<RawFd>);
 
+#[cfg(any(target_os = "linux", target_os = "android"))]
 impl Sources<'_> {
     fn key(&self) -> SetKey {
         (

@@ -20,6 +20,7 @@ impl SettingsWatch {
         linux::Watch::new(path).map(|inner| Self { inner })
     }
 
+    /// Watches `path`: never here (not Linux), so the caller polls.
     #[cfg(not(any(target_os = "linux", target_os = "android")))]
     pub fn new(_path: &Path) -> Option<Self> {
         None
