@@ -5,7 +5,11 @@
 //! - `key+frame`: the key and the frame it leads to, what `ask run --script` does per key
 //!   (the headless figure);
 //! - `key+frame+paint`: the same, painted full screen into a buffer, what the terminal
-//!   loop does per key before its one `write`.
+//!   loop does per key before its one `write`;
+//! - `key+frame+paint, cold`: the same after 32 MiB were written elsewhere (not timed),
+//!   as when the process slept between keys and other work ran on its core: what a key
+//!   costs with cold caches, which the pty run pays and a headless run of keys in a row
+//!   does not.
 //!
 //! The difference is the painter's share of a key; the pty figure adds the kernel's
 //! (`poll`, `read`, `write` on the terminal). A measurement, not a test.
@@ -19,7 +23,7 @@ use ask_host::settings::Settings;
 use ask_host::term::Painter;
 use ask_keymap::Key;
 use ask_settings::AskConfig;
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use serde_json::{Value, json};
 
 const COLS: u16 = 120;
@@ -85,6 +89,32 @@ fn key_path(c: &mut Criterion) {
                 .expect("a buffer takes every byte");
             black_box(out.len());
         });
+    });
+    group.bench_function("key+frame+paint, cold", |b| {
+        let mut session = session();
+        let mut painter = Painter::fullscreen(Theme::default());
+        let mut out = Vec::with_capacity(64 * 1024);
+        let mut elsewhere = vec![0u8; 32 << 20];
+        let mut i = 0;
+        b.iter_batched(
+            || {
+                // Other work on the core: every cache line of 32 MiB written.
+                for chunk in elsewhere.chunks_mut(64) {
+                    chunk[0] = chunk[0].wrapping_add(1);
+                }
+                black_box(&elsewhere);
+            },
+            |()| {
+                session.key(keys[i % keys.len()]);
+                i += 1;
+                out.clear();
+                painter
+                    .paint(&mut out, &session.frame(), COLS, ROWS)
+                    .expect("a buffer takes every byte");
+                black_box(out.len());
+            },
+            BatchSize::PerIteration,
+        );
     });
     group.finish();
 }
