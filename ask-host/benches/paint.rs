@@ -63,39 +63,55 @@ fn keys() -> Vec<Key> {
     KEYS.iter().map(|k| k.parse().expect("a key")).collect()
 }
 
+/// A terminal host's work for one key: the key, its frame, the frame painted.
+struct Host {
+    session: Session,
+    painter: Painter,
+    out: Vec<u8>,
+    keys: Vec<Key>,
+    pressed: usize,
+}
+
+impl Host {
+    fn new() -> Self {
+        Self {
+            session: session(),
+            painter: Painter::fullscreen(Theme::default()),
+            out: Vec::with_capacity(64 * 1024),
+            keys: keys(),
+            pressed: 0,
+        }
+    }
+
+    /// The next key and its frame, painted when `paint`.
+    fn key(&mut self, paint: bool) {
+        let key = self.keys[self.pressed % self.keys.len()];
+        self.pressed += 1;
+        self.session.key(key);
+        let frame = self.session.frame();
+        if paint {
+            self.out.clear();
+            self.painter
+                .paint(&mut self.out, &frame, COLS, ROWS)
+                .expect("a buffer takes every byte");
+        }
+        black_box((frame, self.out.len()));
+    }
+}
+
 fn key_path(c: &mut Criterion) {
-    let keys = keys();
     let mut group = c.benchmark_group("key_path_30x40");
     group.bench_function("key+frame", |b| {
-        let mut session = session();
-        let mut i = 0;
-        b.iter(|| {
-            session.key(keys[i % keys.len()]);
-            i += 1;
-            black_box(session.frame());
-        });
+        let mut host = Host::new();
+        b.iter(|| host.key(false));
     });
     group.bench_function("key+frame+paint", |b| {
-        let mut session = session();
-        let mut painter = Painter::fullscreen(Theme::default());
-        let mut out = Vec::with_capacity(64 * 1024);
-        let mut i = 0;
-        b.iter(|| {
-            session.key(keys[i % keys.len()]);
-            i += 1;
-            out.clear();
-            painter
-                .paint(&mut out, &session.frame(), COLS, ROWS)
-                .expect("a buffer takes every byte");
-            black_box(out.len());
-        });
+        let mut host = Host::new();
+        b.iter(|| host.key(true));
     });
     group.bench_function("key+frame+paint, cold", |b| {
-        let mut session = session();
-        let mut painter = Painter::fullscreen(Theme::default());
-        let mut out = Vec::with_capacity(64 * 1024);
+        let mut host = Host::new();
         let mut elsewhere = vec![0u8; 32 << 20];
-        let mut i = 0;
         b.iter_batched(
             || {
                 // Other work on the core: every cache line of 32 MiB written.
@@ -104,15 +120,7 @@ fn key_path(c: &mut Criterion) {
                 }
                 black_box(&elsewhere);
             },
-            |()| {
-                session.key(keys[i % keys.len()]);
-                i += 1;
-                out.clear();
-                painter
-                    .paint(&mut out, &session.frame(), COLS, ROWS)
-                    .expect("a buffer takes every byte");
-                black_box(out.len());
-            },
+            |()| host.key(true),
             BatchSize::PerIteration,
         );
     });
