@@ -1,11 +1,11 @@
 //! The Unix input reader: `/dev/tty` bytes through `ask_keymap`'s decoder.
 //!
 //! One wait (`wait`: an edge-triggered epoll set on Linux, else `poll`) is on the
-//! terminal and on the signal wake-up pipe, so a signal ends any wait at once, whatever bytes came before. Unfinished input never
-//! holds anything up: a partial sequence (a lone ESC, `ESC [`, half a UTF-8
-//! character, an unterminated terminal reply) is flushed once no further byte came
-//! for the sequence wait (see below), and a bracketed paste whose end marker never
-//! comes is delivered after [`PASTE_TIMEOUT`].
+//! terminal and on the signal wake-up pipe, so a signal ends any wait at once,
+//! whatever bytes came before. Unfinished input never holds anything up: a partial
+//! sequence (a lone ESC, `ESC [`, half a UTF-8 character, an unterminated terminal
+//! reply) is flushed once no further byte came for the sequence wait (see below), and
+//! a bracketed paste whose end marker never comes is delivered after [`PASTE_TIMEOUT`].
 //!
 //! # A lone ESC
 //!
@@ -149,7 +149,8 @@ impl<T: Read + AsFd> TtyInput<T> {
                     events.extend(decoded.into_iter().map(Input::Event));
                     events.extend(self.decoder.take_replies().into_iter().map(Input::Reply));
                 }
-                Err(err) if err.kind() == io::ErrorKind::Interrupted => {}
+                // The bytes are still there, and no new edge will say so: look again.
+                Err(err) if err.kind() == io::ErrorKind::Interrupted => self.waiter.unread(),
                 Err(err) if err.kind() == io::ErrorKind::WouldBlock => {}
                 Err(_) => return Ok(vec![Input::Closed]),
             }

@@ -72,6 +72,12 @@ impl Waiter {
         self.more = n >= capacity;
     }
 
+    /// A read of the terminal was interrupted before it took anything: the next wait
+    /// looks at what is there rather than for news of it.
+    pub(crate) fn unread(&mut self) {
+        self.more = true;
+    }
+
     /// Waits up to `timeout`; `None` when a signal interrupted the wait.
     pub(crate) fn wait(
         &mut self,
